@@ -1,0 +1,111 @@
+//! Equipment, figures and triggers: the things on the table.
+
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+/// Free attributes such as `wall = yes` or `value = 3`.
+///
+/// Values are kept as text; a value that reads as a whole number is a
+/// number in expressions, and `yes` / `no` are truth values.
+pub type Attributes = BTreeMap<String, String>;
+
+/// A piece of static equipment.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Equipment {
+    /// Unique name, e.g. `matchgroup`.
+    pub name: String,
+    /// What sort of equipment it is.
+    pub kind: EquipmentKind,
+    /// How many figures it holds; `None` means the kind's default
+    /// (one for squares, boards and tracks, unlimited for groups and baskets).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub capacity: Option<u32>,
+    /// Free attributes, e.g. `wall = yes`. A board or track passes them on
+    /// to each of its squares.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub attributes: Attributes,
+    /// Attributes of single squares of a board or track, by the square's
+    /// full name (e.g. `maze.2.3` → `wall = yes`); they add to and override
+    /// the board's own.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub squares: BTreeMap<String, Attributes>,
+}
+
+/// The kinds of equipment in the box.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase", tag = "type")]
+pub enum EquipmentKind {
+    /// Holds one figure unless its capacity says otherwise.
+    Square,
+    /// A heap or supply holding many figures.
+    Group,
+    /// A waste basket.
+    Basket,
+    /// A grid of squares named `NAME.ROW.COL`, counted from 1.
+    Board { rows: u16, columns: u16 },
+    /// A row (or a ring) of squares named `NAME.I`, counted from 1.
+    Track { length: u16, ring: bool },
+}
+
+impl EquipmentKind {
+    /// The type name that `TYPE` patterns match: the kind of the equipment
+    /// itself, or `square` for the squares of a board or track.
+    pub fn type_name(&self) -> &'static str {
+        match self {
+            EquipmentKind::Square => "square",
+            EquipmentKind::Group => "group",
+            EquipmentKind::Basket => "basket",
+            EquipmentKind::Board { .. } => "board",
+            EquipmentKind::Track { .. } => "track",
+        }
+    }
+
+    /// How many figures one of its places holds when no capacity is given.
+    pub fn default_capacity(&self) -> Option<u32> {
+        match self {
+            EquipmentKind::Group | EquipmentKind::Basket => None,
+            _ => Some(1),
+        }
+    }
+}
+
+/// A figure: a piece that moves from equipment to equipment.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Figure {
+    /// Unique name, e.g. `m.7`.
+    pub name: String,
+    /// Its type, e.g. `match`, `stone`, `crown`.
+    pub kind: String,
+    /// The player it belongs to, if any (1 or 2).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub owner: Option<u8>,
+    /// Its colour, e.g. `white` or `#c33`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub colour: Option<String>,
+    /// Free attributes, e.g. `value = 3`.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub attributes: Attributes,
+    /// The name of the equipment (or board square) it starts on.
+    pub origin: String,
+}
+
+/// A named value that rules read and set.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Trigger {
+    /// Unique name, e.g. `steps-taken`.
+    pub name: String,
+    /// Its starting value; its type never changes.
+    pub value: TriggerValue,
+    /// Whether it is drawn on the table with its value.
+    #[serde(default)]
+    pub visible: bool,
+}
+
+/// The value of a trigger.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase", tag = "type", content = "value")]
+pub enum TriggerValue {
+    Number(i64),
+    YesNo(bool),
+    Text(String),
+}
