@@ -2,11 +2,26 @@
 //!
 //! - [`model`]: the game definition a designer edits and a file holds.
 //! - [`expr`]: the expression language of conditions, winners and effects.
-//! - [`problem`]: what is wrong with a game, and where.
+//! - [`pattern`], [`sequence`], [`automaton`]: name patterns and moves.
+//! - [`rules`]: a checked game compiled for play; [`problem`]: what is wrong.
+//! - [`state`], [`position`]: playing — legal steps, moves, take back.
 
-
+pub mod automaton;
+pub mod expr;
+pub mod file;
 pub mod model;
+pub mod open;
+pub mod pattern;
+pub mod position;
 pub mod problem;
+pub mod rules;
+pub mod sequence;
+pub mod state;
+pub mod world;
 
 pub use model::Game;
+pub use position::{Action, Entry, MoveStage, Position, Refusal, Step};
 pub use problem::{Location, Problem, Section};
+pub use rules::Rules;
+pub use state::{State, Status};
+pub use open::open;

@@ -1,0 +1,419 @@
+//! Playing a game: legal steps, making them, ending moves, taking back.
+//!
+//! A [`Position`] pairs shared [`Rules`] with a [`State`] and the history
+//! of what was played. Every query is answered from the rules' tables and
+//! the index of figures by place, without rescanning the game.
+
+use super::expr::{Effect, Value};
+use super::model::{OwnerPattern, WhenStuck};
+use super::rules::{FigureId, PlaceId, RuleId, Rules, StepRuleC};
+use super::state::{Change, Made, State, Status};
+use super::world::View;
+use std::ops::ControlFlow;
+use std::sync::Arc;
+
+mod explain;
+mod turn;
+
+pub use explain::Refusal;
+
+/// One step: a figure dragged from one place to another, and the rule
+/// that allows it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Step {
+    pub figure: FigureId,
+    pub from: PlaceId,
+    pub to: PlaceId,
+    pub rule: RuleId,
+}
+
+/// What was done, as the history and the progress log show it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Action {
+    Step(Step),
+    /// The player ended the move; `auto` when it ended by itself.
+    EndMove { auto: bool },
+    Pass,
+}
+
+/// One entry of the history.
+#[derive(Debug, Clone)]
+pub struct Entry {
+    /// The player who acted.
+    pub player: u8,
+    pub action: Action,
+    /// Problems met while running side effects or checking the end.
+    pub warnings: Vec<String>,
+    changes: Vec<Change>,
+}
+
+/// How a move stands after the steps made so far.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MoveStage {
+    /// No step made yet.
+    Start,
+    /// The steps make a complete move, which may go on: End move or go on.
+    MayEnd,
+    /// The steps do not make a move yet: go on (or take back).
+    MustGoOn,
+}
+
+/// What undoes one [`Position::apply`]; for search.
+#[derive(Debug)]
+pub struct Undo(Vec<Change>);
+
+/// A game being played.
+#[derive(Debug, Clone)]
+pub struct Position {
+    rules: Arc<Rules>,
+    state: State,
+    history: Vec<Entry>,
+}
+
+impl Position {
+    /// The starting position; the game may already be over if a
+    /// game-over condition holds at once.
+    pub fn new(rules: Arc<Rules>) -> Position {
+        let state = State::start(&rules);
+        let mut pos = Position { rules, state, history: Vec::new() };
+        let mut changes = Vec::new();
+        let mut warnings = Vec::new();
+        pos.settle(&mut changes, &mut warnings);
+        pos
+    }
+
+    /// The rules being played.
+    pub fn rules(&self) -> &Arc<Rules> {
+        &self.rules
+    }
+
+    /// The current state.
+    pub fn state(&self) -> &State {
+        &self.state
+    }
+
+    /// Everything played so far, oldest first.
+    pub fn history(&self) -> &[Entry] {
+        &self.history
+    }
+
+    /// How the game stands.
+    pub fn status(&self) -> &Status {
+        self.state.status()
+    }
+
+    /// The player on move.
+    pub fn to_move(&self) -> u8 {
+        self.state.to_move()
+    }
+
+    /// The position's hash, including the move in progress.
+    pub fn hash(&self) -> u64 {
+        self.state.hash()
+    }
+
+    /// How the current move stands.
+    pub fn stage(&self) -> MoveStage {
+        if self.state.made().is_empty() {
+            MoveStage::Start
+        } else if self.rules.moves.complete(self.state.progress()).is_some() {
+            MoveStage::MayEnd
+        } else {
+            MoveStage::MustGoOn
+        }
+    }
+
+    /// Whether the player may press End move now.
+    pub fn can_end_move(&self) -> bool {
+        self.state.status() == &Status::Playing && self.stage() == MoveStage::MayEnd
+    }
+
+    /// Whether the player may pass now.
+    pub fn can_pass(&self) -> bool {
+        self.rules.settings.pass_allowed && self.state.status() == &Status::Playing && self.stage() == MoveStage::Start
+    }
+
+    /// Every legal step now, each with the first rule (in the designer's
+    /// order) that allows it.
+    pub fn legal_steps(&self) -> Vec<Step> {
+        let mut out = Vec::new();
+        self.generate(None, &mut |s| {
+            out.push(s);
+            ControlFlow::Continue(())
+        });
+        out
+    }
+
+    /// The legal steps of one figure.
+    pub fn steps_of(&self, figure: FigureId) -> Vec<Step> {
+        let mut out = Vec::new();
+        self.generate(Some(figure), &mut |s| {
+            out.push(s);
+            ControlFlow::Continue(())
+        });
+        out
+    }
+
+    /// Whether any legal step exists.
+    pub fn has_step(&self) -> bool {
+        let mut any = false;
+        self.generate(None, &mut |_| {
+            any = true;
+            ControlFlow::Break(())
+        });
+        any
+    }
+
+    /// Calls `visit` with each legal step until it breaks.
+    pub fn generate(&self, only: Option<FigureId>, visit: &mut dyn FnMut(Step) -> ControlFlow<()>) {
+        if self.state.status() != &Status::Playing {
+            return;
+        }
+        let rules = &*self.rules;
+        let mut taken = vec![false; rules.places.len()];
+        let mut vars: Vec<Value> = Vec::new();
+        let figures: Vec<FigureId> = match only {
+            Some(f) => vec![f],
+            None => (0..rules.places.len() as PlaceId).flat_map(|p| self.state.on(p).iter().copied()).collect(),
+        };
+        for f in figures {
+            let Some(from) = self.state.place_of(f) else { continue };
+            let mut marked: Vec<PlaceId> = Vec::new();
+            for (ri, rule) in rules.steps.iter().enumerate() {
+                if rules.moves.next(self.state.progress(), ri).is_none() {
+                    continue;
+                }
+                let Some(heads) = self.heads(rule, f, from) else { continue };
+                for (to, to_caps) in &rule.to {
+                    let to = *to;
+                    if to == from || taken[to as usize] || !self.has_room(to) {
+                        continue;
+                    }
+                    if !rule.when.is_empty() || !rule.same.is_empty() {
+                        self.fill_vars(&mut vars, f, from, to, &heads, to_caps);
+                        if !same_ok(rule, &vars) || !self.conditions_hold(rule, &vars) {
+                            continue;
+                        }
+                    }
+                    taken[to as usize] = true;
+                    marked.push(to);
+                    if visit(Step { figure: f, from, to, rule: ri as RuleId }).is_break() {
+                        return;
+                    }
+                }
+            }
+            for p in marked {
+                taken[p as usize] = false;
+            }
+        }
+    }
+
+    /// The captures of a rule's `what` and `from` for a figure, if they match.
+    fn heads<'r>(&self, rule: &'r StepRuleC, f: FigureId, from: PlaceId) -> Option<[&'r [Value]; 3]> {
+        let fig = self.rules.figures.get(f as usize)?;
+        let stat = rule.what_static.get(f as usize)?.as_deref()?;
+        let kind = rule.what_kind.get(self.state.kind_of(f) as usize)?.as_deref()?;
+        if let Some(owner) = rule.owner {
+            let me = self.state.to_move();
+            let want = match owner {
+                OwnerPattern::OnMove => me,
+                OwnerPattern::Opponent => self.rules.other(me),
+                OwnerPattern::Player(n) => n,
+            };
+            if fig.owner != want {
+                return None;
+            }
+        }
+        let from_caps = rule.from.get(from as usize)?.as_deref()?;
+        Some([stat, kind, from_caps])
+    }
+
+    fn fill_vars(&self, vars: &mut Vec<Value>, f: FigureId, from: PlaceId, to: PlaceId, heads: &[&[Value]; 3], to_caps: &[Value]) {
+        let rules = &*self.rules;
+        vars.clear();
+        vars.push(Value::Text(rules.figure_name(f).to_string()));
+        vars.push(Value::Text(rules.place_name(from).to_string()));
+        vars.push(Value::Text(rules.place_name(to).to_string()));
+        for part in heads {
+            vars.extend(part.iter().cloned());
+        }
+        vars.extend(to_caps.iter().cloned());
+    }
+
+    fn has_room(&self, to: PlaceId) -> bool {
+        match self.rules.places[to as usize].capacity {
+            Some(cap) => (self.state.on(to).len() as u32) < cap,
+            None => true,
+        }
+    }
+
+    fn conditions_hold(&self, rule: &StepRuleC, vars: &[Value]) -> bool {
+        let view = View::new(&self.rules, &self.state);
+        rule.when.iter().all(|c| matches!(c.eval(vars, &view), Ok(Value::Bool(true))))
+    }
+
+    /// Checks a drag of `figure` to `to` and returns the step it makes.
+    ///
+    /// # Errors
+    /// A [`Refusal`] saying in words why the drag is not allowed.
+    pub fn check(&self, figure: FigureId, to: PlaceId) -> Result<Step, Refusal> {
+        let mut found = None;
+        self.generate(Some(figure), &mut |s| {
+            if s.to == to {
+                found = Some(s);
+                return ControlFlow::Break(());
+            }
+            ControlFlow::Continue(())
+        });
+        found.ok_or_else(|| explain::why_not(self, figure, to))
+    }
+
+    /// Plays a step after checking it; the move ends by itself when it is
+    /// complete and nothing can extend it.
+    ///
+    /// # Errors
+    /// A [`Refusal`] when the step is not legal; nothing changes then.
+    pub fn play(&mut self, figure: FigureId, to: PlaceId) -> Result<Step, Refusal> {
+        let step = self.check(figure, to)?;
+        let player = self.state.to_move();
+        let mut changes = Vec::new();
+        let mut warnings = Vec::new();
+        self.make(step, &mut changes, &mut warnings);
+        let ended = self.state.made().is_empty();
+        self.history.push(Entry { player, action: Action::Step(step), warnings, changes });
+        if ended {
+            // Record that the move ended by itself, for the log; its
+            // changes are part of the step so one take-back undoes both.
+            self.history.push(Entry { player, action: Action::EndMove { auto: true }, warnings: Vec::new(), changes: Vec::new() });
+        }
+        Ok(step)
+    }
+
+    /// Ends the current move.
+    ///
+    /// # Errors
+    /// When the steps so far do not make a complete move.
+    pub fn end_move(&mut self) -> Result<(), Refusal> {
+        if !self.can_end_move() {
+            return Err(Refusal::new(match self.stage() {
+                MoveStage::Start => "Make a step first.",
+                _ => "This move is not finished yet: make another step.",
+            }));
+        }
+        let player = self.state.to_move();
+        let mut changes = Vec::new();
+        let mut warnings = Vec::new();
+        self.finish_move(&mut changes, &mut warnings);
+        self.history.push(Entry { player, action: Action::EndMove { auto: false }, warnings, changes });
+        Ok(())
+    }
+
+    /// Passes instead of moving, where the game allows it.
+    ///
+    /// # Errors
+    /// When passing is not allowed now.
+    pub fn pass(&mut self) -> Result<(), Refusal> {
+        if !self.can_pass() {
+            return Err(Refusal::new("Passing is not allowed now."));
+        }
+        let player = self.state.to_move();
+        let mut changes = Vec::new();
+        let mut warnings = Vec::new();
+        self.finish_move(&mut changes, &mut warnings);
+        self.history.push(Entry { player, action: Action::Pass, warnings, changes });
+        Ok(())
+    }
+
+    /// Takes back the last step (or End move, or pass). Returns whether
+    /// there was anything to take back.
+    pub fn take_back(&mut self) -> bool {
+        loop {
+            let Some(entry) = self.history.pop() else { return false };
+            let auto_end = matches!(entry.action, Action::EndMove { auto: true });
+            self.state.undo(&self.rules, entry.changes);
+            if !auto_end {
+                return true;
+            }
+        }
+    }
+
+    /// Takes back the whole current move, or the previous one if no step
+    /// has been made in this move. Returns whether anything changed.
+    pub fn take_back_move(&mut self) -> bool {
+        if !self.take_back() {
+            return false;
+        }
+        while !self.state.made().is_empty() {
+            if !self.take_back() {
+                break;
+            }
+        }
+        true
+    }
+
+    /// Makes a legal step with no history, for search; the move ends by
+    /// itself as in play.
+    pub fn apply(&mut self, step: Step) -> Undo {
+        let mut changes = Vec::new();
+        let mut warnings = Vec::new();
+        self.make(step, &mut changes, &mut warnings);
+        Undo(changes)
+    }
+
+    /// Ends the move with no history, for search.
+    pub fn apply_end_move(&mut self) -> Undo {
+        let mut changes = Vec::new();
+        let mut warnings = Vec::new();
+        self.finish_move(&mut changes, &mut warnings);
+        Undo(changes)
+    }
+
+    /// Undoes an [`apply`](Self::apply) or [`apply_end_move`](Self::apply_end_move).
+    pub fn revert(&mut self, undo: Undo) {
+        self.state.undo(&self.rules, undo.0);
+    }
+
+    fn make(&mut self, step: Step, changes: &mut Vec<Change>, warnings: &mut Vec<String>) {
+        let rules = Arc::clone(&self.rules);
+        let Some(rule) = rules.steps.get(step.rule as usize) else { return };
+        let mut vars = Vec::new();
+        if let Some(heads) = self.heads(rule, step.figure, step.from) {
+            let to_caps = rule.to.iter().find(|(p, _)| *p == step.to).map_or(&[][..], |(_, c)| c.as_slice());
+            self.fill_vars(&mut vars, step.figure, step.from, step.to, &heads, to_caps);
+        }
+        self.state.move_figure(&rules, step.figure, step.to, changes);
+        for effect in &rule.effects {
+            if let Err(message) = self.run_effect(effect, &vars, changes) {
+                warnings.push(format!("rule '{}': {message}", rule.name));
+            }
+        }
+        let progress = rules.moves.next(self.state.progress(), step.rule as usize).unwrap_or(self.state.progress());
+        self.state.push_made(Made { rule: step.rule, figure: step.figure, from: step.from, to: step.to }, progress, changes);
+        if rules.moves.complete(progress).is_some() && !self.has_step() {
+            self.finish_move(changes, warnings);
+        }
+    }
+}
+
+fn same_ok(rule: &StepRuleC, vars: &[Value]) -> bool {
+    rule.same.iter().all(|&(a, b)| vars.get(a) == vars.get(b))
+}
+
+impl Position {
+    fn run_effect(&mut self, effect: &Effect, vars: &[Value], changes: &mut Vec<Change>) -> Result<(), String> {
+        turn::run_effect(self, effect, vars, changes)
+    }
+
+    fn finish_move(&mut self, changes: &mut Vec<Change>, warnings: &mut Vec<String>) {
+        let next = self.rules.other(self.state.to_move());
+        self.state.pass_turn(next, changes);
+        self.settle(changes, warnings);
+    }
+
+    fn settle(&mut self, changes: &mut Vec<Change>, warnings: &mut Vec<String>) {
+        turn::settle(self, changes, warnings)
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,231 @@
+//! A validated game, compiled for fast play: names become small numbers,
+//! patterns are matched ahead of time, moves become an automaton.
+//!
+//! [`Rules::compile`] is the only way in: a [`Game`] that has problems
+//! gives the list of all of them instead.
+
+use super::automaton::MoveAutomaton;
+use super::expr::{Effect, Expr, Value};
+use super::model::{Attributes, Game, OwnerPattern, Settings, TriggerValue};
+use super::pattern::Matcher;
+use std::collections::HashMap;
+
+mod compile;
+mod zobrist;
+
+pub use zobrist::Zobrist;
+
+/// Index of a place (a piece of equipment, or a square of a board or track).
+pub type PlaceId = u16;
+/// Index of a figure.
+pub type FigureId = u16;
+/// Index of a figure type.
+pub type TypeId = u16;
+/// Index of a trigger.
+pub type TriggerId = u16;
+/// Index of a step rule.
+pub type RuleId = u16;
+
+/// Something in the game that has a name.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Element {
+    Place(PlaceId),
+    Figure(FigureId),
+    Trigger(TriggerId),
+    /// A board or track as a whole.
+    Grid(u16),
+    /// A figure type name, e.g. `crown`.
+    Type(TypeId),
+}
+
+/// A place figures lie on.
+#[derive(Debug, Clone)]
+pub struct Place {
+    pub name: String,
+    /// `square`, `group` or `basket`.
+    pub kind: &'static str,
+    /// How many figures fit; `None` is no limit.
+    pub capacity: Option<u32>,
+    pub attributes: Attributes,
+    /// For a square of a board or track: which one, and where on it.
+    pub grid: Option<GridSpot>,
+}
+
+/// Where a square lies on its board or track.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct GridSpot {
+    pub grid: u16,
+    /// From 1; always 1 on a track.
+    pub row: u16,
+    /// From 1; the index on a track.
+    pub column: u16,
+}
+
+/// A board or track: a block of places in row order.
+#[derive(Debug, Clone)]
+pub struct Grid {
+    pub name: String,
+    pub rows: u16,
+    pub columns: u16,
+    /// A track whose last square is next to its first.
+    pub ring: bool,
+    pub is_track: bool,
+    /// The place of row 1, column 1; the others follow row by row.
+    pub first: PlaceId,
+}
+
+impl Grid {
+    /// The place at `row`, `column` (from 1), if on the grid.
+    pub fn place(&self, row: i64, column: i64) -> Option<PlaceId> {
+        let (rows, columns) = (self.rows as i64, self.columns as i64);
+        let column = if self.ring && self.is_track { (column - 1).rem_euclid(columns) + 1 } else { column };
+        if (1..=rows).contains(&row) && (1..=columns).contains(&column) {
+            Some(self.first + ((row - 1) * columns + column - 1) as PlaceId)
+        } else {
+            None
+        }
+    }
+}
+
+/// A figure as it starts.
+#[derive(Debug, Clone)]
+pub struct FigureInfo {
+    pub name: String,
+    pub kind: TypeId,
+    /// The owning player, 0 for none.
+    pub owner: u8,
+    pub colour: String,
+    pub attributes: Attributes,
+    pub origin: PlaceId,
+}
+
+/// A trigger as it starts.
+#[derive(Debug, Clone)]
+pub struct TriggerInfo {
+    pub name: String,
+    pub start: Value,
+    pub visible: bool,
+}
+
+/// For each candidate, whether a pattern matches it and what it captured.
+pub type MatchTable = Vec<Option<Vec<Value>>>;
+
+/// A step rule ready to be tried.
+#[derive(Debug, Clone)]
+pub struct StepRuleC {
+    pub name: String,
+    /// Per figure: does its name and origin match, and the captures.
+    pub what_static: MatchTable,
+    /// Per figure type: does the type match, and the captures.
+    pub what_kind: MatchTable,
+    pub owner: Option<OwnerPattern>,
+    /// Per place: does it match `from`, and the captures.
+    pub from: MatchTable,
+    /// The places `to` matches, with the captures.
+    pub to: Vec<(PlaceId, Vec<Value>)>,
+    /// Variable names: `figure`, `from`, `to`, then the captures in order
+    /// what name, type, origin, from name, type, to name, type.
+    pub vars: Vec<String>,
+    /// Which capture slots must equal an earlier slot of the same name.
+    pub same: Vec<(usize, usize)>,
+    pub when: Vec<Expr>,
+    /// The source of each condition, for explanations.
+    pub when_text: Vec<String>,
+    pub effects: Vec<Effect>,
+}
+
+/// A game-over condition ready to be checked.
+#[derive(Debug, Clone)]
+pub struct EndC {
+    pub name: String,
+    pub when: Vec<Expr>,
+    pub winner: Expr,
+}
+
+/// A compiled game. Cheap to share behind an `Arc`.
+#[derive(Debug, Clone)]
+pub struct Rules {
+    /// The definition it was compiled from.
+    pub game: Game,
+    pub players: u8,
+    pub places: Vec<Place>,
+    pub grids: Vec<Grid>,
+    pub figures: Vec<FigureInfo>,
+    pub types: Vec<String>,
+    pub triggers: Vec<TriggerInfo>,
+    pub steps: Vec<StepRuleC>,
+    pub moves: MoveAutomaton,
+    /// The names of the move rules, in order.
+    pub move_names: Vec<String>,
+    pub ends: Vec<EndC>,
+    pub heuristic: Option<Expr>,
+    pub settings: Settings,
+    pub names: HashMap<String, Element>,
+    pub zobrist: Zobrist,
+}
+
+impl Rules {
+    /// The element with this name.
+    pub fn element(&self, name: &str) -> Option<Element> {
+        self.names.get(name).copied()
+    }
+
+    /// The place with this name.
+    pub fn place_id(&self, name: &str) -> Option<PlaceId> {
+        match self.element(name) {
+            Some(Element::Place(p)) => Some(p),
+            _ => None,
+        }
+    }
+
+    /// The figure with this name.
+    pub fn figure_id(&self, name: &str) -> Option<FigureId> {
+        match self.element(name) {
+            Some(Element::Figure(f)) => Some(f),
+            _ => None,
+        }
+    }
+
+    /// The figure type with this name.
+    pub fn type_id(&self, name: &str) -> Option<TypeId> {
+        self.types.iter().position(|t| t == name).map(|i| i as TypeId)
+    }
+
+    /// The name of a place.
+    pub fn place_name(&self, p: PlaceId) -> &str {
+        self.places.get(p as usize).map_or("", |p| p.name.as_str())
+    }
+
+    /// The name of a figure.
+    pub fn figure_name(&self, f: FigureId) -> &str {
+        self.figures.get(f as usize).map_or("", |f| f.name.as_str())
+    }
+
+    /// The other player (1 in a puzzle).
+    pub fn other(&self, player: u8) -> u8 {
+        if self.players < 2 {
+            1
+        } else if player == 1 {
+            2
+        } else {
+            1
+        }
+    }
+}
+
+/// The value a trigger starts with, as an expression value.
+pub fn trigger_value(v: &TriggerValue) -> Value {
+    match v {
+        TriggerValue::Number(n) => Value::Number(*n),
+        TriggerValue::YesNo(b) => Value::Bool(*b),
+        TriggerValue::Text(t) => Value::Text(t.clone()),
+    }
+}
+
+/// A figure pattern part matched against a text, as a table entry.
+pub(crate) fn table_entry(m: Option<&Matcher>, text: &str) -> Option<Vec<Value>> {
+    match m {
+        None => Some(Vec::new()),
+        Some(m) => m.captures(text),
+    }
+}

@@ -1,0 +1,279 @@
+//! The move language: which step rules a move is made of.
+//!
+//! A sequence lists step names, each optionally followed by a count:
+//! `take x1-3` (one to three `take` steps), `jump x1-` (one or more),
+//! `step x2` (exactly two). Brackets group: `(step jump) x0-1`, and the
+//! seed's `[* jump]` means zero or more. `×` and `–` may be written for
+//! `x` and `-`.
+
+use std::fmt;
+
+/// The most a count may say, so a move never explodes in size.
+pub const MAX_COUNT: u32 = 100;
+
+/// A parsed move sequence, with step rules already looked up by index.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Seq {
+    /// One step approved by the step rule with this index.
+    Step(usize),
+    /// All of these, one after the other.
+    All(Vec<Seq>),
+    /// The inner sequence between `min` and `max` times (`None`: no limit).
+    Repeat(Box<Seq>, u32, Option<u32>),
+}
+
+/// A mistake in a move sequence: its 1-based column and what is wrong.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SeqError {
+    pub column: u32,
+    pub message: String,
+}
+
+impl fmt::Display for SeqError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "column {}: {}", self.column, self.message)
+    }
+}
+
+#[derive(Debug, Clone, PartialEq)]
+enum Tok {
+    Name(String),
+    Count(u32, Option<u32>),
+    Open,
+    Close,
+    OpenStar,
+    CloseSquare,
+}
+
+fn tokens(src: &str) -> Result<Vec<(Tok, u32)>, SeqError> {
+    let chars: Vec<char> = src.chars().collect();
+    let mut out = Vec::new();
+    let mut i = 0;
+    let err = |i: usize, m: String| SeqError { column: i as u32 + 1, message: m };
+    while i < chars.len() {
+        let c = chars[i];
+        let col = i as u32 + 1;
+        if c.is_whitespace() || c == ',' {
+            i += 1;
+        } else if c == '(' {
+            out.push((Tok::Open, col));
+            i += 1;
+        } else if c == ')' {
+            out.push((Tok::Close, col));
+            i += 1;
+        } else if c == '[' {
+            let mut j = i + 1;
+            while j < chars.len() && chars[j].is_whitespace() {
+                j += 1;
+            }
+            if chars.get(j) != Some(&'*') {
+                return Err(err(i, "after '[' write '*' for \"any number of times\", like [* jump]".into()));
+            }
+            out.push((Tok::OpenStar, col));
+            i = j + 1;
+        } else if c == ']' {
+            out.push((Tok::CloseSquare, col));
+            i += 1;
+        } else if (c == 'x' || c == '×' || c == 'X')
+            && chars.get(i + 1).is_some_and(|d| d.is_ascii_digit() || *d == ' ')
+            && chars[i + 1..].iter().find(|d| **d != ' ').is_some_and(|d| d.is_ascii_digit())
+        {
+            i += 1;
+            while chars.get(i) == Some(&' ') {
+                i += 1;
+            }
+            let (min, next) = number(&chars, i).map_err(|m| err(i, m))?;
+            i = next;
+            let mut max = Some(min);
+            if matches!(chars.get(i), Some('-') | Some('–')) {
+                i += 1;
+                if chars.get(i).is_some_and(|d| d.is_ascii_digit()) {
+                    let (m, next) = number(&chars, i).map_err(|m| err(i, m))?;
+                    if m < min {
+                        return Err(err(i, format!("the count {min}-{m} goes down; write the smaller number first")));
+                    }
+                    max = Some(m);
+                    i = next;
+                } else {
+                    max = None;
+                }
+            }
+            out.push((Tok::Count(min, max), col));
+        } else if c.is_alphanumeric() || c == '_' {
+            let start = i;
+            while i < chars.len() && (chars[i].is_alphanumeric() || matches!(chars[i], '_' | '.' | '-')) {
+                i += 1;
+            }
+            out.push((Tok::Name(chars[start..i].iter().collect()), col));
+        } else {
+            return Err(err(i, format!("'{c}' can't be used in a move; write step names like: take x1-3")));
+        }
+    }
+    Ok(out)
+}
+
+fn number(chars: &[char], mut i: usize) -> Result<(u32, usize), String> {
+    let start = i;
+    while chars.get(i).is_some_and(|d| d.is_ascii_digit()) {
+        i += 1;
+    }
+    let text: String = chars[start..i].iter().collect();
+    match text.parse::<u32>() {
+        Ok(n) if n <= MAX_COUNT => Ok((n, i)),
+        _ => Err(format!("a count can be at most {MAX_COUNT}")),
+    }
+}
+
+/// Parses a sequence, looking step names up with `step_index`.
+///
+/// # Errors
+/// An unknown step name, unbalanced brackets, a bad count or an empty move.
+pub fn parse(src: &str, step_index: &dyn Fn(&str) -> Option<usize>) -> Result<Seq, SeqError> {
+    let toks = tokens(src)?;
+    let mut pos = 0;
+    let seq = parse_items(&toks, &mut pos, step_index, None)?;
+    if let Some((_, col)) = toks.get(pos) {
+        return Err(SeqError { column: *col, message: "this bracket closes nothing".into() });
+    }
+    if toks.is_empty() {
+        return Err(SeqError { column: 1, message: "a move needs at least one step name".into() });
+    }
+    Ok(seq)
+}
+
+fn parse_items(
+    toks: &[(Tok, u32)],
+    pos: &mut usize,
+    step_index: &dyn Fn(&str) -> Option<usize>,
+    closer: Option<(&Tok, u32)>,
+) -> Result<Seq, SeqError> {
+    let mut items: Vec<Seq> = Vec::new();
+    loop {
+        let Some((tok, col)) = toks.get(*pos) else {
+            if let Some((_, open_col)) = closer {
+                return Err(SeqError {
+                    column: open_col,
+                    message: "this bracket is never closed".into(),
+                });
+            }
+            break;
+        };
+        let col = *col;
+        match tok {
+            Tok::Close | Tok::CloseSquare => {
+                if closer.is_some_and(|(c, _)| c == tok) {
+                    *pos += 1;
+                    break;
+                }
+                if closer.is_none() {
+                    break;
+                }
+                return Err(SeqError { column: col, message: "this bracket does not match the one it closes".into() });
+            }
+            Tok::Name(name) => {
+                *pos += 1;
+                let Some(i) = step_index(name) else {
+                    return Err(SeqError {
+                        column: col,
+                        message: format!("there is no step rule called '{name}'"),
+                    });
+                };
+                items.push(Seq::Step(i));
+            }
+            Tok::Open => {
+                *pos += 1;
+                items.push(parse_items(toks, pos, step_index, Some((&Tok::Close, col)))?);
+            }
+            Tok::OpenStar => {
+                *pos += 1;
+                let inner = parse_items(toks, pos, step_index, Some((&Tok::CloseSquare, col)))?;
+                items.push(Seq::Repeat(Box::new(inner), 0, None));
+            }
+            Tok::Count(min, max) => {
+                *pos += 1;
+                let Some(last) = items.pop() else {
+                    return Err(SeqError { column: col, message: "a count must come after a step name, like take x1-3".into() });
+                };
+                items.push(Seq::Repeat(Box::new(last), *min, *max));
+            }
+        }
+    }
+    Ok(if items.len() == 1 { items.pop().unwrap_or(Seq::All(Vec::new())) } else { Seq::All(items) })
+}
+
+/// Writes a sequence back in the move language, naming steps with `names`.
+pub fn display(seq: &Seq, names: &[String]) -> String {
+    match seq {
+        Seq::Step(i) => names.get(*i).cloned().unwrap_or_default(),
+        Seq::All(items) => items.iter().map(|s| display(s, names)).collect::<Vec<_>>().join(" "),
+        Seq::Repeat(inner, min, max) => {
+            let inner_text = match **inner {
+                Seq::Step(_) => display(inner, names),
+                _ => format!("({})", display(inner, names)),
+            };
+            match max {
+                Some(m) if m == min => format!("{inner_text} x{min}"),
+                Some(m) => format!("{inner_text} x{min}-{m}"),
+                None => format!("{inner_text} x{min}-"),
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn lookup(name: &str) -> Option<usize> {
+        ["take", "jump", "step", "go-back"].iter().position(|n| *n == name)
+    }
+
+    fn p(src: &str) -> Result<Seq, SeqError> {
+        parse(src, &lookup)
+    }
+
+    #[test]
+    fn bounded_counts() {
+        assert_eq!(p("take x1-3"), Ok(Seq::Repeat(Box::new(Seq::Step(0)), 1, Some(3))));
+        assert_eq!(p("take ×1–3"), Ok(Seq::Repeat(Box::new(Seq::Step(0)), 1, Some(3))));
+        assert_eq!(p("jump x1-"), Ok(Seq::Repeat(Box::new(Seq::Step(1)), 1, None)));
+        assert_eq!(p("step x2"), Ok(Seq::Repeat(Box::new(Seq::Step(2)), 2, Some(2))));
+    }
+
+    #[test]
+    fn seed_star_and_groups() {
+        assert_eq!(
+            p("step [* jump]"),
+            Ok(Seq::All(vec![Seq::Step(2), Seq::Repeat(Box::new(Seq::Step(1)), 0, None)]))
+        );
+        assert_eq!(
+            p("(step jump) x0-1 go-back"),
+            Ok(Seq::All(vec![
+                Seq::Repeat(Box::new(Seq::All(vec![Seq::Step(2), Seq::Step(1)])), 0, Some(1)),
+                Seq::Step(3)
+            ]))
+        );
+    }
+
+    #[test]
+    fn errors_name_the_column() {
+        assert_eq!(p("take x1-3 leap").unwrap_err().column, 11);
+        assert!(p("take x1-3 leap").unwrap_err().message.contains("leap"));
+        assert_eq!(p("(take").unwrap_err().column, 1);
+        assert_eq!(p("take)").unwrap_err().column, 5);
+        assert_eq!(p("x3").unwrap_err().column, 1);
+        assert!(p("").is_err());
+        assert!(p("take x3-1").is_err());
+        assert!(p("take x1000").is_err());
+        assert!(p("[take]").is_err());
+    }
+
+    #[test]
+    fn display_round_trips() {
+        let names: Vec<String> = ["take", "jump", "step", "go-back"].iter().map(|s| s.to_string()).collect();
+        for src in ["take x1-3", "jump x1-", "step (jump step) x0-2", "go-back", "step x2"] {
+            let seq = p(src).unwrap();
+            assert_eq!(p(&display(&seq, &names)), Ok(seq), "{src}");
+        }
+    }
+}

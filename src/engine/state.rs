@@ -1,0 +1,263 @@
+//! The changing part of a game: where each figure lies, figure types,
+//! trigger values, whose move it is and how far the move has got.
+//!
+//! Every change goes through a method that records how to undo it, and
+//! keeps the Zobrist hash and the index of figures by place up to date.
+
+use super::automaton::{MoveAutomaton, Progress};
+use super::expr::Value;
+use super::rules::{FigureId, PlaceId, RuleId, Rules, TriggerId, TypeId, Zobrist};
+
+/// Where a figure is when it has been removed into the box.
+pub const REMOVED: PlaceId = PlaceId::MAX;
+
+/// A step already made in the current move.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Made {
+    pub rule: RuleId,
+    pub figure: FigureId,
+    pub from: PlaceId,
+    pub to: PlaceId,
+}
+
+/// How the game stands.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum Status {
+    /// The game goes on.
+    Playing,
+    /// The game is over; `winner` 0 is a draw (in a puzzle: not solved).
+    Over {
+        winner: u8,
+        /// The game-over condition that ended it, or why it ended.
+        reason: String,
+        /// The places of the winning line, when the game has one.
+        line: Vec<PlaceId>,
+    },
+}
+
+/// One undoable change.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) enum Change {
+    /// A figure left `from` where it was at `index` in the list.
+    Moved { figure: FigureId, from: PlaceId, index: usize },
+    Kind { figure: FigureId, old: TypeId },
+    Trigger { trigger: TriggerId, old: Value },
+    Made,
+    Progress { old: Progress },
+    Turn { old: u8, old_made: Vec<Made>, old_progress: Progress },
+    Status { old: Status },
+}
+
+/// A position of a game.
+#[derive(Debug, Clone, PartialEq)]
+pub struct State {
+    place_of: Vec<PlaceId>,
+    kind_of: Vec<TypeId>,
+    on: Vec<Vec<FigureId>>,
+    triggers: Vec<Value>,
+    to_move: u8,
+    progress: Progress,
+    made: Vec<Made>,
+    status: Status,
+    hash: u64,
+}
+
+impl State {
+    /// The starting position of a game.
+    pub fn start(rules: &Rules) -> State {
+        let mut s = State {
+            place_of: rules.figures.iter().map(|f| f.origin).collect(),
+            kind_of: rules.figures.iter().map(|f| f.kind).collect(),
+            on: vec![Vec::new(); rules.places.len()],
+            triggers: rules.triggers.iter().map(|t| t.start.clone()).collect(),
+            to_move: 1,
+            progress: MoveAutomaton::START,
+            made: Vec::new(),
+            status: Status::Playing,
+            hash: 0,
+        };
+        for (f, &p) in s.place_of.iter().enumerate() {
+            if let Some(list) = s.on.get_mut(p as usize) {
+                list.push(f as FigureId);
+            }
+        }
+        s.hash = s.full_hash(rules);
+        s
+    }
+
+    /// The hash recomputed from scratch; equals [`State::hash`].
+    pub fn full_hash(&self, rules: &Rules) -> u64 {
+        let z = &rules.zobrist;
+        let mut h = Zobrist::player(self.to_move) ^ Zobrist::progress(self.progress, self.last());
+        for (f, &p) in self.place_of.iter().enumerate() {
+            h ^= z.at(f as FigureId, (p != REMOVED).then_some(p));
+            h ^= z.kind(f as FigureId, self.kind_of[f]);
+        }
+        for (t, v) in self.triggers.iter().enumerate() {
+            h ^= Zobrist::trigger(t as TriggerId, v);
+        }
+        h
+    }
+
+    /// The hash of the position, including the move in progress.
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    /// The place a figure lies on, `None` when removed.
+    pub fn place_of(&self, f: FigureId) -> Option<PlaceId> {
+        self.place_of.get(f as usize).copied().filter(|&p| p != REMOVED)
+    }
+
+    /// The type of a figure now.
+    pub fn kind_of(&self, f: FigureId) -> TypeId {
+        self.kind_of.get(f as usize).copied().unwrap_or(0)
+    }
+
+    /// The figures on a place, in the order they arrived.
+    pub fn on(&self, p: PlaceId) -> &[FigureId] {
+        self.on.get(p as usize).map_or(&[], |v| v.as_slice())
+    }
+
+    /// The value of a trigger.
+    pub fn trigger(&self, t: TriggerId) -> Option<&Value> {
+        self.triggers.get(t as usize)
+    }
+
+    /// The player on move.
+    pub fn to_move(&self) -> u8 {
+        self.to_move
+    }
+
+    /// How far the current move has got.
+    pub fn progress(&self) -> Progress {
+        self.progress
+    }
+
+    /// The steps made so far in the current move.
+    pub fn made(&self) -> &[Made] {
+        &self.made
+    }
+
+    /// The last step of the current move.
+    pub fn last(&self) -> Option<(FigureId, PlaceId)> {
+        self.made.last().map(|m| (m.figure, m.to))
+    }
+
+    /// How the game stands.
+    pub fn status(&self) -> &Status {
+        &self.status
+    }
+
+    pub(crate) fn move_figure(&mut self, rules: &Rules, f: FigureId, to: PlaceId, undo: &mut Vec<Change>) {
+        let Some(&from) = self.place_of.get(f as usize) else { return };
+        let index = self.detach(f, from);
+        self.attach(rules, f, from, to);
+        undo.push(Change::Moved { figure: f, from, index });
+    }
+
+    fn detach(&mut self, f: FigureId, from: PlaceId) -> usize {
+        let Some(list) = self.on.get_mut(from as usize) else { return 0 };
+        match list.iter().position(|&x| x == f) {
+            Some(i) => {
+                list.remove(i);
+                i
+            }
+            None => 0,
+        }
+    }
+
+    fn attach(&mut self, rules: &Rules, f: FigureId, from: PlaceId, to: PlaceId) {
+        let z = &rules.zobrist;
+        self.hash ^= z.at(f, (from != REMOVED).then_some(from)) ^ z.at(f, (to != REMOVED).then_some(to));
+        self.place_of[f as usize] = to;
+        if let Some(list) = self.on.get_mut(to as usize) {
+            list.push(f);
+        }
+    }
+
+    pub(crate) fn set_kind(&mut self, rules: &Rules, f: FigureId, kind: TypeId, undo: &mut Vec<Change>) {
+        let Some(old) = self.kind_of.get(f as usize).copied() else { return };
+        self.hash ^= rules.zobrist.kind(f, old) ^ rules.zobrist.kind(f, kind);
+        self.kind_of[f as usize] = kind;
+        undo.push(Change::Kind { figure: f, old });
+    }
+
+    pub(crate) fn set_trigger(&mut self, t: TriggerId, value: Value, undo: &mut Vec<Change>) {
+        let Some(slot) = self.triggers.get_mut(t as usize) else { return };
+        let old = std::mem::replace(slot, value);
+        self.hash ^= Zobrist::trigger(t, &old) ^ Zobrist::trigger(t, slot);
+        undo.push(Change::Trigger { trigger: t, old });
+    }
+
+    pub(crate) fn push_made(&mut self, made: Made, progress: Progress, undo: &mut Vec<Change>) {
+        self.hash ^= Zobrist::progress(self.progress, self.last());
+        undo.push(Change::Progress { old: self.progress });
+        self.made.push(made);
+        undo.push(Change::Made);
+        self.progress = progress;
+        self.hash ^= Zobrist::progress(self.progress, self.last());
+    }
+
+    /// Ends the move: the turn passes to `next`.
+    pub(crate) fn pass_turn(&mut self, next: u8, undo: &mut Vec<Change>) {
+        self.hash ^= Zobrist::progress(self.progress, self.last()) ^ Zobrist::player(self.to_move) ^ Zobrist::player(next);
+        undo.push(Change::Turn {
+            old: self.to_move,
+            old_made: std::mem::take(&mut self.made),
+            old_progress: self.progress,
+        });
+        self.to_move = next;
+        self.progress = MoveAutomaton::START;
+    }
+
+    pub(crate) fn set_status(&mut self, status: Status, undo: &mut Vec<Change>) {
+        let old = std::mem::replace(&mut self.status, status);
+        undo.push(Change::Status { old });
+    }
+
+    /// Undoes changes, newest first.
+    pub(crate) fn undo(&mut self, rules: &Rules, changes: Vec<Change>) {
+        for change in changes.into_iter().rev() {
+            match change {
+                Change::Moved { figure, from, index } => {
+                    let Some(&now) = self.place_of.get(figure as usize) else { continue };
+                    self.detach(figure, now);
+                    let z = &rules.zobrist;
+                    self.hash ^= z.at(figure, (now != REMOVED).then_some(now)) ^ z.at(figure, (from != REMOVED).then_some(from));
+                    self.place_of[figure as usize] = from;
+                    if let Some(list) = self.on.get_mut(from as usize) {
+                        list.insert(index.min(list.len()), figure);
+                    }
+                }
+                Change::Kind { figure, old } => {
+                    let now = self.kind_of[figure as usize];
+                    self.hash ^= rules.zobrist.kind(figure, now) ^ rules.zobrist.kind(figure, old);
+                    self.kind_of[figure as usize] = old;
+                }
+                Change::Trigger { trigger, old } => {
+                    let now = std::mem::replace(&mut self.triggers[trigger as usize], old);
+                    self.hash ^= Zobrist::trigger(trigger, &now) ^ Zobrist::trigger(trigger, &self.triggers[trigger as usize]);
+                }
+                Change::Made => {
+                    self.hash ^= Zobrist::progress(self.progress, self.last());
+                    self.made.pop();
+                    self.hash ^= Zobrist::progress(self.progress, self.last());
+                }
+                Change::Progress { old } => {
+                    self.hash ^= Zobrist::progress(self.progress, self.last());
+                    self.progress = old;
+                    self.hash ^= Zobrist::progress(self.progress, self.last());
+                }
+                Change::Turn { old, old_made, old_progress } => {
+                    self.hash ^= Zobrist::player(self.to_move) ^ Zobrist::player(old);
+                    self.to_move = old;
+                    self.made = old_made;
+                    self.progress = old_progress;
+                    self.hash ^= Zobrist::progress(self.progress, self.last());
+                }
+                Change::Status { old } => self.status = old,
+            }
+        }
+    }
+}

@@ -1,0 +1,250 @@
+//! What expressions can ask about a position: the engine's side of the
+//! expression language.
+
+use super::expr::{EvalError, Special, Value, World, WorldFn};
+use super::rules::{Element, PlaceId, Rules};
+use super::state::State;
+use std::cell::RefCell;
+
+/// A position seen by expressions.
+pub struct View<'a> {
+    pub rules: &'a Rules,
+    pub state: &'a State,
+    /// The last line `in_a_row` found, for highlighting a win.
+    pub line: RefCell<Vec<PlaceId>>,
+}
+
+impl<'a> View<'a> {
+    pub fn new(rules: &'a Rules, state: &'a State) -> Self {
+        View { rules, state, line: RefCell::new(Vec::new()) }
+    }
+
+    fn element(&self, v: &Value) -> Result<Element, EvalError> {
+        match v {
+            Value::Text(name) => self
+                .rules
+                .element(name)
+                .ok_or_else(|| err(format!("there is nothing called '{name}' in this game"))),
+            other => Err(err(format!("expected the name of something in the game, not {other}"))),
+        }
+    }
+
+    fn figure(&self, v: &Value) -> Result<u16, EvalError> {
+        match self.element(v)? {
+            Element::Figure(f) => Ok(f),
+            _ => Err(err(format!("'{v}' is not a figure"))),
+        }
+    }
+
+    fn place(&self, v: &Value) -> Result<PlaceId, EvalError> {
+        match self.element(v)? {
+            Element::Place(p) => Ok(p),
+            _ => Err(err(format!("'{v}' is not a place figures can lie on"))),
+        }
+    }
+
+    /// The places an element covers: a place itself, or all squares of a board.
+    fn places(&self, v: &Value) -> Result<Vec<PlaceId>, EvalError> {
+        match self.element(v)? {
+            Element::Place(p) => Ok(vec![p]),
+            Element::Grid(g) => {
+                let g = &self.rules.grids[g as usize];
+                Ok((0..g.rows as usize * g.columns as usize).map(|i| g.first + i as PlaceId).collect())
+            }
+            _ => Err(err(format!("'{v}' is not a place"))),
+        }
+    }
+
+    fn square(&self, v: &Value) -> Result<(PlaceId, super::rules::GridSpot), EvalError> {
+        let p = self.place(v)?;
+        match self.rules.places[p as usize].grid {
+            Some(spot) => Ok((p, spot)),
+            None => Err(err(format!("'{v}' is not a square of a board or track"))),
+        }
+    }
+
+    fn name(&self, p: Option<PlaceId>) -> Value {
+        Value::Text(p.map_or(String::new(), |p| self.rules.place_name(p).to_string()))
+    }
+
+    fn owns(&self, p: PlaceId, player: i64) -> bool {
+        self.state.on(p).iter().any(|&f| self.rules.figures[f as usize].owner as i64 == player)
+    }
+
+    fn in_a_row(&self, args: &[Value]) -> Result<Value, EvalError> {
+        let g = match self.element(&args[0])? {
+            Element::Grid(g) => &self.rules.grids[g as usize],
+            _ => return Err(err(format!("'{}' is not a board", args[0]))),
+        };
+        let n = number(&args[1])?;
+        let player = number(&args[2])?;
+        if n < 1 {
+            return Ok(Value::Bool(false));
+        }
+        for row in 1..=g.rows as i64 {
+            for column in 1..=g.columns as i64 {
+                for (dr, dc) in [(0, 1), (1, 0), (1, 1), (1, -1)] {
+                    let line: Option<Vec<PlaceId>> = (0..n)
+                        .map(|k| g.place(row + dr * k, column + dc * k).filter(|&p| self.owns(p, player)))
+                        .collect();
+                    if let Some(line) = line {
+                        *self.line.borrow_mut() = line;
+                        return Ok(Value::Bool(true));
+                    }
+                }
+            }
+        }
+        Ok(Value::Bool(false))
+    }
+}
+
+fn err(message: String) -> EvalError {
+    EvalError { message }
+}
+
+fn number(v: &Value) -> Result<i64, EvalError> {
+    match v {
+        Value::Number(n) => Ok(*n),
+        Value::Text(t) => t.parse().map_err(|_| err(format!("expected a number, not '{t}'"))),
+        other => Err(err(format!("expected a number, not {other}"))),
+    }
+}
+
+/// An attribute's text as a value: a number, yes/no, or text.
+pub fn attribute_value(text: &str) -> Value {
+    match text {
+        "yes" | "true" => Value::Bool(true),
+        "no" | "false" => Value::Bool(false),
+        _ => super::pattern::capture_value(text),
+    }
+}
+
+impl World for View<'_> {
+    fn special(&self, s: Special) -> Value {
+        let rules = self.rules;
+        let last = self.state.made().last();
+        match s {
+            Special::Player => Value::Number(self.state.to_move() as i64),
+            Special::Opponent => Value::Number(rules.other(self.state.to_move()) as i64),
+            Special::Steps => Value::List(
+                self.state
+                    .made()
+                    .iter()
+                    .map(|m| Value::Text(rules.steps.get(m.rule as usize).map_or(String::new(), |r| r.name.clone())))
+                    .collect(),
+            ),
+            Special::LastFigure => Value::Text(last.map_or(String::new(), |m| rules.figure_name(m.figure).to_string())),
+            Special::LastFrom => self.name(last.map(|m| m.from)),
+            Special::LastTo => self.name(last.map(|m| m.to)),
+        }
+    }
+
+    fn call(&self, f: WorldFn, args: &[Value]) -> Result<Value, EvalError> {
+        let arg = |i: usize| args.get(i).ok_or_else(|| err("a value is missing in the brackets".into()));
+        let rules = self.rules;
+        let state = self.state;
+        Ok(match f {
+            WorldFn::At => {
+                let fig = self.figure(arg(0)?)?;
+                let places = self.places(arg(1)?)?;
+                Value::Bool(state.place_of(fig).is_some_and(|p| places.contains(&p)))
+            }
+            WorldFn::Contains => {
+                let places = self.places(arg(0)?)?;
+                Value::List(
+                    places
+                        .iter()
+                        .flat_map(|&p| state.on(p).iter())
+                        .map(|&f| Value::Text(rules.figure_name(f).to_string()))
+                        .collect(),
+                )
+            }
+            WorldFn::Value => match self.element(arg(0)?)? {
+                Element::Trigger(t) => state.trigger(t).cloned().unwrap_or(Value::Bool(false)),
+                _ => return Err(err(format!("'{}' is not a trigger", arg(0)?))),
+            },
+            WorldFn::Place => self.name(state.place_of(self.figure(arg(0)?)?)),
+            WorldFn::Type => Value::Text(match self.element(arg(0)?)? {
+                Element::Figure(f) => rules.types[state.kind_of(f) as usize].clone(),
+                Element::Place(p) => rules.places[p as usize].kind.to_string(),
+                Element::Grid(g) => if rules.grids[g as usize].is_track { "track" } else { "board" }.to_string(),
+                Element::Trigger(_) => "trigger".to_string(),
+                Element::Type(_) => "type".to_string(),
+            }),
+            WorldFn::Owner => Value::Number(rules.figures[self.figure(arg(0)?)? as usize].owner as i64),
+            WorldFn::Origin => {
+                let f = self.figure(arg(0)?)?;
+                self.name(Some(rules.figures[f as usize].origin))
+            }
+            WorldFn::Colour => Value::Text(rules.figures[self.figure(arg(0)?)? as usize].colour.clone()),
+            WorldFn::Attribute => {
+                let key = arg(1)?.to_string();
+                let attrs = match self.element(arg(0)?)? {
+                    Element::Figure(f) => &rules.figures[f as usize].attributes,
+                    Element::Place(p) => &rules.places[p as usize].attributes,
+                    _ => return Ok(Value::Text(String::new())),
+                };
+                attrs.get(&key).map_or(Value::Text(String::new()), |v| attribute_value(v))
+            }
+            WorldFn::Row => Value::Number(self.square(arg(0)?)?.1.row as i64),
+            WorldFn::Column => Value::Number(self.square(arg(0)?)?.1.column as i64),
+            WorldFn::Square => {
+                let g = match self.element(arg(0)?)? {
+                    Element::Grid(g) => &rules.grids[g as usize],
+                    _ => return Err(err(format!("'{}' is not a board", arg(0)?))),
+                };
+                let (row, column) = (number(arg(1)?)?, number(arg(2)?)?);
+                let row = if g.is_track { 1 } else { row };
+                self.name(g.place(row, column))
+            }
+            WorldFn::Neighbours => {
+                let (_, spot) = self.square(arg(0)?)?;
+                let g = &rules.grids[spot.grid as usize];
+                let (r, c) = (spot.row as i64, spot.column as i64);
+                let around: &[(i64, i64)] = if g.is_track {
+                    &[(0, -1), (0, 1)]
+                } else {
+                    &[(-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1)]
+                };
+                let mut out: Vec<Value> = Vec::new();
+                for (dr, dc) in around {
+                    if let Some(p) = g.place(r + dr, c + dc) {
+                        let v = self.name(Some(p));
+                        if !out.contains(&v) && p != g.place(r, c).unwrap_or(PlaceId::MAX) {
+                            out.push(v);
+                        }
+                    }
+                }
+                Value::List(out)
+            }
+            WorldFn::Between => {
+                let (_, a) = self.square(arg(0)?)?;
+                let (_, b) = self.square(arg(1)?)?;
+                let (dr, dc) = (b.row as i64 - a.row as i64, b.column as i64 - a.column as i64);
+                let in_line = a.grid == b.grid && [-2, 0, 2].contains(&dr) && [-2, 0, 2].contains(&dc) && (dr, dc) != (0, 0);
+                if in_line {
+                    let g = &rules.grids[a.grid as usize];
+                    self.name(g.place(a.row as i64 + dr / 2, a.column as i64 + dc / 2))
+                } else {
+                    Value::Text(String::new())
+                }
+            }
+            WorldFn::Distance => {
+                let (_, a) = self.square(arg(0)?)?;
+                let (_, b) = self.square(arg(1)?)?;
+                if a.grid != b.grid {
+                    return Err(err(format!("'{}' and '{}' are not on the same board", arg(0)?, arg(1)?)));
+                }
+                let dr = (a.row as i64 - b.row as i64).abs();
+                let dc = (a.column as i64 - b.column as i64).abs();
+                Value::Number(dr.max(dc))
+            }
+            WorldFn::InARow => {
+                if args.len() < 3 {
+                    return Err(err("in_a_row needs a board, a count and a player".into()));
+                }
+                self.in_a_row(args)?
+            }
+        })
+    }
+}
