@@ -39,6 +39,11 @@ mod parser;
 mod resolve;
 mod value;
 
+#[cfg(test)]
+mod proptests;
+#[cfg(test)]
+mod tests;
+
 pub use ast::{BinOp, Expr, Function, Name, Resolved, Special, WorldFn};
 pub use builtins::FUNCTIONS;
 pub use effect::Effect;
