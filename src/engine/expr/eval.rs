@@ -163,6 +163,18 @@ fn binary<'a>(
     d: u32,
 ) -> Out<'a> {
     let bool_out = |b: bool| owned(Value::Bool(b));
+    if let (BinOp::In | BinOp::NotIn, Expr::List(items)) = (op, right) {
+        // `x in [a, b]`: compare item by item without building the list.
+        let l = left.eval_in(vars, world, d)?;
+        let mut found = false;
+        for item in items {
+            if item.eval_in(vars, world, d)?.loosely_equals(&l) {
+                found = true;
+                break;
+            }
+        }
+        return bool_out(found == (op == BinOp::In));
+    }
     match op {
         BinOp::And | BinOp::Or => {
             let l = truth(op, &*left.eval_in(vars, world, d)?)?;
