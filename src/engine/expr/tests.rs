@@ -606,3 +606,74 @@ fn games() {
         &jump
     ));
 }
+
+const GUIDE: &str = include_str!("../../../docs/expressions.md");
+
+/// The lines of the guide's code blocks tagged `tag`.
+fn guide_blocks(tag: &str) -> Vec<&'static str> {
+    let mut lines = Vec::new();
+    let mut inside = false;
+    for line in GUIDE.lines() {
+        if line.starts_with("```") {
+            inside = !inside && line == format!("```{tag}");
+        } else if inside && !line.trim().is_empty() {
+            lines.push(line);
+        }
+    }
+    lines
+}
+
+#[test]
+fn guide_examples_parse_and_resolve() {
+    let vars = ["figure", "from", "to", "n", "from-square"].map(String::from);
+    let elements = |s: &str| is_element(s) || ["mine", "theirs"].contains(&s);
+    let scope = Scope {
+        vars: &vars,
+        is_element: &elements,
+    };
+    let exprs = guide_blocks("expr");
+    let effects = guide_blocks("effect");
+    assert!(exprs.len() > 30 && effects.len() > 5);
+    for src in exprs {
+        let mut e = parse_expr(src).unwrap_or_else(|e| panic!("{src}: {e}"));
+        assert_eq!(e.resolve(&scope), vec![], "{src}");
+    }
+    for src in effects {
+        let mut e = parse_effect(src).unwrap_or_else(|e| panic!("{src}: {e}"));
+        assert_eq!(e.resolve(&scope), vec![], "{src}");
+    }
+}
+
+/// The messages the guide shows are the ones given.
+#[test]
+fn guide_error_messages_are_true() {
+    let section = &GUIDE[GUIDE.find("## 11.").unwrap()..];
+    let vars = ["figure", "from", "to", "x"].map(String::from);
+    let scope = Scope {
+        vars: &vars,
+        is_element: &is_element,
+    };
+    let mut checked = 0;
+    for row in section.lines().filter(|l| l.starts_with("| `")) {
+        let cells: Vec<&str> = row.split(" | ").collect();
+        let src = cells[0].trim_start_matches("| `").trim_end_matches('`');
+        let expected = cells[1].trim_end_matches(" |").trim();
+        let message = if ["move ", "set ", "remove ", "change "]
+            .iter()
+            .any(|k| src.starts_with(k))
+        {
+            parse_effect(src).unwrap_err().message
+        } else {
+            match parse_expr(src) {
+                Err(e) => e.message,
+                Ok(mut e) => match e.resolve(&scope).first() {
+                    Some(p) => p.message.clone(),
+                    None => e.eval(&[], &WORLD).unwrap_err().message,
+                },
+            }
+        };
+        assert_eq!(message, expected, "{src}");
+        checked += 1;
+    }
+    assert!(checked >= 15);
+}
