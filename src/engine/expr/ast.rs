@@ -6,6 +6,11 @@ use super::value::Value;
 
 /// A parsed expression. Parse with [`parse_expr`](super::parse_expr), then
 /// [`resolve`](Expr::resolve) its names, then [`eval`](Expr::eval) it.
+///
+/// `Display` prints source that parses back to an equal tree, with brackets
+/// only where needed. (Trees the parser can't make print as best they can:
+/// a negative number literal, a name that is a keyword, a text with both
+/// kinds of quote.)
 #[derive(Debug, Clone, PartialEq)]
 pub enum Expr {
     /// A number, `yes` / `no`, or a text in quotes.
