@@ -1,0 +1,265 @@
+//! Works out the value of a resolved expression.
+//!
+//! Values are borrowed where they can be (variables, literals, element
+//! names), so comparing numbers or names allocates nothing.
+
+use std::borrow::Cow;
+
+use super::ast::{BinOp, Expr, Function, Resolved, Special, WorldFn};
+use super::builtins::{call_pure, MAX_ARGS};
+use super::error::EvalError;
+use super::resolve::unknown_message;
+use super::value::Value;
+use super::MAX_DEPTH;
+
+/// The game as expressions see it; the engine implements this.
+pub trait World {
+    /// The value of a special name such as `player`.
+    fn special(&self, s: Special) -> Value;
+    /// Answers a world function; `args` are the evaluated arguments
+    /// (element names as text), as many as the function takes.
+    fn call(&self, f: WorldFn, args: &[Value]) -> Result<Value, EvalError>;
+}
+
+type Out<'a> = Result<Cow<'a, Value>, EvalError>;
+
+fn owned<'a>(v: Value) -> Out<'a> {
+    Ok(Cow::Owned(v))
+}
+
+fn overflow() -> EvalError {
+    EvalError::new("the number got too big")
+}
+
+impl Expr {
+    /// The value of the expression. `vars` holds the values of the variables
+    /// given to [`resolve`](Expr::resolve), in the same order.
+    pub fn eval(&self, vars: &[Value], world: &dyn World) -> Result<Value, EvalError> {
+        Ok(self.eval_in(vars, world, 0)?.into_owned())
+    }
+
+    /// Evaluates a condition: the value must be yes or no.
+    pub fn eval_bool(&self, vars: &[Value], world: &dyn World) -> Result<bool, EvalError> {
+        let v = self.eval_in(vars, world, 0)?;
+        v.as_bool().ok_or_else(|| {
+            EvalError::new(format!(
+                "a condition must be yes or no, but this gives {}",
+                v.quoted()
+            ))
+        })
+    }
+
+    fn eval_in<'a>(&'a self, vars: &'a [Value], world: &dyn World, depth: u32) -> Out<'a> {
+        if depth > MAX_DEPTH {
+            return Err(EvalError::new("this is nested too deeply to work out"));
+        }
+        let d = depth + 1;
+        match self {
+            Expr::Literal(v) => Ok(Cow::Borrowed(v)),
+            Expr::Name(name) => match &name.resolved {
+                Resolved::Var(i) => match vars.get(*i) {
+                    Some(v) => Ok(Cow::Borrowed(v)),
+                    None => Err(EvalError::new(format!("'{}' has no value here", name.text))),
+                },
+                Resolved::Constant(v) => Ok(Cow::Borrowed(v)),
+                Resolved::Special(s) => owned(world.special(*s)),
+                Resolved::Unresolved => Err(EvalError::new(unknown_message(&name.text))),
+            },
+            Expr::List(items) => {
+                let mut out = Vec::with_capacity(items.len());
+                for item in items {
+                    out.push(item.eval_in(vars, world, d)?.into_owned());
+                }
+                owned(Value::List(out))
+            }
+            Expr::Neg(x) => {
+                let v = x.eval_in(vars, world, d)?;
+                let n = v.as_number().ok_or_else(|| {
+                    EvalError::new(format!("{}, but - needs a number", v.describe()))
+                })?;
+                owned(Value::Number(n.checked_neg().ok_or_else(overflow)?))
+            }
+            Expr::Not(x) => {
+                let v = x.eval_in(vars, world, d)?;
+                match v.as_bool() {
+                    Some(b) => owned(Value::Bool(!b)),
+                    None => Err(EvalError::new(format!(
+                        "'not' needs yes or no, but found {}",
+                        v.quoted()
+                    ))),
+                }
+            }
+            Expr::If {
+                condition,
+                then,
+                otherwise,
+            } => {
+                let c = condition.eval_in(vars, world, d)?;
+                match c.as_bool() {
+                    Some(true) => then.eval_in(vars, world, d),
+                    Some(false) => otherwise.eval_in(vars, world, d),
+                    None => Err(EvalError::new(format!(
+                        "the condition after 'if' must be yes or no, but it is {}",
+                        c.quoted()
+                    ))),
+                }
+            }
+            Expr::Binary { op, left, right } => binary(*op, left, right, vars, world, d),
+            Expr::Call { function, args } => {
+                if args.len() > MAX_ARGS || args.len() != function.arity() {
+                    return Err(EvalError::new(function.arity_message()));
+                }
+                let mut vals: [Cow<'a, Value>; MAX_ARGS] =
+                    std::array::from_fn(|_| Cow::Owned(Value::Number(0)));
+                for (slot, arg) in vals.iter_mut().zip(args) {
+                    *slot = arg.eval_in(vars, world, d)?;
+                }
+                let vals = &vals[..args.len()];
+                match function {
+                    Function::World(w) => {
+                        let mut plain: [Value; MAX_ARGS] =
+                            std::array::from_fn(|_| Value::Number(0));
+                        for (slot, v) in plain.iter_mut().zip(vals) {
+                            *slot = v.as_ref().clone();
+                        }
+                        owned(world.call(*w, &plain[..vals.len()])?)
+                    }
+                    _ => call_pure(*function, vals, world),
+                }
+            }
+        }
+    }
+}
+
+fn truth(op: BinOp, v: &Value) -> Result<bool, EvalError> {
+    v.as_bool().ok_or_else(|| {
+        EvalError::new(format!(
+            "'{}' needs yes or no on both sides, but found {}",
+            op.symbol(),
+            v.quoted()
+        ))
+    })
+}
+
+fn numbers(op: BinOp, a: &Value, b: &Value) -> Result<(i64, i64), EvalError> {
+    let need = |v: &Value| {
+        v.as_number().ok_or_else(|| {
+            EvalError::new(format!(
+                "{}, but {} needs numbers",
+                v.describe(),
+                op.symbol()
+            ))
+        })
+    };
+    Ok((need(a)?, need(b)?))
+}
+
+fn binary<'a>(
+    op: BinOp,
+    left: &'a Expr,
+    right: &'a Expr,
+    vars: &'a [Value],
+    world: &dyn World,
+    d: u32,
+) -> Out<'a> {
+    let bool_out = |b: bool| owned(Value::Bool(b));
+    if let (BinOp::In | BinOp::NotIn, Expr::List(items)) = (op, right) {
+        // `x in [a, b]`: compare item by item without building the list.
+        let l = left.eval_in(vars, world, d)?;
+        let mut found = false;
+        for item in items {
+            if item.eval_in(vars, world, d)?.loosely_equals(&l) {
+                found = true;
+                break;
+            }
+        }
+        return bool_out(found == (op == BinOp::In));
+    }
+    match op {
+        BinOp::And | BinOp::Or => {
+            let l = truth(op, &*left.eval_in(vars, world, d)?)?;
+            if l == (op == BinOp::Or) {
+                return bool_out(l);
+            }
+            bool_out(truth(op, &*right.eval_in(vars, world, d)?)?)
+        }
+        _ => {
+            let l = left.eval_in(vars, world, d)?;
+            let r = right.eval_in(vars, world, d)?;
+            let (l, r) = (l.as_ref(), r.as_ref());
+            match op {
+                BinOp::Eq => bool_out(l.loosely_equals(r)),
+                BinOp::Ne => bool_out(!l.loosely_equals(r)),
+                BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge => {
+                    let Some(ord) = l.compare(r) else {
+                        return Err(EvalError::new(format!(
+                            "{} and {}; '{}' can only compare two numbers or two texts",
+                            l.describe(),
+                            r.describe(),
+                            op.symbol()
+                        )));
+                    };
+                    bool_out(match op {
+                        BinOp::Lt => ord.is_lt(),
+                        BinOp::Le => ord.is_le(),
+                        BinOp::Gt => ord.is_gt(),
+                        _ => ord.is_ge(),
+                    })
+                }
+                BinOp::In | BinOp::NotIn => {
+                    let found = match r {
+                        Value::List(items) => items.iter().any(|x| x.loosely_equals(l)),
+                        Value::Text(t) => match l {
+                            Value::Text(s) => t.contains(s.as_str()),
+                            other => t.contains(other.to_string().as_str()),
+                        },
+                        other => {
+                            return Err(EvalError::new(format!(
+                                "{}, but '{}' needs a list or a text after it",
+                                other.describe(),
+                                op.symbol()
+                            )))
+                        }
+                    };
+                    bool_out(found == (op == BinOp::In))
+                }
+                BinOp::Add => add(l, r),
+                _ => {
+                    let (a, b) = numbers(op, l, r)?;
+                    let n = match op {
+                        BinOp::Sub => a.checked_sub(b),
+                        BinOp::Mul => a.checked_mul(b),
+                        _ if b == 0 => return Err(EvalError::new("can't divide by zero")),
+                        BinOp::Div => a.checked_div(b),
+                        _ => a.checked_rem_euclid(b),
+                    };
+                    owned(Value::Number(n.ok_or_else(overflow)?))
+                }
+            }
+        }
+    }
+}
+
+fn add<'a>(l: &Value, r: &Value) -> Out<'a> {
+    match (l, r) {
+        (Value::Number(a), Value::Number(b)) => {
+            owned(Value::Number(a.checked_add(*b).ok_or_else(overflow)?))
+        }
+        (Value::Text(_), _) | (_, Value::Text(_)) => {
+            let mut s = l.to_text();
+            match r {
+                Value::Text(t) => s.push_str(t),
+                other => s.push_str(&other.to_string()),
+            }
+            owned(Value::Text(s))
+        }
+        (Value::List(a), Value::List(b)) => {
+            owned(Value::List(a.iter().chain(b).cloned().collect()))
+        }
+        _ => Err(EvalError::new(format!(
+            "{} and {}; '+' needs two numbers, a text, or two lists",
+            l.describe(),
+            r.describe()
+        ))),
+    }
+}

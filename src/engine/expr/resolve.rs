@@ -1,0 +1,95 @@
+//! Finds out what each name stands for, once, before evaluating.
+
+use super::ast::{Expr, Function, Name, Resolved, Special, WorldFn};
+use super::effect::resolve_word;
+use super::error::ParseError;
+use super::value::Value;
+
+/// What names can mean where an expression is used.
+pub struct Scope<'a> {
+    /// The rule's variables, in order (`figure`, `from`, `to`, then the
+    /// wildcard captures). A later variable shadows an earlier one of the
+    /// same name; `eval` gets their values in the same order.
+    pub vars: &'a [String],
+    /// Whether a name is the name of a game element (equipment, figure,
+    /// trigger...).
+    pub is_element: &'a dyn Fn(&str) -> bool,
+}
+
+impl Expr {
+    /// Resolves every name: the last variable of that name in `scope.vars`,
+    /// else a special value (`player`...), else a game element's name (then
+    /// it means that name as text). Returns a problem for each unknown name,
+    /// with a hint for `a-b` ("to subtract, put spaces: a - b"). Can be run
+    /// again with another scope.
+    pub fn resolve(&mut self, scope: &Scope) -> Vec<ParseError> {
+        let mut problems = Vec::new();
+        self.resolve_into(scope, &mut problems);
+        problems
+    }
+
+    pub(crate) fn resolve_into(&mut self, scope: &Scope, problems: &mut Vec<ParseError>) {
+        match self {
+            Expr::Literal(_) => {}
+            Expr::List(items) => {
+                for item in items {
+                    item.resolve_into(scope, problems);
+                }
+            }
+            Expr::Name(name) => resolve_name(name, scope, problems),
+            Expr::Neg(x) | Expr::Not(x) => x.resolve_into(scope, problems),
+            Expr::Binary { left, right, .. } => {
+                left.resolve_into(scope, problems);
+                right.resolve_into(scope, problems);
+            }
+            Expr::If {
+                condition,
+                then,
+                otherwise,
+            } => {
+                condition.resolve_into(scope, problems);
+                then.resolve_into(scope, problems);
+                otherwise.resolve_into(scope, problems);
+            }
+            Expr::Call { function, args } => {
+                for (i, arg) in args.iter_mut().enumerate() {
+                    if *function == Function::World(WorldFn::Attribute) && i == 1 {
+                        // attribute(to, wall): the key may be a plain word.
+                        resolve_word(arg, scope, problems);
+                    } else {
+                        arg.resolve_into(scope, problems);
+                    }
+                }
+            }
+        }
+    }
+}
+
+fn resolve_name(name: &mut Name, scope: &Scope, problems: &mut Vec<ParseError>) {
+    name.resolved = if let Some(i) = scope.vars.iter().rposition(|v| *v == name.text) {
+        Resolved::Var(i)
+    } else if let Some(s) = Special::from_name(&name.text) {
+        Resolved::Special(s)
+    } else if (scope.is_element)(&name.text) {
+        Resolved::Constant(Value::Text(name.text.clone()))
+    } else {
+        problems.push(ParseError::new(
+            name.column.max(1),
+            unknown_message(&name.text),
+        ));
+        Resolved::Unresolved
+    };
+}
+
+/// "I don't know what 'xyz' is", with a hint for names that look like a
+/// subtraction.
+pub(crate) fn unknown_message(text: &str) -> String {
+    let mut m = format!("I don't know what '{text}' is");
+    if text.contains('-') {
+        m.push_str(&format!(
+            "; to subtract, put spaces: {}",
+            text.split('-').collect::<Vec<_>>().join(" - ")
+        ));
+    }
+    m
+}
