@@ -8,9 +8,9 @@
 
 pub mod automaton;
 pub mod expr;
-pub mod file;
+
 pub mod model;
-pub mod open;
+
 pub mod pattern;
 pub mod position;
 pub mod problem;
@@ -24,4 +24,3 @@ pub use position::{Action, Entry, MoveStage, Position, Refusal, Step};
 pub use problem::{Location, Problem, Section};
 pub use rules::Rules;
 pub use state::{State, Status};
-pub use open::open;

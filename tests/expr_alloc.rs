@@ -39,9 +39,7 @@ impl World for Still {
 
 #[test]
 fn simple_conditions_do_not_allocate() {
-    let vars: Vec<String> = ["figure", "from", "to", "from-square"]
-        .map(String::from)
-        .to_vec();
+    let vars: Vec<String> = ["figure", "from", "to", "from-square"].map(String::from).to_vec();
     let values = [
         Value::from("b"),
         Value::Number(4),

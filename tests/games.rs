@@ -20,9 +20,12 @@ fn rules(pos: &Position) -> Arc<Rules> {
 /// Drags `figure` to `place` as a person would, panicking with the reason if refused.
 fn drag(pos: &mut Position, figure: &str, place: &str) -> Step {
     let r = rules(pos);
-    let f = r.figure_id(figure).unwrap_or_else(|| panic!("no figure {figure}"));
+    let f = r
+        .figure_id(figure)
+        .unwrap_or_else(|| panic!("no figure {figure}"));
     let p = r.place_id(place).unwrap_or_else(|| panic!("no place {place}"));
-    pos.play(f, p).unwrap_or_else(|e| panic!("{figure} to {place}: {e}"))
+    pos.play(f, p)
+        .unwrap_or_else(|e| panic!("{figure} to {place}: {e}"))
 }
 
 fn refused(pos: &Position, figure: &str, place: &str) -> String {
@@ -111,7 +114,10 @@ fn ball_puzzle_square_three_sends_the_ball_back() {
 fn nim345_one_heap_per_move_and_the_last_taker_wins() {
     let mut pos = load("nim345.game.xml");
     drag(&mut pos, "a.1", "basket");
-    assert!(!refused(&pos, "b.1", "basket").is_empty(), "a second heap in one move");
+    assert!(
+        !refused(&pos, "b.1", "basket").is_empty(),
+        "a second heap in one move"
+    );
     drag(&mut pos, "a.2", "basket");
     pos.end_move().unwrap();
     let plan: [(u8, &[&str]); 4] = [
@@ -135,7 +141,13 @@ fn nim345_one_heap_per_move_and_the_last_taker_wins() {
 #[test]
 fn tic_tac_toe_three_in_a_row_wins_and_is_highlighted() {
     let mut pos = load("tic-tac-toe.game.xml");
-    let moves = [("x.1", "grid.1.1"), ("o.1", "grid.2.1"), ("x.2", "grid.1.2"), ("o.2", "grid.2.2"), ("x.3", "grid.1.3")];
+    let moves = [
+        ("x.1", "grid.1.1"),
+        ("o.1", "grid.2.1"),
+        ("x.2", "grid.1.2"),
+        ("o.2", "grid.2.2"),
+        ("x.3", "grid.1.3"),
+    ];
     for (f, p) in moves {
         drag(&mut pos, f, p);
     }
@@ -156,8 +168,15 @@ fn tic_tac_toe_circles_are_not_yours_and_full_board_draws() {
     assert!(refused(&pos, "o.1", "grid.2.2").contains("not your"));
     // x o x / x o o / o x x : no line, a draw.
     let moves = [
-        ("x.1", "grid.1.1"), ("o.1", "grid.1.2"), ("x.2", "grid.1.3"), ("o.2", "grid.2.2"), ("x.3", "grid.2.1"),
-        ("o.3", "grid.3.1"), ("x.4", "grid.3.2"), ("o.4", "grid.2.3"), ("x.5", "grid.3.3"),
+        ("x.1", "grid.1.1"),
+        ("o.1", "grid.1.2"),
+        ("x.2", "grid.1.3"),
+        ("o.2", "grid.2.2"),
+        ("x.3", "grid.2.1"),
+        ("o.3", "grid.3.1"),
+        ("x.4", "grid.3.2"),
+        ("o.4", "grid.2.3"),
+        ("x.5", "grid.3.3"),
     ];
     for (f, p) in moves {
         assert_eq!(winner(&pos), None);
@@ -177,7 +196,11 @@ fn shortest_win(pos: &mut Position) -> Option<Vec<Step>> {
         }
         let done = winner(pos) == Some(1);
         let fresh = seen.insert(pos.hash());
-        let next = if fresh && !done { pos.legal_steps() } else { Vec::new() };
+        let next = if fresh && !done {
+            pos.legal_steps()
+        } else {
+            Vec::new()
+        };
         while let Some(u) = undos.pop() {
             pos.revert(u);
         }
@@ -200,7 +223,11 @@ fn labyrinth_walls_block_and_the_goal_is_reachable() {
     let hero = r.figure_id("hero").unwrap();
     for step in pos.steps_of(hero) {
         let place = &r.places[step.to as usize];
-        assert_ne!(place.attributes.get("wall").map(String::as_str), Some("yes"), "walked into a wall");
+        assert_ne!(
+            place.attributes.get("wall").map(String::as_str),
+            Some("yes"),
+            "walked into a wall"
+        );
     }
     let path = shortest_win(&mut pos).expect("the maze has a way out");
     assert!(path.len() >= 8, "the shortest way takes {} steps", path.len());
@@ -208,7 +235,10 @@ fn labyrinth_walls_block_and_the_goal_is_reachable() {
         pos.play(s.figure, s.to).unwrap();
     }
     assert_eq!(winner(&pos), Some(1));
-    assert_eq!(pos.state().trigger(0).map(|v| v.to_string()), Some(path.len().to_string()));
+    assert_eq!(
+        pos.state().trigger(0).map(|v| v.to_string()),
+        Some(path.len().to_string())
+    );
 }
 
 #[test]
@@ -221,7 +251,10 @@ fn dama_lite_random_games_end_and_keep_the_rules() {
         let mut steps = 0;
         while winner(&pos).is_none() {
             let legal = pos.legal_steps();
-            assert!(!legal.is_empty() || pos.can_end_move(), "stuck in the middle of a move");
+            assert!(
+                !legal.is_empty() || pos.can_end_move(),
+                "stuck in the middle of a move"
+            );
             seed ^= seed << 13;
             seed ^= seed >> 7;
             seed ^= seed << 17;
@@ -235,7 +268,12 @@ fn dama_lite_random_games_end_and_keep_the_rules() {
             pos.play(s.figure, s.to).unwrap();
             let after = pos.state().on(captured).len();
             let jumped = name.contains("jump");
-            assert_eq!(after, before + jumped as usize, "{name} captured {}", after - before);
+            assert_eq!(
+                after,
+                before + jumped as usize,
+                "{name} captured {}",
+                after - before
+            );
             steps += 1;
             assert!(steps < 2000, "the game never ends");
         }
@@ -249,7 +287,10 @@ fn dama_lite_stones_step_forward_diagonally_only() {
     let pos = load("dama-lite.game.xml");
     let r = rules(&pos);
     for s in pos.legal_steps() {
-        let (a, b) = (r.places[s.from as usize].grid.unwrap(), r.places[s.to as usize].grid.unwrap());
+        let (a, b) = (
+            r.places[s.from as usize].grid.unwrap(),
+            r.places[s.to as usize].grid.unwrap(),
+        );
         assert_eq!(b.row, a.row + 1, "white moves up the board");
         assert_eq!((b.column as i32 - a.column as i32).abs(), 1);
     }

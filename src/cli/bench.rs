@@ -60,7 +60,11 @@ pub fn run(rules: &std::sync::Arc<Rules>) {
         calls += 1;
     }
     let took = t.elapsed();
-    println!("legal-step generation (start): {} positions, {} steps", rate(calls, took), rate(found, took));
+    println!(
+        "legal-step generation (start): {} positions, {} steps",
+        rate(calls, took),
+        rate(found, took)
+    );
 
     let mut rng = XorShift(0x2545_F491_4F6C_DD1D);
     let (mut games, mut steps) = (0u64, 0u64);
@@ -70,7 +74,11 @@ pub fn run(rules: &std::sync::Arc<Rules>) {
         games += 1;
     }
     let took = t.elapsed();
-    println!("random playouts: {} games, {} steps (generate + apply + undo)", rate(games, took), rate(steps, took));
+    println!(
+        "random playouts: {} games, {} steps (generate + apply + undo)",
+        rate(games, took),
+        rate(steps, took)
+    );
 
     let first = pos.legal_steps();
     if let Some(&step) = first.first() {

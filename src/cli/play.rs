@@ -24,7 +24,9 @@ pub fn run(rules: Arc<Rules>) -> ExitCode {
         }
         print!("{}> ", options.join(", "));
         let _ = std::io::stdout().flush();
-        let Some(Ok(line)) = lines.next() else { return ExitCode::SUCCESS };
+        let Some(Ok(line)) = lines.next() else {
+            return ExitCode::SUCCESS;
+        };
         let before = pos.history().len();
         let result = match line.trim() {
             "q" => return ExitCode::SUCCESS,
@@ -34,7 +36,11 @@ pub fn run(rules: Arc<Rules>) -> ExitCode {
                 pos.take_back();
                 Ok(())
             }
-            n => match n.parse::<usize>().ok().and_then(|n| pos.legal_steps().get(n.wrapping_sub(1)).copied()) {
+            n => match n
+                .parse::<usize>()
+                .ok()
+                .and_then(|n| pos.legal_steps().get(n.wrapping_sub(1)).copied())
+            {
                 Some(step) => pos.play(step.figure, step.to).map(|_| ()),
                 None => {
                     println!("Type the number of a step.");

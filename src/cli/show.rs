@@ -30,7 +30,16 @@ pub fn position(pos: &Position) -> String {
             continue;
         }
         let names: Vec<&str> = state.on(i as u16).iter().map(|&f| rules.figure_name(f)).collect();
-        let _ = writeln!(out, "{}: {}", p.name, if names.is_empty() { "(empty)".into() } else { names.join(" ") });
+        let _ = writeln!(
+            out,
+            "{}: {}",
+            p.name,
+            if names.is_empty() {
+                "(empty)".into()
+            } else {
+                names.join(" ")
+            }
+        );
     }
     for (i, t) in rules.triggers.iter().enumerate() {
         if let Some(v) = state.trigger(i as u16) {
@@ -52,7 +61,9 @@ pub fn position(pos: &Position) -> String {
                 );
             }
         }
-        Status::Over { winner: 0, reason, .. } => {
+        Status::Over {
+            winner: 0, reason, ..
+        } => {
             let _ = writeln!(out, "Game over ({reason}): nobody wins.");
         }
         Status::Over { winner, reason, .. } => {

@@ -126,7 +126,7 @@ impl MoveAutomaton {
             let set = sets[i].clone();
             complete.push(set.iter().filter_map(|n| nfa.accept.get(n)).min().copied());
             let mut row = vec![NONE; rules];
-            for rule in 0..rules {
+            for (rule, slot) in row.iter_mut().enumerate() {
                 let targets: Vec<usize> = set
                     .iter()
                     .flat_map(|&n| nfa.edges[n].iter().filter(|(r, _)| *r == rule).map(|(_, t)| *t))
@@ -147,12 +147,16 @@ impl MoveAutomaton {
                         id
                     }
                 };
-                row[rule] = id;
+                *slot = id;
             }
             next.extend(row);
             i += 1;
         }
-        Ok(MoveAutomaton { rules, next, complete })
+        Ok(MoveAutomaton {
+            rules,
+            next,
+            complete,
+        })
     }
 
     /// The state after a step of `rule`, or `None` when such a step can't
@@ -247,7 +251,9 @@ mod tests {
         let a = automaton(&["take x0-100"], &["take"]);
         assert!(a.states() <= 102);
         let lookup = |_: &str| Some(0);
-        let big: Vec<Seq> = (0..60).map(|_| parse("(take x1-100) x100", &lookup).unwrap()).collect();
+        let big: Vec<Seq> = (0..60)
+            .map(|_| parse("(take x1-100) x100", &lookup).unwrap())
+            .collect();
         assert!(MoveAutomaton::new(&big, 1).is_err());
     }
 }

@@ -42,7 +42,10 @@ impl Matcher {
 
     /// How many wildcards the pattern has.
     pub fn wildcards(&self) -> usize {
-        self.pieces.iter().filter(|p| !matches!(p, Piece::Text(_))).count()
+        self.pieces
+            .iter()
+            .filter(|p| !matches!(p, Piece::Text(_)))
+            .count()
     }
 
     /// Whether the pattern has no wildcards.
@@ -72,7 +75,9 @@ impl Matcher {
         };
         let rest = &text[at..];
         match p {
-            Piece::Text(t) => rest.starts_with(t.as_str()) && self.match_from(piece + 1, text, at + t.len(), spans),
+            Piece::Text(t) => {
+                rest.starts_with(t.as_str()) && self.match_from(piece + 1, text, at + t.len(), spans)
+            }
             Piece::Part => {
                 let len = rest.find('.').unwrap_or(rest.len());
                 // A part is all of the text up to the next dot, never less:

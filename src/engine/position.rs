@@ -32,7 +32,9 @@ pub struct Step {
 pub enum Action {
     Step(Step),
     /// The player ended the move; `auto` when it ended by itself.
-    EndMove { auto: bool },
+    EndMove {
+        auto: bool,
+    },
     Pass,
 }
 
@@ -75,7 +77,11 @@ impl Position {
     /// game-over condition holds at once.
     pub fn new(rules: Arc<Rules>) -> Position {
         let state = State::start(&rules);
-        let mut pos = Position { rules, state, history: Vec::new() };
+        let mut pos = Position {
+            rules,
+            state,
+            history: Vec::new(),
+        };
         let mut changes = Vec::new();
         let mut warnings = Vec::new();
         pos.settle(&mut changes, &mut warnings);
@@ -130,7 +136,9 @@ impl Position {
 
     /// Whether the player may pass now.
     pub fn can_pass(&self) -> bool {
-        self.rules.settings.pass_allowed && self.state.status() == &Status::Playing && self.stage() == MoveStage::Start
+        self.rules.settings.pass_allowed
+            && self.state.status() == &Status::Playing
+            && self.stage() == MoveStage::Start
     }
 
     /// Every legal step now, each with the first rule (in the designer's
@@ -174,16 +182,22 @@ impl Position {
         let mut vars: Vec<Value> = Vec::new();
         let figures: Vec<FigureId> = match only {
             Some(f) => vec![f],
-            None => (0..rules.places.len() as PlaceId).flat_map(|p| self.state.on(p).iter().copied()).collect(),
+            None => (0..rules.places.len() as PlaceId)
+                .flat_map(|p| self.state.on(p).iter().copied())
+                .collect(),
         };
         for f in figures {
-            let Some(from) = self.state.place_of(f) else { continue };
+            let Some(from) = self.state.place_of(f) else {
+                continue;
+            };
             let mut marked: Vec<PlaceId> = Vec::new();
             for (ri, rule) in rules.steps.iter().enumerate() {
                 if rules.moves.next(self.state.progress(), ri).is_none() {
                     continue;
                 }
-                let Some(heads) = self.heads(rule, f, from) else { continue };
+                let Some(heads) = self.heads(rule, f, from) else {
+                    continue;
+                };
                 for (to, to_caps) in &rule.to {
                     let to = *to;
                     if to == from || taken[to as usize] || !self.has_room(to) {
@@ -197,7 +211,14 @@ impl Position {
                     }
                     taken[to as usize] = true;
                     marked.push(to);
-                    if visit(Step { figure: f, from, to, rule: ri as RuleId }).is_break() {
+                    if visit(Step {
+                        figure: f,
+                        from,
+                        to,
+                        rule: ri as RuleId,
+                    })
+                    .is_break()
+                    {
                         return;
                     }
                 }
@@ -228,7 +249,15 @@ impl Position {
         Some([stat, kind, from_caps])
     }
 
-    fn fill_vars(&self, vars: &mut Vec<Value>, f: FigureId, from: PlaceId, to: PlaceId, heads: &[&[Value]; 3], to_caps: &[Value]) {
+    fn fill_vars(
+        &self,
+        vars: &mut Vec<Value>,
+        f: FigureId,
+        from: PlaceId,
+        to: PlaceId,
+        heads: &[&[Value]; 3],
+        to_caps: &[Value],
+    ) {
         let rules = &*self.rules;
         vars.clear();
         vars.push(Value::Text(rules.figure_name(f).to_string()));
@@ -249,7 +278,9 @@ impl Position {
 
     fn conditions_hold(&self, rule: &StepRuleC, vars: &[Value]) -> bool {
         let view = View::new(&self.rules, &self.state);
-        rule.when.iter().all(|c| matches!(c.eval(vars, &view), Ok(Value::Bool(true))))
+        rule.when
+            .iter()
+            .all(|c| matches!(c.eval(vars, &view), Ok(Value::Bool(true))))
     }
 
     /// Checks a drag of `figure` to `to` and returns the step it makes.
@@ -280,11 +311,21 @@ impl Position {
         let mut warnings = Vec::new();
         self.make(step, &mut changes, &mut warnings);
         let ended = self.state.made().is_empty();
-        self.history.push(Entry { player, action: Action::Step(step), warnings, changes });
+        self.history.push(Entry {
+            player,
+            action: Action::Step(step),
+            warnings,
+            changes,
+        });
         if ended {
             // Record that the move ended by itself, for the log; its
             // changes are part of the step so one take-back undoes both.
-            self.history.push(Entry { player, action: Action::EndMove { auto: true }, warnings: Vec::new(), changes: Vec::new() });
+            self.history.push(Entry {
+                player,
+                action: Action::EndMove { auto: true },
+                warnings: Vec::new(),
+                changes: Vec::new(),
+            });
         }
         Ok(step)
     }
@@ -304,7 +345,12 @@ impl Position {
         let mut changes = Vec::new();
         let mut warnings = Vec::new();
         self.finish_move(&mut changes, &mut warnings);
-        self.history.push(Entry { player, action: Action::EndMove { auto: false }, warnings, changes });
+        self.history.push(Entry {
+            player,
+            action: Action::EndMove { auto: false },
+            warnings,
+            changes,
+        });
         Ok(())
     }
 
@@ -320,7 +366,12 @@ impl Position {
         let mut changes = Vec::new();
         let mut warnings = Vec::new();
         self.finish_move(&mut changes, &mut warnings);
-        self.history.push(Entry { player, action: Action::Pass, warnings, changes });
+        self.history.push(Entry {
+            player,
+            action: Action::Pass,
+            warnings,
+            changes,
+        });
         Ok(())
     }
 
@@ -328,7 +379,9 @@ impl Position {
     /// there was anything to take back.
     pub fn take_back(&mut self) -> bool {
         loop {
-            let Some(entry) = self.history.pop() else { return false };
+            let Some(entry) = self.history.pop() else {
+                return false;
+            };
             let auto_end = matches!(entry.action, Action::EndMove { auto: true });
             self.state.undo(&self.rules, entry.changes);
             if !auto_end {
@@ -375,10 +428,16 @@ impl Position {
 
     fn make(&mut self, step: Step, changes: &mut Vec<Change>, warnings: &mut Vec<String>) {
         let rules = Arc::clone(&self.rules);
-        let Some(rule) = rules.steps.get(step.rule as usize) else { return };
+        let Some(rule) = rules.steps.get(step.rule as usize) else {
+            return;
+        };
         let mut vars = Vec::new();
         if let Some(heads) = self.heads(rule, step.figure, step.from) {
-            let to_caps = rule.to.iter().find(|(p, _)| *p == step.to).map_or(&[][..], |(_, c)| c.as_slice());
+            let to_caps = rule
+                .to
+                .iter()
+                .find(|(p, _)| *p == step.to)
+                .map_or(&[][..], |(_, c)| c.as_slice());
             self.fill_vars(&mut vars, step.figure, step.from, step.to, &heads, to_caps);
         }
         self.state.move_figure(&rules, step.figure, step.to, changes);
@@ -387,8 +446,20 @@ impl Position {
                 warnings.push(format!("rule '{}': {message}", rule.name));
             }
         }
-        let progress = rules.moves.next(self.state.progress(), step.rule as usize).unwrap_or(self.state.progress());
-        self.state.push_made(Made { rule: step.rule, figure: step.figure, from: step.from, to: step.to }, progress, changes);
+        let progress = rules
+            .moves
+            .next(self.state.progress(), step.rule as usize)
+            .unwrap_or(self.state.progress());
+        self.state.push_made(
+            Made {
+                rule: step.rule,
+                figure: step.figure,
+                from: step.from,
+                to: step.to,
+            },
+            progress,
+            changes,
+        );
         if rules.moves.complete(progress).is_some() && !self.has_step() {
             self.finish_move(changes, warnings);
         }
@@ -400,7 +471,12 @@ fn same_ok(rule: &StepRuleC, vars: &[Value]) -> bool {
 }
 
 impl Position {
-    fn run_effect(&mut self, effect: &Effect, vars: &[Value], changes: &mut Vec<Change>) -> Result<(), String> {
+    fn run_effect(
+        &mut self,
+        effect: &Effect,
+        vars: &[Value],
+        changes: &mut Vec<Change>,
+    ) -> Result<(), String> {
         turn::run_effect(self, effect, vars, changes)
     }
 

@@ -78,7 +78,11 @@ impl Grid {
     /// The place at `row`, `column` (from 1), if on the grid.
     pub fn place(&self, row: i64, column: i64) -> Option<PlaceId> {
         let (rows, columns) = (self.rows as i64, self.columns as i64);
-        let column = if self.ring && self.is_track { (column - 1).rem_euclid(columns) + 1 } else { column };
+        let column = if self.ring && self.is_track {
+            (column - 1).rem_euclid(columns) + 1
+        } else {
+            column
+        };
         if (1..=rows).contains(&row) && (1..=columns).contains(&column) {
             Some(self.first + ((row - 1) * columns + column - 1) as PlaceId)
         } else {

@@ -49,7 +49,10 @@ fn tokens(src: &str) -> Result<Vec<(Tok, u32)>, SeqError> {
     let chars: Vec<char> = src.chars().collect();
     let mut out = Vec::new();
     let mut i = 0;
-    let err = |i: usize, m: String| SeqError { column: i as u32 + 1, message: m };
+    let err = |i: usize, m: String| SeqError {
+        column: i as u32 + 1,
+        message: m,
+    };
     while i < chars.len() {
         let c = chars[i];
         let col = i as u32 + 1;
@@ -67,7 +70,10 @@ fn tokens(src: &str) -> Result<Vec<(Tok, u32)>, SeqError> {
                 j += 1;
             }
             if chars.get(j) != Some(&'*') {
-                return Err(err(i, "after '[' write '*' for \"any number of times\", like [* jump]".into()));
+                return Err(err(
+                    i,
+                    "after '[' write '*' for \"any number of times\", like [* jump]".into(),
+                ));
             }
             out.push((Tok::OpenStar, col));
             i = j + 1;
@@ -76,7 +82,10 @@ fn tokens(src: &str) -> Result<Vec<(Tok, u32)>, SeqError> {
             i += 1;
         } else if (c == 'x' || c == '×' || c == 'X')
             && chars.get(i + 1).is_some_and(|d| d.is_ascii_digit() || *d == ' ')
-            && chars[i + 1..].iter().find(|d| **d != ' ').is_some_and(|d| d.is_ascii_digit())
+            && chars[i + 1..]
+                .iter()
+                .find(|d| **d != ' ')
+                .is_some_and(|d| d.is_ascii_digit())
         {
             i += 1;
             while chars.get(i) == Some(&' ') {
@@ -90,7 +99,10 @@ fn tokens(src: &str) -> Result<Vec<(Tok, u32)>, SeqError> {
                 if chars.get(i).is_some_and(|d| d.is_ascii_digit()) {
                     let (m, next) = number(&chars, i).map_err(|m| err(i, m))?;
                     if m < min {
-                        return Err(err(i, format!("the count {min}-{m} goes down; write the smaller number first")));
+                        return Err(err(
+                            i,
+                            format!("the count {min}-{m} goes down; write the smaller number first"),
+                        ));
                     }
                     max = Some(m);
                     i = next;
@@ -106,7 +118,10 @@ fn tokens(src: &str) -> Result<Vec<(Tok, u32)>, SeqError> {
             }
             out.push((Tok::Name(chars[start..i].iter().collect()), col));
         } else {
-            return Err(err(i, format!("'{c}' can't be used in a move; write step names like: take x1-3")));
+            return Err(err(
+                i,
+                format!("'{c}' can't be used in a move; write step names like: take x1-3"),
+            ));
         }
     }
     Ok(out)
@@ -133,10 +148,16 @@ pub fn parse(src: &str, step_index: &dyn Fn(&str) -> Option<usize>) -> Result<Se
     let mut pos = 0;
     let seq = parse_items(&toks, &mut pos, step_index, None)?;
     if let Some((_, col)) = toks.get(pos) {
-        return Err(SeqError { column: *col, message: "this bracket closes nothing".into() });
+        return Err(SeqError {
+            column: *col,
+            message: "this bracket closes nothing".into(),
+        });
     }
     if toks.is_empty() {
-        return Err(SeqError { column: 1, message: "a move needs at least one step name".into() });
+        return Err(SeqError {
+            column: 1,
+            message: "a move needs at least one step name".into(),
+        });
     }
     Ok(seq)
 }
@@ -168,7 +189,10 @@ fn parse_items(
                 if closer.is_none() {
                     break;
                 }
-                return Err(SeqError { column: col, message: "this bracket does not match the one it closes".into() });
+                return Err(SeqError {
+                    column: col,
+                    message: "this bracket does not match the one it closes".into(),
+                });
             }
             Tok::Name(name) => {
                 *pos += 1;
@@ -192,20 +216,31 @@ fn parse_items(
             Tok::Count(min, max) => {
                 *pos += 1;
                 let Some(last) = items.pop() else {
-                    return Err(SeqError { column: col, message: "a count must come after a step name, like take x1-3".into() });
+                    return Err(SeqError {
+                        column: col,
+                        message: "a count must come after a step name, like take x1-3".into(),
+                    });
                 };
                 items.push(Seq::Repeat(Box::new(last), *min, *max));
             }
         }
     }
-    Ok(if items.len() == 1 { items.pop().unwrap_or(Seq::All(Vec::new())) } else { Seq::All(items) })
+    Ok(if items.len() == 1 {
+        items.pop().unwrap_or(Seq::All(Vec::new()))
+    } else {
+        Seq::All(items)
+    })
 }
 
 /// Writes a sequence back in the move language, naming steps with `names`.
 pub fn display(seq: &Seq, names: &[String]) -> String {
     match seq {
         Seq::Step(i) => names.get(*i).cloned().unwrap_or_default(),
-        Seq::All(items) => items.iter().map(|s| display(s, names)).collect::<Vec<_>>().join(" "),
+        Seq::All(items) => items
+            .iter()
+            .map(|s| display(s, names))
+            .collect::<Vec<_>>()
+            .join(" "),
         Seq::Repeat(inner, min, max) => {
             let inner_text = match **inner {
                 Seq::Step(_) => display(inner, names),
@@ -225,7 +260,9 @@ mod tests {
     use super::*;
 
     fn lookup(name: &str) -> Option<usize> {
-        ["take", "jump", "step", "go-back"].iter().position(|n| *n == name)
+        ["take", "jump", "step", "go-back"]
+            .iter()
+            .position(|n| *n == name)
     }
 
     fn p(src: &str) -> Result<Seq, SeqError> {
@@ -234,8 +271,14 @@ mod tests {
 
     #[test]
     fn bounded_counts() {
-        assert_eq!(p("take x1-3"), Ok(Seq::Repeat(Box::new(Seq::Step(0)), 1, Some(3))));
-        assert_eq!(p("take ×1–3"), Ok(Seq::Repeat(Box::new(Seq::Step(0)), 1, Some(3))));
+        assert_eq!(
+            p("take x1-3"),
+            Ok(Seq::Repeat(Box::new(Seq::Step(0)), 1, Some(3)))
+        );
+        assert_eq!(
+            p("take ×1–3"),
+            Ok(Seq::Repeat(Box::new(Seq::Step(0)), 1, Some(3)))
+        );
         assert_eq!(p("jump x1-"), Ok(Seq::Repeat(Box::new(Seq::Step(1)), 1, None)));
         assert_eq!(p("step x2"), Ok(Seq::Repeat(Box::new(Seq::Step(2)), 2, Some(2))));
     }
@@ -244,7 +287,10 @@ mod tests {
     fn seed_star_and_groups() {
         assert_eq!(
             p("step [* jump]"),
-            Ok(Seq::All(vec![Seq::Step(2), Seq::Repeat(Box::new(Seq::Step(1)), 0, None)]))
+            Ok(Seq::All(vec![
+                Seq::Step(2),
+                Seq::Repeat(Box::new(Seq::Step(1)), 0, None)
+            ]))
         );
         assert_eq!(
             p("(step jump) x0-1 go-back"),
@@ -270,8 +316,17 @@ mod tests {
 
     #[test]
     fn display_round_trips() {
-        let names: Vec<String> = ["take", "jump", "step", "go-back"].iter().map(|s| s.to_string()).collect();
-        for src in ["take x1-3", "jump x1-", "step (jump step) x0-2", "go-back", "step x2"] {
+        let names: Vec<String> = ["take", "jump", "step", "go-back"]
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
+        for src in [
+            "take x1-3",
+            "jump x1-",
+            "step (jump step) x0-2",
+            "go-back",
+            "step x2",
+        ] {
             let seq = p(src).unwrap();
             assert_eq!(p(&display(&seq, &names)), Ok(seq), "{src}");
         }

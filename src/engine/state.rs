@@ -39,13 +39,31 @@ pub enum Status {
 #[derive(Debug, Clone, PartialEq)]
 pub(crate) enum Change {
     /// A figure left `from` where it was at `index` in the list.
-    Moved { figure: FigureId, from: PlaceId, index: usize },
-    Kind { figure: FigureId, old: TypeId },
-    Trigger { trigger: TriggerId, old: Value },
+    Moved {
+        figure: FigureId,
+        from: PlaceId,
+        index: usize,
+    },
+    Kind {
+        figure: FigureId,
+        old: TypeId,
+    },
+    Trigger {
+        trigger: TriggerId,
+        old: Value,
+    },
     Made,
-    Progress { old: Progress },
-    Turn { old: u8, old_made: Vec<Made>, old_progress: Progress },
-    Status { old: Status },
+    Progress {
+        old: Progress,
+    },
+    Turn {
+        old: u8,
+        old_made: Vec<Made>,
+        old_progress: Progress,
+    },
+    Status {
+        old: Status,
+    },
 }
 
 /// A position of a game.
@@ -150,14 +168,22 @@ impl State {
     }
 
     pub(crate) fn move_figure(&mut self, rules: &Rules, f: FigureId, to: PlaceId, undo: &mut Vec<Change>) {
-        let Some(&from) = self.place_of.get(f as usize) else { return };
+        let Some(&from) = self.place_of.get(f as usize) else {
+            return;
+        };
         let index = self.detach(f, from);
         self.attach(rules, f, from, to);
-        undo.push(Change::Moved { figure: f, from, index });
+        undo.push(Change::Moved {
+            figure: f,
+            from,
+            index,
+        });
     }
 
     fn detach(&mut self, f: FigureId, from: PlaceId) -> usize {
-        let Some(list) = self.on.get_mut(from as usize) else { return 0 };
+        let Some(list) = self.on.get_mut(from as usize) else {
+            return 0;
+        };
         match list.iter().position(|&x| x == f) {
             Some(i) => {
                 list.remove(i);
@@ -177,14 +203,18 @@ impl State {
     }
 
     pub(crate) fn set_kind(&mut self, rules: &Rules, f: FigureId, kind: TypeId, undo: &mut Vec<Change>) {
-        let Some(old) = self.kind_of.get(f as usize).copied() else { return };
+        let Some(old) = self.kind_of.get(f as usize).copied() else {
+            return;
+        };
         self.hash ^= rules.zobrist.kind(f, old) ^ rules.zobrist.kind(f, kind);
         self.kind_of[f as usize] = kind;
         undo.push(Change::Kind { figure: f, old });
     }
 
     pub(crate) fn set_trigger(&mut self, t: TriggerId, value: Value, undo: &mut Vec<Change>) {
-        let Some(slot) = self.triggers.get_mut(t as usize) else { return };
+        let Some(slot) = self.triggers.get_mut(t as usize) else {
+            return;
+        };
         let old = std::mem::replace(slot, value);
         self.hash ^= Zobrist::trigger(t, &old) ^ Zobrist::trigger(t, slot);
         undo.push(Change::Trigger { trigger: t, old });
@@ -201,7 +231,9 @@ impl State {
 
     /// Ends the move: the turn passes to `next`.
     pub(crate) fn pass_turn(&mut self, next: u8, undo: &mut Vec<Change>) {
-        self.hash ^= Zobrist::progress(self.progress, self.last()) ^ Zobrist::player(self.to_move) ^ Zobrist::player(next);
+        self.hash ^= Zobrist::progress(self.progress, self.last())
+            ^ Zobrist::player(self.to_move)
+            ^ Zobrist::player(next);
         undo.push(Change::Turn {
             old: self.to_move,
             old_made: std::mem::take(&mut self.made),
@@ -221,10 +253,13 @@ impl State {
         for change in changes.into_iter().rev() {
             match change {
                 Change::Moved { figure, from, index } => {
-                    let Some(&now) = self.place_of.get(figure as usize) else { continue };
+                    let Some(&now) = self.place_of.get(figure as usize) else {
+                        continue;
+                    };
                     self.detach(figure, now);
                     let z = &rules.zobrist;
-                    self.hash ^= z.at(figure, (now != REMOVED).then_some(now)) ^ z.at(figure, (from != REMOVED).then_some(from));
+                    self.hash ^= z.at(figure, (now != REMOVED).then_some(now))
+                        ^ z.at(figure, (from != REMOVED).then_some(from));
                     self.place_of[figure as usize] = from;
                     if let Some(list) = self.on.get_mut(from as usize) {
                         list.insert(index.min(list.len()), figure);
@@ -237,7 +272,8 @@ impl State {
                 }
                 Change::Trigger { trigger, old } => {
                     let now = std::mem::replace(&mut self.triggers[trigger as usize], old);
-                    self.hash ^= Zobrist::trigger(trigger, &now) ^ Zobrist::trigger(trigger, &self.triggers[trigger as usize]);
+                    self.hash ^= Zobrist::trigger(trigger, &now)
+                        ^ Zobrist::trigger(trigger, &self.triggers[trigger as usize]);
                 }
                 Change::Made => {
                     self.hash ^= Zobrist::progress(self.progress, self.last());
@@ -249,7 +285,11 @@ impl State {
                     self.progress = old;
                     self.hash ^= Zobrist::progress(self.progress, self.last());
                 }
-                Change::Turn { old, old_made, old_progress } => {
+                Change::Turn {
+                    old,
+                    old_made,
+                    old_progress,
+                } => {
                     self.hash ^= Zobrist::player(self.to_move) ^ Zobrist::player(old);
                     self.to_move = old;
                     self.made = old_made;

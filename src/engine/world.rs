@@ -16,7 +16,11 @@ pub struct View<'a> {
 
 impl<'a> View<'a> {
     pub fn new(rules: &'a Rules, state: &'a State) -> Self {
-        View { rules, state, line: RefCell::new(Vec::new()) }
+        View {
+            rules,
+            state,
+            line: RefCell::new(Vec::new()),
+        }
     }
 
     fn element(&self, v: &Value) -> Result<Element, EvalError> {
@@ -25,7 +29,9 @@ impl<'a> View<'a> {
                 .rules
                 .element(name)
                 .ok_or_else(|| err(format!("there is nothing called '{name}' in this game"))),
-            other => Err(err(format!("expected the name of something in the game, not {other}"))),
+            other => Err(err(format!(
+                "expected the name of something in the game, not {other}"
+            ))),
         }
     }
 
@@ -49,7 +55,9 @@ impl<'a> View<'a> {
             Element::Place(p) => Ok(vec![p]),
             Element::Grid(g) => {
                 let g = &self.rules.grids[g as usize];
-                Ok((0..g.rows as usize * g.columns as usize).map(|i| g.first + i as PlaceId).collect())
+                Ok((0..g.rows as usize * g.columns as usize)
+                    .map(|i| g.first + i as PlaceId)
+                    .collect())
             }
             _ => Err(err(format!("'{v}' is not a place"))),
         }
@@ -68,7 +76,10 @@ impl<'a> View<'a> {
     }
 
     fn owns(&self, p: PlaceId, player: i64) -> bool {
-        self.state.on(p).iter().any(|&f| self.rules.figures[f as usize].owner as i64 == player)
+        self.state
+            .on(p)
+            .iter()
+            .any(|&f| self.rules.figures[f as usize].owner as i64 == player)
     }
 
     fn in_a_row(&self, args: &[Value]) -> Result<Value, EvalError> {
@@ -85,7 +96,10 @@ impl<'a> View<'a> {
             for column in 1..=g.columns as i64 {
                 for (dr, dc) in [(0, 1), (1, 0), (1, 1), (1, -1)] {
                     let line: Option<Vec<PlaceId>> = (0..n)
-                        .map(|k| g.place(row + dr * k, column + dc * k).filter(|&p| self.owns(p, player)))
+                        .map(|k| {
+                            g.place(row + dr * k, column + dc * k)
+                                .filter(|&p| self.owns(p, player))
+                        })
                         .collect();
                     if let Some(line) = line {
                         *self.line.borrow_mut() = line;
@@ -105,7 +119,9 @@ fn err(message: String) -> EvalError {
 fn number(v: &Value) -> Result<i64, EvalError> {
     match v {
         Value::Number(n) => Ok(*n),
-        Value::Text(t) => t.parse().map_err(|_| err(format!("expected a number, not '{t}'"))),
+        Value::Text(t) => t
+            .parse()
+            .map_err(|_| err(format!("expected a number, not '{t}'"))),
         other => Err(err(format!("expected a number, not {other}"))),
     }
 }
@@ -130,17 +146,29 @@ impl World for View<'_> {
                 self.state
                     .made()
                     .iter()
-                    .map(|m| Value::Text(rules.steps.get(m.rule as usize).map_or(String::new(), |r| r.name.clone())))
+                    .map(|m| {
+                        Value::Text(
+                            rules
+                                .steps
+                                .get(m.rule as usize)
+                                .map_or(String::new(), |r| r.name.clone()),
+                        )
+                    })
                     .collect(),
             ),
-            Special::LastFigure => Value::Text(last.map_or(String::new(), |m| rules.figure_name(m.figure).to_string())),
+            Special::LastFigure => {
+                Value::Text(last.map_or(String::new(), |m| rules.figure_name(m.figure).to_string()))
+            }
             Special::LastFrom => self.name(last.map(|m| m.from)),
             Special::LastTo => self.name(last.map(|m| m.to)),
         }
     }
 
     fn call(&self, f: WorldFn, args: &[Value]) -> Result<Value, EvalError> {
-        let arg = |i: usize| args.get(i).ok_or_else(|| err("a value is missing in the brackets".into()));
+        let arg = |i: usize| {
+            args.get(i)
+                .ok_or_else(|| err("a value is missing in the brackets".into()))
+        };
         let rules = self.rules;
         let state = self.state;
         Ok(match f {
@@ -167,7 +195,12 @@ impl World for View<'_> {
             WorldFn::Type => Value::Text(match self.element(arg(0)?)? {
                 Element::Figure(f) => rules.types[state.kind_of(f) as usize].clone(),
                 Element::Place(p) => rules.places[p as usize].kind.to_string(),
-                Element::Grid(g) => if rules.grids[g as usize].is_track { "track" } else { "board" }.to_string(),
+                Element::Grid(g) => if rules.grids[g as usize].is_track {
+                    "track"
+                } else {
+                    "board"
+                }
+                .to_string(),
                 Element::Trigger(_) => "trigger".to_string(),
                 Element::Type(_) => "type".to_string(),
             }),
@@ -184,7 +217,9 @@ impl World for View<'_> {
                     Element::Place(p) => &rules.places[p as usize].attributes,
                     _ => return Ok(Value::Text(String::new())),
                 };
-                attrs.get(&key).map_or(Value::Text(String::new()), |v| attribute_value(v))
+                attrs
+                    .get(&key)
+                    .map_or(Value::Text(String::new()), |v| attribute_value(v))
             }
             WorldFn::Row => Value::Number(self.square(arg(0)?)?.1.row as i64),
             WorldFn::Column => Value::Number(self.square(arg(0)?)?.1.column as i64),
@@ -204,7 +239,16 @@ impl World for View<'_> {
                 let around: &[(i64, i64)] = if g.is_track {
                     &[(0, -1), (0, 1)]
                 } else {
-                    &[(-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1)]
+                    &[
+                        (-1, -1),
+                        (-1, 0),
+                        (-1, 1),
+                        (0, -1),
+                        (0, 1),
+                        (1, -1),
+                        (1, 0),
+                        (1, 1),
+                    ]
                 };
                 let mut out: Vec<Value> = Vec::new();
                 for (dr, dc) in around {
@@ -221,7 +265,10 @@ impl World for View<'_> {
                 let (_, a) = self.square(arg(0)?)?;
                 let (_, b) = self.square(arg(1)?)?;
                 let (dr, dc) = (b.row as i64 - a.row as i64, b.column as i64 - a.column as i64);
-                let in_line = a.grid == b.grid && [-2, 0, 2].contains(&dr) && [-2, 0, 2].contains(&dc) && (dr, dc) != (0, 0);
+                let in_line = a.grid == b.grid
+                    && [-2, 0, 2].contains(&dr)
+                    && [-2, 0, 2].contains(&dc)
+                    && (dr, dc) != (0, 0);
                 if in_line {
                     let g = &rules.grids[a.grid as usize];
                     self.name(g.place(a.row as i64 + dr / 2, a.column as i64 + dc / 2))
@@ -233,7 +280,11 @@ impl World for View<'_> {
                 let (_, a) = self.square(arg(0)?)?;
                 let (_, b) = self.square(arg(1)?)?;
                 if a.grid != b.grid {
-                    return Err(err(format!("'{}' and '{}' are not on the same board", arg(0)?, arg(1)?)));
+                    return Err(err(format!(
+                        "'{}' and '{}' are not on the same board",
+                        arg(0)?,
+                        arg(1)?
+                    )));
                 }
                 let dr = (a.row as i64 - b.row as i64).abs();
                 let dc = (a.column as i64 - b.column as i64).abs();

@@ -90,9 +90,7 @@ impl Function {
     pub fn arity(self) -> usize {
         match self {
             Function::Item | Function::Min | Function::Max => 2,
-            Function::World(
-                WorldFn::At | WorldFn::Attribute | WorldFn::Between | WorldFn::Distance,
-            ) => 2,
+            Function::World(WorldFn::At | WorldFn::Attribute | WorldFn::Between | WorldFn::Distance) => 2,
             Function::World(WorldFn::Square | WorldFn::InARow) => 3,
             _ => 1,
         }
@@ -228,20 +226,14 @@ pub(crate) fn call_pure<'a>(
         Function::Min | Function::Max => {
             let x = number_arg(f, &args[0])?;
             let y = number_arg(f, &args[1])?;
-            num(if f == Function::Min {
-                x.min(y)
-            } else {
-                x.max(y)
-            })
+            num(if f == Function::Min { x.min(y) } else { x.max(y) })
         }
         Function::Abs => num(number_arg(f, a)?.checked_abs().ok_or_else(overflow)?),
         Function::Number => match a.as_ref() {
             Value::Number(n) => num(*n),
             Value::Text(t) => match super::value::read_number(t.trim()) {
                 Some(n) => num(n),
-                None => Err(EvalError::new(format!(
-                    "'{t}' doesn't read as a whole number"
-                ))),
+                None => Err(EvalError::new(format!("'{t}' doesn't read as a whole number"))),
             },
             other => Err(EvalError::new(format!(
                 "{}, but number needs a text",

@@ -69,19 +69,13 @@ impl Effect {
             } else {
                 None
             };
-            let what = if from.is_some() {
-                "'to'"
-            } else {
-                "'to' or 'from'"
-            };
+            let what = if from.is_some() { "'to'" } else { "'to' or 'from'" };
             p.expect_word("to", what)?;
             let to = operand(p)?;
             Effect::Move { figure, from, to }
         } else if p.at_word("remove") {
             p.expect_word("remove", "'remove'")?;
-            Effect::Remove {
-                figure: operand(p)?,
-            }
+            Effect::Remove { figure: operand(p)? }
         } else if p.at_word("change") {
             p.expect_word("change", "'change'")?;
             let figure = operand(p)?;

@@ -74,9 +74,9 @@ impl Expr {
             }
             Expr::Neg(x) => {
                 let v = x.eval_in(vars, world, d)?;
-                let n = v.as_number().ok_or_else(|| {
-                    EvalError::new(format!("{}, but - needs a number", v.describe()))
-                })?;
+                let n = v
+                    .as_number()
+                    .ok_or_else(|| EvalError::new(format!("{}, but - needs a number", v.describe())))?;
                 owned(Value::Number(n.checked_neg().ok_or_else(overflow)?))
             }
             Expr::Not(x) => {
@@ -117,8 +117,7 @@ impl Expr {
                 let vals = &vals[..args.len()];
                 match function {
                     Function::World(w) => {
-                        let mut plain: [Value; MAX_ARGS] =
-                            std::array::from_fn(|_| Value::Number(0));
+                        let mut plain: [Value; MAX_ARGS] = std::array::from_fn(|_| Value::Number(0));
                         for (slot, v) in plain.iter_mut().zip(vals) {
                             *slot = v.as_ref().clone();
                         }
@@ -143,13 +142,8 @@ fn truth(op: BinOp, v: &Value) -> Result<bool, EvalError> {
 
 fn numbers(op: BinOp, a: &Value, b: &Value) -> Result<(i64, i64), EvalError> {
     let need = |v: &Value| {
-        v.as_number().ok_or_else(|| {
-            EvalError::new(format!(
-                "{}, but {} needs numbers",
-                v.describe(),
-                op.symbol()
-            ))
-        })
+        v.as_number()
+            .ok_or_else(|| EvalError::new(format!("{}, but {} needs numbers", v.describe(), op.symbol())))
     };
     Ok((need(a)?, need(b)?))
 }
@@ -242,9 +236,7 @@ fn binary<'a>(
 
 fn add<'a>(l: &Value, r: &Value) -> Out<'a> {
     match (l, r) {
-        (Value::Number(a), Value::Number(b)) => {
-            owned(Value::Number(a.checked_add(*b).ok_or_else(overflow)?))
-        }
+        (Value::Number(a), Value::Number(b)) => owned(Value::Number(a.checked_add(*b).ok_or_else(overflow)?)),
         (Value::Text(_), _) | (_, Value::Text(_)) => {
             let mut s = l.to_text();
             match r {
@@ -253,9 +245,7 @@ fn add<'a>(l: &Value, r: &Value) -> Out<'a> {
             }
             owned(Value::Text(s))
         }
-        (Value::List(a), Value::List(b)) => {
-            owned(Value::List(a.iter().chain(b).cloned().collect()))
-        }
+        (Value::List(a), Value::List(b)) => owned(Value::List(a.iter().chain(b).cloned().collect())),
         _ => Err(EvalError::new(format!(
             "{} and {}; '+' needs two numbers, a text, or two lists",
             l.describe(),

@@ -31,9 +31,7 @@ pub(crate) struct Parser {
 fn too_deep(column: u32) -> ParseError {
     ParseError::new(
         column,
-        format!(
-            "this is nested too deeply (more than {MAX_DEPTH} levels); split it into simpler parts"
-        ),
+        format!("this is nested too deeply (more than {MAX_DEPTH} levels); split it into simpler parts"),
     )
 }
 
@@ -207,8 +205,7 @@ impl Parser {
         match &self.peek().tok {
             Tok::Number(_) | Tok::Text(_) => true,
             Tok::Word(w) => {
-                !is_keyword(w)
-                    || matches!(w.as_str(), "yes" | "no" | "true" | "false" | "not" | "if")
+                !is_keyword(w) || matches!(w.as_str(), "yes" | "no" | "true" | "false" | "not" | "if")
             }
             Tok::Sym(s) => matches!(s, Sym::Minus | Sym::LParen | Sym::LBracket),
             Tok::End => false,
@@ -243,9 +240,7 @@ impl Parser {
             Tok::Sym(Sym::Gt) => Some((BinOp::Gt, 1)),
             Tok::Sym(Sym::Ge) => Some((BinOp::Ge, 1)),
             Tok::Word(w) if w == "in" => Some((BinOp::In, 1)),
-            Tok::Word(w)
-                if w == "not" && matches!(&self.peek_at(1).tok, Tok::Word(x) if x == "in") =>
-            {
+            Tok::Word(w) if w == "not" && matches!(&self.peek_at(1).tok, Tok::Word(x) if x == "in") => {
                 Some((BinOp::NotIn, 2))
             }
             _ => None,
@@ -449,8 +444,7 @@ pub(crate) fn parse_effect(src: &str) -> R<Effect> {
     let e = Effect::parse(&mut p)?;
     if p.at_word("else") {
         let mut err = p.expected("the end");
-        err.message
-            .push_str(" (an 'if' in a side effect has no 'else')");
+        err.message.push_str(" (an 'if' in a side effect has no 'else')");
         return Err(err);
     }
     p.expect_end("the end")?;

@@ -190,16 +190,13 @@ fn expr() -> impl Strategy<Value = Expr> {
             prop::collection::vec(inner.clone(), 0..3).prop_map(Expr::List),
             inner.clone().prop_map(|x| Expr::Neg(Box::new(x))),
             inner.clone().prop_map(|x| Expr::Not(Box::new(x))),
-            (
-                prop::sample::select(OPS.to_vec()),
-                inner.clone(),
-                inner.clone()
-            )
-                .prop_map(|(op, l, r)| Expr::Binary {
+            (prop::sample::select(OPS.to_vec()), inner.clone(), inner.clone()).prop_map(|(op, l, r)| {
+                Expr::Binary {
                     op,
                     left: Box::new(l),
                     right: Box::new(r),
-                }),
+                }
+            }),
             (inner.clone(), inner.clone(), inner.clone()).prop_map(|(c, a, b)| Expr::If {
                 condition: Box::new(c),
                 then: Box::new(a),
@@ -211,14 +208,16 @@ fn expr() -> impl Strategy<Value = Expr> {
 }
 
 fn effect() -> impl Strategy<Value = Effect> {
-    let simple =
-        prop_oneof![
-            (expr(), expr()).prop_map(|(trigger, value)| Effect::Set { trigger, value }),
-            (expr(), prop::option::of(expr()), expr())
-                .prop_map(|(figure, from, to)| Effect::Move { figure, from, to }),
-            expr().prop_map(|figure| Effect::Remove { figure }),
-            (expr(), expr()).prop_map(|(figure, kind)| Effect::Change { figure, kind }),
-        ];
+    let simple = prop_oneof![
+        (expr(), expr()).prop_map(|(trigger, value)| Effect::Set { trigger, value }),
+        (expr(), prop::option::of(expr()), expr()).prop_map(|(figure, from, to)| Effect::Move {
+            figure,
+            from,
+            to
+        }),
+        expr().prop_map(|figure| Effect::Remove { figure }),
+        (expr(), expr()).prop_map(|(figure, kind)| Effect::Change { figure, kind }),
+    ];
     simple.prop_recursive(3, 4, 1, |inner| {
         (expr(), inner).prop_map(|(condition, then)| Effect::If {
             condition,

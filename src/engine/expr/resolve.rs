@@ -73,10 +73,7 @@ fn resolve_name(name: &mut Name, scope: &Scope, problems: &mut Vec<ParseError>) 
     } else if (scope.is_element)(&name.text) {
         Resolved::Constant(Value::Text(name.text.clone()))
     } else {
-        problems.push(ParseError::new(
-            name.column.max(1),
-            unknown_message(&name.text),
-        ));
+        problems.push(ParseError::new(name.column.max(1), unknown_message(&name.text)));
         Resolved::Unresolved
     };
 }

@@ -192,19 +192,11 @@ fn arithmetic_errors_and_rounding() {
     assert_eq!(err("9223372036854775807 + 1"), "the number got too big");
     assert_eq!(err("-9223372036854775807 - 2"), "the number got too big");
     assert_eq!(err("3037000500 * 3037000500"), "the number got too big");
-    assert_eq!(
-        err("(-9223372036854775807 - 1) / -1"),
-        "the number got too big"
-    );
-    assert_eq!(
-        err("abs(-9223372036854775807 - 1)"),
-        "the number got too big"
-    );
+    assert_eq!(err("(-9223372036854775807 - 1) / -1"), "the number got too big");
+    assert_eq!(err("abs(-9223372036854775807 - 1)"), "the number got too big");
     assert_eq!(err("\"abc\" - 1"), "'abc' is text, but - needs numbers");
     assert_eq!(val("\"7\" - 1"), n(6));
-    assert!(parse_err("99999999999999999999")
-        .message
-        .contains("too big"));
+    assert!(parse_err("99999999999999999999").message.contains("too big"));
 }
 
 #[test]
@@ -225,10 +217,7 @@ fn unknown_names_are_problems_with_hints() {
         vars: &[],
         is_element: &is_element,
     });
-    assert_eq!(
-        problems,
-        vec![ParseError::new(5, "I don't know what 'xyz' is")]
-    );
+    assert_eq!(problems, vec![ParseError::new(5, "I don't know what 'xyz' is")]);
     // Evaluating what could not be resolved is an error, not a panic.
     assert_eq!(
         e.eval(&[], &WORLD).unwrap_err().message,
@@ -319,10 +308,7 @@ fn specials_and_functions() {
         err("item([4, 5, 6], 4)"),
         "there is no item 4 in a list of 3 items"
     );
-    assert_eq!(
-        err("first([])"),
-        "the list is empty, so it has no first item"
-    );
+    assert_eq!(err("first([])"), "the list is empty, so it has no first item");
     assert_eq!(val("min(3, -2) + max(3, -2)"), n(1));
     assert_eq!(val("abs(-4)"), n(4));
     assert_eq!(val("number(\"12\") + 1"), n(13));
@@ -335,10 +321,7 @@ fn specials_and_functions() {
     assert_eq!(val("value(moves) * 2"), n(10));
     assert_eq!(val("colour(b)"), val("color(b)"));
     let v = [("to", t("board.6.2"))];
-    assert_eq!(
-        run("row(to) = 6 and column(to) = 2", &v),
-        Ok(Value::Bool(true))
-    );
+    assert_eq!(run("row(to) = 6 and column(to) = 2", &v), Ok(Value::Bool(true)));
     assert_eq!(val("[1, yes, \"s.1\"]").to_string(), "[1, yes, s.1]");
 }
 
@@ -388,10 +371,7 @@ fn parse_error_messages() {
     let e = parse_err("to from");
     assert_eq!(
         (e.column, e.message.as_str()),
-        (
-            4,
-            "expected an operator like + or = after 'to', but found 'from'"
-        )
+        (4, "expected an operator like + or = after 'to', but found 'from'")
     );
     // Columns count characters, not bytes.
     assert_eq!(parse_err("\"éé\" + ").column, 8);
@@ -399,10 +379,7 @@ fn parse_error_messages() {
         parse_err("a = \"abc").message,
         "this text has no closing \": put \" at its end"
     );
-    assert_eq!(
-        parse_err("a # b").message,
-        "I don't understand the sign '#' here"
-    );
+    assert_eq!(parse_err("a # b").message, "I don't understand the sign '#' here");
     assert!(parse_err("a ! b").message.contains("!="));
     assert!(parse_err("1 + not yes")
         .message
@@ -455,11 +432,7 @@ fn display_round_trip_examples() {
     ] {
         let e = parse_expr(src).unwrap();
         let printed = e.to_string();
-        assert_eq!(
-            parse_expr(&printed).unwrap(),
-            e,
-            "{src} printed as {printed}"
-        );
+        assert_eq!(parse_expr(&printed).unwrap(), e, "{src} printed as {printed}");
     }
     assert_eq!(parse_expr("(1+2)*3").unwrap().to_string(), "(1 + 2) * 3");
     assert_eq!(parse_expr("a<>b").unwrap().to_string(), "a != b");
@@ -547,19 +520,13 @@ fn effect_errors() {
         msg("move b"),
         "expected 'to' or 'from' after 'b', but the text ends here"
     );
-    assert_eq!(
-        msg("set moves 3"),
-        "expected 'to' after 'moves', but found '3'"
-    );
+    assert_eq!(msg("set moves 3"), "expected 'to' after 'moves', but found '3'");
     assert_eq!(
         msg("jump b"),
         "expected 'set', 'move', 'remove', 'change' or 'if' at the start, but found 'jump'"
     );
     assert!(msg("if yes then remove b else remove c").contains("has no 'else'"));
-    assert_eq!(
-        msg("remove b c"),
-        "expected the end after 'b', but found 'c'"
-    );
+    assert_eq!(msg("remove b c"), "expected the end after 'b', but found 'c'");
 }
 
 #[test]

@@ -17,7 +17,9 @@ pub struct Refusal {
 
 impl Refusal {
     pub fn new(message: impl Into<String>) -> Self {
-        Refusal { message: message.into() }
+        Refusal {
+            message: message.into(),
+        }
     }
 }
 
@@ -78,7 +80,8 @@ pub(super) fn why_not(pos: &Position, figure: FigureId, to: PlaceId) -> Refusal 
                     fig.owner == want
                 }
             };
-            let static_ok = rule.what_static[figure as usize].is_some() && rule.what_kind[state.kind_of(figure) as usize].is_some();
+            let static_ok = rule.what_static[figure as usize].is_some()
+                && rule.what_kind[state.kind_of(figure) as usize].is_some();
             let places_ok = rule.from[from as usize].is_some() && rule.to.iter().any(|(p, _)| *p == to);
             if !static_ok || !places_ok {
                 return Reached::Nothing;
@@ -92,19 +95,39 @@ pub(super) fn why_not(pos: &Position, figure: FigureId, to: PlaceId) -> Refusal 
             if !pos.has_room(to) {
                 return Reached::Room;
             }
-            let Some(heads) = pos.heads(rule, figure, from) else { return Reached::Shape };
-            let to_caps = rule.to.iter().find(|(p, _)| *p == to).map_or(&[][..], |(_, c)| c.as_slice());
+            let Some(heads) = pos.heads(rule, figure, from) else {
+                return Reached::Shape;
+            };
+            let to_caps = rule
+                .to
+                .iter()
+                .find(|(p, _)| *p == to)
+                .map_or(&[][..], |(_, c)| c.as_slice());
             pos.fill_vars(&mut vars, figure, from, to, &heads, to_caps);
             if !same_ok(rule, &vars) {
-                let name = rule.same.iter().find(|&&(a, b)| vars.get(a) != vars.get(b)).map_or("", |&(a, _)| rule.vars[a].as_str());
+                let name = rule
+                    .same
+                    .iter()
+                    .find(|&&(a, b)| vars.get(a) != vars.get(b))
+                    .map_or("", |&(a, _)| rule.vars[a].as_str());
                 return Reached::Same(name.to_string());
             }
             let view = View::new(rules, state);
             for (c, text) in rule.when.iter().zip(&rule.when_text) {
                 match c.eval(&vars, &view) {
                     Ok(Value::Bool(true)) => {}
-                    Ok(_) => return Reached::Condition(format!("the rule '{}' needs “{text}”, and that is not true here.", rule.name)),
-                    Err(e) => return Reached::Condition(format!("the rule '{}' can't check “{text}”: {}.", rule.name, e.message)),
+                    Ok(_) => {
+                        return Reached::Condition(format!(
+                            "the rule '{}' needs “{text}”, and that is not true here.",
+                            rule.name
+                        ))
+                    }
+                    Err(e) => {
+                        return Reached::Condition(format!(
+                            "the rule '{}' can't check “{text}”: {}.",
+                            rule.name, e.message
+                        ))
+                    }
                 }
             }
             Reached::Shape
@@ -115,11 +138,15 @@ pub(super) fn why_not(pos: &Position, figure: FigureId, to: PlaceId) -> Refusal 
         }
     }
     let message = match best {
-        Reached::Nothing | Reached::Shape => format!("No rule lets {} go from {from_name} to {to_name}.", a(kind)),
-        Reached::NotYours(owner) if owner == 0 => format!("{} does not belong to you.", fig.name),
+        Reached::Nothing | Reached::Shape => {
+            format!("No rule lets {} go from {from_name} to {to_name}.", a(kind))
+        }
+        Reached::NotYours(0) => format!("{} does not belong to you.", fig.name),
         Reached::NotYours(owner) => format!("That is not your {kind}: it belongs to player {owner}."),
         Reached::Order => match pos.stage() {
-            MoveStage::MayEnd => format!("Your move is complete: press End move. (A '{best_rule}' step can't come next.)"),
+            MoveStage::MayEnd => {
+                format!("Your move is complete: press End move. (A '{best_rule}' step can't come next.)")
+            }
             _ => format!("A '{best_rule}' step can't come now in this move."),
         },
         Reached::Room => format!("{to_name} is full."),
@@ -136,5 +163,7 @@ fn a(kind: &str) -> String {
 
 fn capitalise(s: &str) -> String {
     let mut c = s.chars();
-    c.next().map_or(String::new(), |f| f.to_uppercase().collect::<String>() + c.as_str())
+    c.next().map_or(String::new(), |f| {
+        f.to_uppercase().collect::<String>() + c.as_str()
+    })
 }

@@ -15,12 +15,19 @@ fn eval(pos: &Position, e: &Expr, vars: &[Value]) -> Result<Value, String> {
 
 fn lookup(rules: &Rules, v: &Value) -> Result<Element, String> {
     match v {
-        Value::Text(name) => rules.element(name).ok_or_else(|| format!("there is nothing called '{name}'")),
+        Value::Text(name) => rules
+            .element(name)
+            .ok_or_else(|| format!("there is nothing called '{name}'")),
         other => Err(format!("expected a name, not {other}")),
     }
 }
 
-pub(super) fn run_effect(pos: &mut Position, effect: &Effect, vars: &[Value], changes: &mut Vec<Change>) -> Result<(), String> {
+pub(super) fn run_effect(
+    pos: &mut Position,
+    effect: &Effect,
+    vars: &[Value],
+    changes: &mut Vec<Change>,
+) -> Result<(), String> {
     let rules = Arc::clone(&pos.rules);
     match effect {
         Effect::Set { trigger, value } => {
@@ -31,7 +38,11 @@ pub(super) fn run_effect(pos: &mut Position, effect: &Effect, vars: &[Value], ch
             let value = eval(pos, value, vars)?;
             let old = pos.state.trigger(t).cloned().unwrap_or(Value::Bool(false));
             if std::mem::discriminant(&old) != std::mem::discriminant(&value) {
-                return Err(format!("{} holds {}, so it can't be set to {value}", rules.triggers[t as usize].name, kind_of(&old)));
+                return Err(format!(
+                    "{} holds {}, so it can't be set to {value}",
+                    rules.triggers[t as usize].name,
+                    kind_of(&old)
+                ));
             }
             pos.state.set_trigger(t, value, changes);
         }
@@ -40,7 +51,11 @@ pub(super) fn run_effect(pos: &mut Position, effect: &Effect, vars: &[Value], ch
             if let Some(from) = from {
                 let p = place_of(&rules, &eval(pos, from, vars)?)?;
                 if pos.state.place_of(f) != Some(p) {
-                    return Err(format!("{} is not on {}", rules.figure_name(f), rules.place_name(p)));
+                    return Err(format!(
+                        "{} is not on {}",
+                        rules.figure_name(f),
+                        rules.place_name(p)
+                    ));
                 }
             }
             let to = place_of(&rules, &eval(pos, to, vars)?)?;
@@ -53,7 +68,9 @@ pub(super) fn run_effect(pos: &mut Position, effect: &Effect, vars: &[Value], ch
         Effect::Change { figure, kind } => {
             let f = figure_of(&rules, &eval(pos, figure, vars)?)?;
             let name = eval(pos, kind, vars)?.to_string();
-            let t = rules.type_id(&name).ok_or_else(|| format!("there is no figure type '{name}' in this game"))?;
+            let t = rules
+                .type_id(&name)
+                .ok_or_else(|| format!("there is no figure type '{name}' in this game"))?;
             pos.state.set_kind(&rules, f, t, changes);
         }
         Effect::If { condition, then } => match eval(pos, condition, vars)? {
@@ -103,7 +120,10 @@ fn game_over(pos: &Position, warnings: &mut Vec<String>) -> Option<Status> {
                     break;
                 }
                 Ok(other) => {
-                    warnings.push(format!("game over '{}': a condition gave {other}, not yes or no", end.name));
+                    warnings.push(format!(
+                        "game over '{}': a condition gave {other}, not yes or no",
+                        end.name
+                    ));
                     holds = false;
                     break;
                 }
@@ -120,7 +140,11 @@ fn game_over(pos: &Position, warnings: &mut Vec<String>) -> Option<Status> {
         match end.winner.eval(&[], &view) {
             Ok(Value::Number(n)) if (0..=rules.players as i64).contains(&n) => {
                 let line = view.line.borrow().clone();
-                return Some(Status::Over { winner: n as u8, reason: end.name.clone(), line });
+                return Some(Status::Over {
+                    winner: n as u8,
+                    reason: end.name.clone(),
+                    line,
+                });
             }
             Ok(other) => warnings.push(format!(
                 "game over '{}': the winner must be a player number (or 0 for a draw), not {other}",
@@ -143,9 +167,17 @@ pub(super) fn settle(pos: &mut Position, changes: &mut Vec<Change>, warnings: &m
         return;
     }
     let me = pos.state.to_move();
-    let stuck = |winner: u8| Status::Over { winner, reason: format!("player {me} cannot move"), line: Vec::new() };
+    let stuck = |winner: u8| Status::Over {
+        winner,
+        reason: format!("player {me} cannot move"),
+        line: Vec::new(),
+    };
     let status = match pos.rules.settings.when_stuck {
-        WhenStuck::Lose => stuck(if pos.rules.players == 2 { pos.rules.other(me) } else { 0 }),
+        WhenStuck::Lose => stuck(if pos.rules.players == 2 {
+            pos.rules.other(me)
+        } else {
+            0
+        }),
         WhenStuck::Win => stuck(me),
         WhenStuck::Draw => stuck(0),
         WhenStuck::Pass => {
@@ -156,7 +188,11 @@ pub(super) fn settle(pos: &mut Position, changes: &mut Vec<Change>, warnings: &m
             } else if pos.has_step() {
                 return;
             } else {
-                Status::Over { winner: 0, reason: "nobody can move".into(), line: Vec::new() }
+                Status::Over {
+                    winner: 0,
+                    reason: "nobody can move".into(),
+                    line: Vec::new(),
+                }
             }
         }
     };

@@ -43,7 +43,12 @@ impl Rules {
             names: HashMap::new(),
         };
         if !(1..=2).contains(&game.players) {
-            c.problem(Section::Game, "", "players", "a game has 1 player (a puzzle) or 2 players");
+            c.problem(
+                Section::Game,
+                "",
+                "players",
+                "a game has 1 player (a puzzle) or 2 players",
+            );
         }
         c.equipment();
         c.collect_types();
@@ -52,9 +57,11 @@ impl Rules {
         let steps = c.steps();
         let (moves, move_names) = c.moves();
         let ends = c.ends();
-        let heuristic = game.settings.heuristic.as_ref().and_then(|h| {
-            c.expr(h, &[], Location::new(Section::Settings, "", "heuristic"))
-        });
+        let heuristic = game
+            .settings
+            .heuristic
+            .as_ref()
+            .and_then(|h| c.expr(h, &[], Location::new(Section::Settings, "", "heuristic")));
         let moves = match moves {
             Some(moves) if c.problems.is_empty() => moves,
             _ => {
@@ -86,16 +93,27 @@ impl Rules {
 
 impl Compiler<'_> {
     fn problem(&mut self, section: Section, name: &str, field: &str, message: impl Into<String>) {
-        self.problems.push(Problem::new(Location::new(section, name, field), message));
+        self.problems
+            .push(Problem::new(Location::new(section, name, field), message));
     }
 
     fn add_name(&mut self, name: &str, element: Element, section: Section) {
         if name.trim().is_empty() {
             self.problem(section, name, "name", "every element needs a name");
         } else if name.chars().any(|c| c.is_whitespace() || c == '"') {
-            self.problem(section, name, "name", "a name can't have spaces or quotes in it; try a dot or a dash instead");
+            self.problem(
+                section,
+                name,
+                "name",
+                "a name can't have spaces or quotes in it; try a dot or a dash instead",
+            );
         } else if self.names.contains_key(name) {
-            self.problem(section, name, "name", format!("two things are called '{name}'; give each its own name"));
+            self.problem(
+                section,
+                name,
+                "name",
+                format!("two things are called '{name}'; give each its own name"),
+            );
         } else {
             self.names.insert(name.to_string(), element);
         }
@@ -129,21 +147,45 @@ impl Compiler<'_> {
                         return;
                     }
                 }
-                EquipmentKind::Board { rows, columns } => self.grid(eq, rows, columns, false, false, capacity),
+                EquipmentKind::Board { rows, columns } => {
+                    self.grid(eq, rows, columns, false, false, capacity)
+                }
                 EquipmentKind::Track { length, ring } => self.grid(eq, 1, length, ring, true, capacity),
             }
         }
     }
 
-    fn grid(&mut self, eq: &crate::engine::model::Equipment, rows: u16, columns: u16, ring: bool, is_track: bool, capacity: Option<u32>) {
+    fn grid(
+        &mut self,
+        eq: &crate::engine::model::Equipment,
+        rows: u16,
+        columns: u16,
+        ring: bool,
+        is_track: bool,
+        capacity: Option<u32>,
+    ) {
         let side_ok = |n: u16| (1..=MAX_GRID_SIDE).contains(&n);
         if !side_ok(rows) || !side_ok(columns) {
-            let what = if is_track { "a track's length" } else { "a board's rows and columns" };
-            self.problem(Section::Equipment, &eq.name, "size", format!("{what} must be between 1 and {MAX_GRID_SIDE}"));
+            let what = if is_track {
+                "a track's length"
+            } else {
+                "a board's rows and columns"
+            };
+            self.problem(
+                Section::Equipment,
+                &eq.name,
+                "size",
+                format!("{what} must be between 1 and {MAX_GRID_SIDE}"),
+            );
             return;
         }
         if self.places.len() + rows as usize * columns as usize > MAX_ELEMENTS {
-            self.problem(Section::Equipment, &eq.name, "size", "the game has too many places");
+            self.problem(
+                Section::Equipment,
+                &eq.name,
+                "size",
+                "the game has too many places",
+            );
             return;
         }
         let id = self.grids.len() as u16;
@@ -151,7 +193,11 @@ impl Compiler<'_> {
         let first = self.places.len() as PlaceId;
         for row in 1..=rows {
             for column in 1..=columns {
-                let name = if is_track { format!("{}.{column}", eq.name) } else { format!("{}.{row}.{column}", eq.name) };
+                let name = if is_track {
+                    format!("{}.{column}", eq.name)
+                } else {
+                    format!("{}.{row}.{column}", eq.name)
+                };
                 let mut attributes = eq.attributes.clone();
                 if let Some(own) = eq.squares.get(&name) {
                     attributes.extend(own.iter().map(|(k, v)| (k.clone(), v.clone())));
@@ -161,16 +207,32 @@ impl Compiler<'_> {
                     kind: "square",
                     capacity,
                     attributes,
-                    grid: Some(GridSpot { grid: id, row, column }),
+                    grid: Some(GridSpot {
+                        grid: id,
+                        row,
+                        column,
+                    }),
                 });
             }
         }
         for square in eq.squares.keys() {
             if !matches!(self.names.get(square), Some(Element::Place(p)) if *p >= first) {
-                self.problem(Section::Equipment, &eq.name, "squares", format!("'{square}' is not one of the squares of {}", eq.name));
+                self.problem(
+                    Section::Equipment,
+                    &eq.name,
+                    "squares",
+                    format!("'{square}' is not one of the squares of {}", eq.name),
+                );
             }
         }
-        self.grids.push(Grid { name: eq.name.clone(), rows, columns, ring, is_track, first });
+        self.grids.push(Grid {
+            name: eq.name.clone(),
+            rows,
+            columns,
+            ring,
+            is_track,
+            first,
+        });
     }
 
     fn intern_type(&mut self, kind: &str) -> TypeId {
@@ -205,7 +267,12 @@ impl Compiler<'_> {
 
     fn figures(&mut self) {
         if self.game.figures.len() > MAX_ELEMENTS {
-            self.problem(Section::Game, "", "figures", format!("a game can have at most {MAX_ELEMENTS} figures"));
+            self.problem(
+                Section::Game,
+                "",
+                "figures",
+                format!("a game can have at most {MAX_ELEMENTS} figures"),
+            );
             return;
         }
         let mut count: HashMap<PlaceId, u32> = HashMap::new();
@@ -216,21 +283,44 @@ impl Compiler<'_> {
             }
             self.add_name(&f.name, Element::Figure(id), Section::Figure);
             if f.kind.trim().is_empty() {
-                self.problem(Section::Figure, &f.name, "type", "every figure needs a type, like match or stone");
+                self.problem(
+                    Section::Figure,
+                    &f.name,
+                    "type",
+                    "every figure needs a type, like match or stone",
+                );
             }
             if let Some(owner) = f.owner {
                 if owner == 0 || owner > self.game.players.max(1) {
-                    self.problem(Section::Figure, &f.name, "owner", format!("the owner must be a player: 1 to {}", self.game.players.max(1)));
+                    self.problem(
+                        Section::Figure,
+                        &f.name,
+                        "owner",
+                        format!("the owner must be a player: 1 to {}", self.game.players.max(1)),
+                    );
                 }
             }
             let origin = match self.names.get(&f.origin) {
                 Some(Element::Place(p)) => *p,
                 Some(Element::Grid(_)) => {
-                    self.problem(Section::Figure, &f.name, "origin", format!("{} starts on the board '{}'; put it on one of its squares, like {}.1.1", f.name, f.origin, f.origin));
+                    self.problem(
+                        Section::Figure,
+                        &f.name,
+                        "origin",
+                        format!(
+                            "{} starts on the board '{}'; put it on one of its squares, like {}.1.1",
+                            f.name, f.origin, f.origin
+                        ),
+                    );
                     0
                 }
                 _ => {
-                    self.problem(Section::Figure, &f.name, "origin", format!("{} starts on '{}', but there is no such place", f.name, f.origin));
+                    self.problem(
+                        Section::Figure,
+                        &f.name,
+                        "origin",
+                        format!("{} starts on '{}', but there is no such place", f.name, f.origin),
+                    );
                     0
                 }
             };
@@ -246,11 +336,18 @@ impl Compiler<'_> {
             });
         }
         for (place, n) in count {
-            let Some(p) = self.places.get(place as usize) else { continue };
+            let Some(p) = self.places.get(place as usize) else {
+                continue;
+            };
             if let Some(cap) = p.capacity {
                 if n > cap {
                     let name = p.name.clone();
-                    self.problem(Section::Equipment, &name, "capacity", format!("{name} holds {cap}, but {n} figures start on it"));
+                    self.problem(
+                        Section::Equipment,
+                        &name,
+                        "capacity",
+                        format!("{name} holds {cap}, but {n} figures start on it"),
+                    );
                 }
             }
         }
@@ -260,7 +357,11 @@ impl Compiler<'_> {
         for t in &self.game.triggers {
             let id = self.triggers.len() as TriggerId;
             self.add_name(&t.name, Element::Trigger(id), Section::Trigger);
-            self.triggers.push(TriggerInfo { name: t.name.clone(), start: trigger_value(&t.value), visible: t.visible });
+            self.triggers.push(TriggerInfo {
+                name: t.name.clone(),
+                start: trigger_value(&t.value),
+                visible: t.visible,
+            });
         }
     }
 
@@ -268,7 +369,10 @@ impl Compiler<'_> {
         let result = parse_expr(src).and_then(|mut e| {
             let names = self.names.clone();
             let is_element = move |n: &str| names.contains_key(n);
-            let scope = Scope { vars, is_element: &is_element };
+            let scope = Scope {
+                vars,
+                is_element: &is_element,
+            };
             let errors = e.resolve(&scope);
             match errors.into_iter().next() {
                 Some(err) => Err(err),
@@ -290,14 +394,27 @@ impl Compiler<'_> {
         }
     }
 
-    fn pattern_vars(&mut self, rule: &str, field: &str, p: &Option<Pattern>, vars: &mut Vec<String>) -> Option<Matcher> {
+    fn pattern_vars(
+        &mut self,
+        rule: &str,
+        field: &str,
+        p: &Option<Pattern>,
+        vars: &mut Vec<String>,
+    ) -> Option<Matcher> {
         let p = p.as_ref()?;
         let m = Matcher::new(&p.text);
         if !p.vars.is_empty() && p.vars.len() != m.wildcards() {
-            self.problem(Section::Step, rule, field, format!(
-                "'{}' has {} wildcard(s) but {} variable name(s); give one name for each * or ?",
-                p.text, m.wildcards(), p.vars.len()
-            ));
+            self.problem(
+                Section::Step,
+                rule,
+                field,
+                format!(
+                    "'{}' has {} wildcard(s) but {} variable name(s); give one name for each * or ?",
+                    p.text,
+                    m.wildcards(),
+                    p.vars.len()
+                ),
+            );
         }
         if !p.vars.is_empty() {
             vars.extend(p.vars.iter().cloned());
@@ -312,7 +429,12 @@ impl Compiler<'_> {
             if rule.name.trim().is_empty() {
                 self.problem(Section::Step, &rule.name, "name", "every step rule needs a name");
             } else if !seen.insert(rule.name.clone()) {
-                self.problem(Section::Step, &rule.name, "name", format!("two step rules are called '{}'", rule.name));
+                self.problem(
+                    Section::Step,
+                    &rule.name,
+                    "name",
+                    format!("two step rules are called '{}'", rule.name),
+                );
             }
             if let Some(c) = self.step(rule) {
                 out.push(c);
@@ -323,9 +445,20 @@ impl Compiler<'_> {
 
     fn step(&mut self, rule: &crate::engine::model::StepRule) -> Option<StepRuleC> {
         let name = rule.name.as_str();
-        let FigurePattern { name: what_name, kind: what_kind, origin: what_origin, owner } = &rule.what;
-        let PlacePattern { name: from_name, kind: from_kind } = &rule.from;
-        let PlacePattern { name: to_name, kind: to_kind } = &rule.to;
+        let FigurePattern {
+            name: what_name,
+            kind: what_kind,
+            origin: what_origin,
+            owner,
+        } = &rule.what;
+        let PlacePattern {
+            name: from_name,
+            kind: from_kind,
+        } = &rule.from;
+        let PlacePattern {
+            name: to_name,
+            kind: to_kind,
+        } = &rule.to;
         let mut vars: Vec<String> = RULE_VARS.iter().map(|s| s.to_string()).collect();
         let m_name = self.pattern_vars(name, "what", what_name, &mut vars);
         let m_origin = self.pattern_vars(name, "what", what_origin, &mut vars);
@@ -347,7 +480,11 @@ impl Compiler<'_> {
                 Some([a, b].concat())
             })
             .collect();
-        let what_kind_table = self.types.iter().map(|t| keep(bound(what_kind), table_entry(m_kind.as_ref(), t))).collect();
+        let what_kind_table = self
+            .types
+            .iter()
+            .map(|t| keep(bound(what_kind), table_entry(m_kind.as_ref(), t)))
+            .collect();
         let place_entry = |p: &Place, n: &Option<Matcher>, nb: bool, k: &Option<Matcher>, kb: bool| {
             let a = keep(nb, table_entry(n.as_ref(), &p.name))?;
             let b = keep(kb, table_entry(k.as_ref(), p.kind))?;
@@ -362,31 +499,56 @@ impl Compiler<'_> {
             .places
             .iter()
             .enumerate()
-            .filter_map(|(i, p)| Some((i as PlaceId, place_entry(p, &m_to_name, bound(to_name), &m_to_kind, bound(to_kind))?)))
+            .filter_map(|(i, p)| {
+                Some((
+                    i as PlaceId,
+                    place_entry(p, &m_to_name, bound(to_name), &m_to_kind, bound(to_kind))?,
+                ))
+            })
             .collect();
 
         for (field, m, exact) in [("from", &m_from_name, from_name), ("to", &m_to_name, to_name)] {
             if let (Some(m), Some(p)) = (m, exact) {
                 if m.is_exact() && !matches!(self.names.get(&p.text), Some(Element::Place(_))) {
-                    self.problem(Section::Step, name, field, format!("there is no place called '{}'", p.text));
+                    self.problem(
+                        Section::Step,
+                        name,
+                        field,
+                        format!("there is no place called '{}'", p.text),
+                    );
                 }
             }
         }
         for (field, m, p) in [("from", &m_from_kind, from_kind), ("to", &m_to_kind, to_kind)] {
             if let (Some(m), Some(p)) = (m, p) {
                 if m.is_exact() && !["square", "group", "basket"].contains(&p.text.as_str()) {
-                    self.problem(Section::Step, name, field, format!("'{}' is not a kind of place; use square, group or basket", p.text));
+                    self.problem(
+                        Section::Step,
+                        name,
+                        field,
+                        format!("'{}' is not a kind of place; use square, group or basket", p.text),
+                    );
                 }
             }
         }
         if let (Some(m), Some(p)) = (&m_name, what_name) {
             if m.is_exact() && !matches!(self.names.get(&p.text), Some(Element::Figure(_))) {
-                self.problem(Section::Step, name, "what", format!("there is no figure called '{}'", p.text));
+                self.problem(
+                    Section::Step,
+                    name,
+                    "what",
+                    format!("there is no figure called '{}'", p.text),
+                );
             }
         }
         if let Some(OwnerPattern::Player(n)) = owner {
             if *n == 0 || *n > self.game.players {
-                self.problem(Section::Step, name, "what", format!("player {n} is not in this game"));
+                self.problem(
+                    Section::Step,
+                    name,
+                    "what",
+                    format!("player {n} is not in this game"),
+                );
             }
         }
 
@@ -398,7 +560,11 @@ impl Compiler<'_> {
         }
         let mut when = Vec::new();
         for (i, src) in rule.when.iter().enumerate() {
-            if let Some(e) = self.expr(src, &vars, Location::new(Section::Step, name, format!("when {}", i + 1))) {
+            if let Some(e) = self.expr(
+                src,
+                &vars,
+                Location::new(Section::Step, name, format!("when {}", i + 1)),
+            ) {
                 when.push(e);
             }
         }
@@ -408,7 +574,10 @@ impl Compiler<'_> {
             let names = self.names.clone();
             let result = parse_effect(src).and_then(|mut e| {
                 let is_element = move |n: &str| names.contains_key(n);
-                let errors = e.resolve(&Scope { vars: &vars, is_element: &is_element });
+                let errors = e.resolve(&Scope {
+                    vars: &vars,
+                    is_element: &is_element,
+                });
                 errors.into_iter().next().map_or(Ok(e), Err)
             });
             if let Some(e) = self.keep(result, at) {
@@ -467,13 +636,25 @@ impl Compiler<'_> {
         for end in &self.game.game_over {
             let mut when = Vec::new();
             for (i, src) in end.when.iter().enumerate() {
-                if let Some(e) = self.expr(src, &[], Location::new(Section::GameOver, &end.name, format!("when {}", i + 1))) {
+                if let Some(e) = self.expr(
+                    src,
+                    &[],
+                    Location::new(Section::GameOver, &end.name, format!("when {}", i + 1)),
+                ) {
                     when.push(e);
                 }
             }
-            let winner = self.expr(&end.winner, &[], Location::new(Section::GameOver, &end.name, "winner"));
+            let winner = self.expr(
+                &end.winner,
+                &[],
+                Location::new(Section::GameOver, &end.name, "winner"),
+            );
             if let Some(winner) = winner {
-                out.push(EndC { name: end.name.clone(), when, winner });
+                out.push(EndC {
+                    name: end.name.clone(),
+                    when,
+                    winner,
+                });
             }
         }
         out

@@ -33,20 +33,31 @@ impl Zobrist {
         };
         let at = (0..figures * (places + 1)).map(|_| next()).collect();
         let kind = (0..figures * types).map(|_| next()).collect();
-        Zobrist { places, types, at, kind }
+        Zobrist {
+            places,
+            types,
+            at,
+            kind,
+        }
     }
 
     /// The key of figure `f` lying on place `p` (`None`: removed).
     #[inline]
     pub fn at(&self, f: u16, p: Option<u16>) -> u64 {
         let column = p.map_or(self.places, |p| p as usize);
-        self.at.get(f as usize * (self.places + 1) + column).copied().unwrap_or(0)
+        self.at
+            .get(f as usize * (self.places + 1) + column)
+            .copied()
+            .unwrap_or(0)
     }
 
     /// The key of figure `f` having type `t`.
     #[inline]
     pub fn kind(&self, f: u16, t: u16) -> u64 {
-        self.kind.get(f as usize * self.types + t as usize).copied().unwrap_or(0)
+        self.kind
+            .get(f as usize * self.types + t as usize)
+            .copied()
+            .unwrap_or(0)
     }
 
     /// The key of trigger `t` having value `v`.
@@ -73,7 +84,9 @@ fn value_hash(v: &Value) -> u64 {
     match v {
         Value::Number(n) => splitmix(*n as u64),
         Value::Bool(b) => splitmix(2 + *b as u64) ^ 0xB00,
-        Value::Text(t) => t.bytes().fold(0xCBF2_9CE4_8422_2325u64, |h, b| (h ^ b as u64).wrapping_mul(0x100_0000_01B3)),
+        Value::Text(t) => t.bytes().fold(0xCBF2_9CE4_8422_2325u64, |h, b| {
+            (h ^ b as u64).wrapping_mul(0x100_0000_01B3)
+        }),
         Value::List(items) => items.iter().fold(0x1157, |h, i| splitmix(h ^ value_hash(i))),
     }
 }
