@@ -5,6 +5,7 @@
 //! - [`problem`]: what is wrong with a game, and where.
 
 
+pub mod file;
 pub mod model;
 pub mod problem;
 
