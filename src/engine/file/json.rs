@@ -146,15 +146,15 @@ fn place(game: &Game, path: &[Seg]) -> Option<(Section, String, String)> {
         let Some(f) = key(3) else {
             return String::new();
         };
-        if let Some((_, to)) = rename.iter().find(|(from, _)| *from == f) {
-            return to.to_string();
-        }
         match (f, index(4), key(4)) {
             ("when", Some(n), _) => format!("when {}", n + 1),
             ("effects", Some(n), _) => format!("effect {}", n + 1),
             ("attributes", _, Some(k)) => format!("attribute {k}"),
-            ("kind", _, Some(k)) if k != "type" => k.to_string(),
-            _ => f.to_string(),
+            ("kind", _, Some(k)) if k != "type" && !rename.is_empty() => k.to_string(),
+            _ => match rename.iter().find(|(from, _)| *from == f) {
+                Some((_, to)) => to.to_string(),
+                None => f.to_string(),
+            },
         }
     };
     let kind = [("kind", "type")];

@@ -73,8 +73,7 @@ impl<'s> Ctx<'s> {
         for a in &node.el.attributes {
             if !allowed.contains(&a.key.as_str()) && !a.key.starts_with("xmlns") {
                 let message = unknown_attribute(&a.key, &node.el.name, allowed);
-                let at = a.start.saturating_sub(a.key.len() + 2);
-                self.report(at, node, &a.key, message);
+                self.report(a.key_start, node, &a.key, message);
             }
         }
     }

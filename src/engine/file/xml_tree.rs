@@ -29,6 +29,8 @@ pub(crate) struct Attribute {
     pub raw: String,
     /// Byte offset of the first character of the value.
     pub start: usize,
+    /// Byte offset of the first character of the key.
+    pub key_start: usize,
 }
 
 /// A run of text inside an element.
@@ -205,6 +207,7 @@ fn element(tag: &BytesStart, start: usize) -> Result<Element, (usize, String)> {
             key,
             raw: value,
             start: content_start + value_start,
+            key_start: content_start + key_at,
         });
     }
     Ok(Element {
