@@ -97,7 +97,10 @@ fn misspelt_attribute_gets_a_suggestion() {
     assert_eq!(p.location.column, Some(32));
     assert_eq!(p.location.section, Section::Equipment);
     assert_eq!(p.location.name, "b");
-    assert_eq!(p.message, "<board> has no 'colums' — did you mean 'columns'?");
+    assert_eq!(
+        p.message,
+        "<board> has no 'colums' — did you mean 'columns'?"
+    );
     assert!(all.iter().any(|p| p.message.contains("needs columns")));
 }
 
