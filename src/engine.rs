@@ -4,7 +4,6 @@
 //! - [`expr`]: the expression language of conditions, winners and effects.
 //! - [`problem`]: what is wrong with a game, and where.
 
-
 pub mod file;
 pub mod model;
 pub mod problem;
