@@ -343,3 +343,25 @@ fn json_newer_format_and_limits() {
     assert_eq!(p.location.line, Some(4));
     assert_eq!(p.location.name, "b");
 }
+
+#[test]
+fn one_long_line_with_many_problems_is_quick() {
+    let figures =
+        "<figure name=\"m\" type=\"t\" origin=\"o\" bad=\"1\"/>".repeat(MAX_ELEMENTS - 10);
+    let text = format!("<game format=\"1\"><rules><figures>{figures}</figures></rules></game>");
+    let start = std::time::Instant::now();
+    let all = problems(&text);
+    assert_eq!(all.len(), MAX_ELEMENTS - 10);
+    assert!(start.elapsed().as_secs() < 20, "took {:?}", start.elapsed());
+}
+
+#[test]
+fn a_tag_with_very_many_attributes_is_refused() {
+    let attributes: String = (0..200_000).map(|i| format!(" a{i}=\"1\"")).collect();
+    let p = only(&format!("<game format=\"1\"{attributes}/>"));
+    assert!(
+        p.message.contains("more than 64 attributes"),
+        "{}",
+        p.message
+    );
+}

@@ -12,6 +12,8 @@ pub const MAX_DEPTH: usize = 32;
 /// The most elements an XML file may hold, and the most items (equipment,
 /// squares, figures, attributes, rules, conditions, placements…) in a game.
 pub const MAX_ELEMENTS: usize = 20_000;
+/// The most attributes (and `=` signs in values) one XML tag may have.
+pub const MAX_ATTRIBUTES: usize = 64;
 /// The longest name of anything (equipment, figure, type, rule, attribute,
 /// variable, pattern), in characters.
 pub const MAX_NAME_CHARS: usize = 200;

@@ -1,20 +1,39 @@
 //! Text helpers for the XML format: positions, escaping and unescaping.
 
 /// Turns byte offsets in a file into 1-based lines and columns (in characters).
+///
+/// Every [`CHECKPOINT`] bytes the column is remembered, so finding a
+/// position costs little even on one very long line.
 pub(crate) struct LineIndex<'a> {
     source: &'a str,
     starts: Vec<usize>,
+    /// `columns[k]`: characters between the start of its line and byte `k * CHECKPOINT`.
+    columns: Vec<usize>,
 }
+
+const CHECKPOINT: usize = 1024;
 
 impl<'a> LineIndex<'a> {
     pub(crate) fn new(source: &'a str) -> Self {
         let mut starts = vec![0];
+        let mut columns = Vec::with_capacity(source.len() / CHECKPOINT + 1);
+        let mut column = 0;
         for (i, b) in source.bytes().enumerate() {
+            if i % CHECKPOINT == 0 {
+                columns.push(column);
+            }
             if b == b'\n' {
                 starts.push(i + 1);
+                column = 0;
+            } else if (b & 0xC0) != 0x80 {
+                column += 1;
             }
         }
-        LineIndex { source, starts }
+        LineIndex {
+            source,
+            starts,
+            columns,
+        }
     }
 
     /// The line and column of a byte offset (clamped to the text).
@@ -24,8 +43,13 @@ impl<'a> LineIndex<'a> {
             Ok(i) => i,
             Err(i) => i - 1,
         };
-        let bytes = &self.source.as_bytes()[self.starts[line]..offset];
-        let column = bytes.iter().filter(|b| (**b & 0xC0) != 0x80).count();
+        let checkpoint = offset / CHECKPOINT * CHECKPOINT;
+        let (from, base) = match self.columns.get(offset / CHECKPOINT) {
+            Some(column) if checkpoint >= self.starts[line] => (checkpoint, *column),
+            _ => (self.starts[line], 0),
+        };
+        let bytes = &self.source.as_bytes()[from..offset];
+        let column = base + bytes.iter().filter(|b| (**b & 0xC0) != 0x80).count();
         (clamp(line + 1), clamp(column + 1))
     }
 }
@@ -209,6 +233,10 @@ mod tests {
         assert_eq!(index.position(3), (2, 1));
         assert_eq!(index.position(text.find('<').unwrap()), (2, 3));
         assert_eq!(index.position(999), (3, 1));
+        let long = format!("x\n{}<", "é".repeat(3000));
+        let index = LineIndex::new(&long);
+        assert_eq!(index.position(long.len() - 1), (2, 3001));
+        assert_eq!(index.position(2 + 2 * 1000), (2, 1001));
     }
 
     #[test]

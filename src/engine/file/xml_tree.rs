@@ -3,7 +3,7 @@
 //! This step knows nothing about games: it checks only that the text is
 //! well-formed XML within the size limits.
 
-use super::limits::{MAX_DEPTH, MAX_ELEMENTS, MAX_FILE_BYTES};
+use super::limits::{MAX_ATTRIBUTES, MAX_DEPTH, MAX_ELEMENTS, MAX_FILE_BYTES};
 use super::text::LineIndex;
 use crate::engine::problem::{Location, Problem};
 use quick_xml::errors::{Error, IllFormedError};
@@ -188,6 +188,25 @@ fn element(tag: &BytesStart, start: usize) -> Result<Element, (usize, String)> {
     let raw: &[u8] = tag;
     let name = String::from_utf8_lossy(tag.name().as_ref()).into_owned();
     let content_start = start + 1;
+    // Count `="` and `='` (with any spaces between) before quick-xml looks
+    // at the attributes, since its check for duplicates is slow on very many.
+    let equals = raw
+        .iter()
+        .enumerate()
+        .filter(|(i, b)| {
+            **b == b'='
+                && raw[i + 1..]
+                    .iter()
+                    .find(|c| !c.is_ascii_whitespace())
+                    .is_some_and(|c| *c == b'"' || *c == b'\'')
+        })
+        .count();
+    if equals > MAX_ATTRIBUTES {
+        return Err((
+            start,
+            format!("<{name}> has more than {MAX_ATTRIBUTES} attributes; that is too many"),
+        ));
+    }
     let mut attributes = Vec::new();
     let mut cursor = tag.name().as_ref().len();
     for attribute in tag.attributes().with_checks(true) {
