@@ -1,0 +1,11 @@
+//! The editor core: everything the designer does, as plain Rust with no web
+//! dependency, so that the Leptos UI stays thin.
+//!
+//! - [`naming`]: checking names and proposing fresh ones.
+//! - [`places`]: looking up elements, places and squares by name.
+
+pub mod error;
+pub mod naming;
+pub mod places;
+
+pub use error::EditError;
