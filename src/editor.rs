@@ -1,11 +1,14 @@
 //! The editor core: everything the designer does, as plain Rust with no web
 //! dependency, so that the Leptos UI stays thin.
 //!
+//! - [`history`]: undo and redo of whole-game snapshots, with a revision.
 //! - [`naming`]: checking names and proposing fresh ones.
 //! - [`places`]: looking up elements, places and squares by name.
 
 pub mod error;
+pub mod history;
 pub mod naming;
 pub mod places;
 
 pub use error::EditError;
+pub use history::History;
