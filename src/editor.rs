@@ -3,12 +3,15 @@
 //!
 //! - [`history`]: undo and redo of whole-game snapshots, with a revision.
 //! - [`naming`]: checking names and proposing fresh ones.
+//! - [`geometry`]: where places, figures and triggers are drawn; hit-testing.
 //! - [`places`]: looking up elements, places and squares by name.
 
 pub mod error;
+pub mod geometry;
 pub mod history;
 pub mod naming;
 pub mod places;
 
 pub use error::EditError;
+pub use geometry::{Geometry, Point, Rect};
 pub use history::History;
