@@ -4,6 +4,7 @@
 //! - [`history`]: undo and redo of whole-game snapshots, with a revision.
 //! - [`naming`]: checking names and proposing fresh ones.
 //! - [`geometry`]: where places, figures and triggers are drawn; hit-testing.
+//! - [`selection`]: which elements are selected.
 //! - [`places`]: looking up elements, places and squares by name.
 
 pub mod error;
@@ -11,7 +12,9 @@ pub mod geometry;
 pub mod history;
 pub mod naming;
 pub mod places;
+pub mod selection;
 
 pub use error::EditError;
 pub use geometry::{Geometry, Point, Rect};
 pub use history::History;
+pub use selection::Selection;
