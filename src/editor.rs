@@ -3,10 +3,12 @@
 //!
 //! - [`history`]: undo and redo of whole-game snapshots, with a revision.
 //! - [`naming`]: checking names and proposing fresh ones.
+//! - [`edit`]: every design edit as a pure function `&Game → Result<Game, EditError>`.
 //! - [`geometry`]: where places, figures and triggers are drawn; hit-testing.
 //! - [`selection`]: which elements are selected.
 //! - [`places`]: looking up elements, places and squares by name.
 
+pub mod edit;
 pub mod error;
 pub mod geometry;
 pub mod history;
@@ -14,6 +16,7 @@ pub mod naming;
 pub mod places;
 pub mod selection;
 
+pub use edit::{Edit, Property};
 pub use error::EditError;
 pub use geometry::{Geometry, Point, Rect};
 pub use history::History;
