@@ -21,3 +21,6 @@ pub use error::EditError;
 pub use geometry::{Geometry, Point, Rect};
 pub use history::History;
 pub use selection::Selection;
+
+#[cfg(test)]
+mod tests;
