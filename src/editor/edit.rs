@@ -46,9 +46,7 @@ fn place_with_room<'a>(
 ) -> Result<Place<'a>, EditError> {
     let name = name.unwrap_or("");
     if name.is_empty() {
-        return Err(EditError::refused(
-            "Put figures on a square, group or basket.",
-        ));
+        return Err(EditError::refused("Put figures on a square, group or basket."));
     }
     let Some(target) = place(game, name) else {
         return Err(EditError::NotFound(name.to_string()));

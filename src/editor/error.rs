@@ -29,9 +29,7 @@ impl EditError {
             EditError::NameTaken(name) => {
                 format!("The name '{name}' is already used. Every name must be different.")
             }
-            EditError::BadName(text) | EditError::Refused(text) | EditError::TooMany(text) => {
-                text.clone()
-            }
+            EditError::BadName(text) | EditError::Refused(text) | EditError::TooMany(text) => text.clone(),
         }
     }
 

@@ -101,10 +101,7 @@ impl Geometry {
             });
             match eq.kind {
                 EquipmentKind::Board { rows, columns } if rows > 0 && columns > 0 => {
-                    let (w, h) = (
-                        rect.width / f64::from(columns),
-                        rect.height / f64::from(rows),
-                    );
+                    let (w, h) = (rect.width / f64::from(columns), rect.height / f64::from(rows));
                     for row in 1..=rows {
                         for column in 1..=columns {
                             let cell = Rect::new(
@@ -127,12 +124,7 @@ impl Geometry {
                     for index in 1..=length {
                         let i = f64::from(index - 1);
                         let cell = if rect.width >= rect.height {
-                            Rect::new(
-                                rect.x + i * rect.width / n,
-                                rect.y,
-                                rect.width / n,
-                                rect.height,
-                            )
+                            Rect::new(rect.x + i * rect.width / n, rect.y, rect.width / n, rect.height)
                         } else {
                             let h = rect.height / n;
                             Rect::new(rect.x, rect.y + rect.height - (i + 1.0) * h, rect.width, h)
@@ -192,8 +184,7 @@ impl Geometry {
     }
 
     fn push_place(&mut self, shape: PlaceShape) {
-        self.place_index
-            .insert(shape.name.clone(), self.places.len());
+        self.place_index.insert(shape.name.clone(), self.places.len());
         self.places.push(shape);
     }
 
@@ -243,10 +234,7 @@ impl Geometry {
 
     /// Where the trigger with this name is drawn.
     pub fn trigger_rect(&self, name: &str) -> Option<Rect> {
-        self.triggers
-            .iter()
-            .find(|(n, _)| n == name)
-            .map(|(_, r)| *r)
+        self.triggers.iter().find(|(n, _)| n == name).map(|(_, r)| *r)
     }
 
     /// The rectangle of any element: equipment, trigger or figure (or a square).

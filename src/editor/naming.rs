@@ -32,9 +32,7 @@ pub fn check_name(name: &str) -> Result<(), EditError> {
         return bad("That name is too long. Use at most 60 letters.");
     }
     if name.chars().any(|c| c.is_whitespace() || c.is_control()) {
-        return bad(
-            "A name can't have spaces. Use a dot or a dash instead, like red-stone or s.1.",
-        );
+        return bad("A name can't have spaces. Use a dot or a dash instead, like red-stone or s.1.");
     }
     if name.chars().any(|c| "'\"`‘’“”".contains(c)) {
         return bad("A name can't have quote marks.");
@@ -144,9 +142,7 @@ impl Names {
     /// `basket` → `basket.2`.
     pub fn copy_of(&mut self, original: &str, kind: &EquipmentKind) -> String {
         match original.rsplit_once('.') {
-            Some((base, n))
-                if !base.is_empty() && !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()) =>
-            {
+            Some((base, n)) if !base.is_empty() && !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()) => {
                 self.numbered(base, kind)
             }
             _ => self.plain_or_numbered(original, kind),
@@ -232,10 +228,7 @@ mod tests {
         assert_eq!(names.numbered("heap", &EquipmentKind::Group), "heap.1");
         assert_eq!(names.equipment(&EquipmentKind::Basket), "basket.2");
         assert_eq!(
-            names.equipment(&EquipmentKind::Board {
-                rows: 3,
-                columns: 3
-            }),
+            names.equipment(&EquipmentKind::Board { rows: 3, columns: 3 }),
             "board"
         );
         assert_eq!(
@@ -274,10 +267,7 @@ mod tests {
         );
         let mut names = Names::of(&g);
         assert_eq!(
-            names.equipment(&EquipmentKind::Board {
-                rows: 1,
-                columns: 1
-            }),
+            names.equipment(&EquipmentKind::Board { rows: 1, columns: 1 }),
             "board.3"
         );
     }
@@ -285,10 +275,7 @@ mod tests {
     #[test]
     fn copies_continue_the_numbering() {
         let g = game_with(
-            &[
-                ("s.3", EquipmentKind::Square),
-                ("basket", EquipmentKind::Basket),
-            ],
+            &[("s.3", EquipmentKind::Square), ("basket", EquipmentKind::Basket)],
             &[],
         );
         let mut names = Names::of(&g);

@@ -71,10 +71,7 @@ impl<'a> Place<'a> {
 
 /// Whether the kind makes squares of its own (a board or a track).
 pub fn is_grid(kind: &EquipmentKind) -> bool {
-    matches!(
-        kind,
-        EquipmentKind::Board { .. } | EquipmentKind::Track { .. }
-    )
+    matches!(kind, EquipmentKind::Board { .. } | EquipmentKind::Track { .. })
 }
 
 /// The place with this name: a piece of equipment or a square of a board or track.
@@ -96,13 +93,11 @@ pub fn square_of<'a>(eq: &'a Equipment, name: &str) -> Option<Place<'a>> {
         EquipmentKind::Board { rows, columns } => {
             let (r, c) = rest.split_once('.')?;
             let (row, column) = (number(r)?, number(c)?);
-            ((1..=rows).contains(&row) && (1..=columns).contains(&column)).then_some(
-                Place::Square {
-                    of: eq,
-                    row,
-                    column,
-                },
-            )
+            ((1..=rows).contains(&row) && (1..=columns).contains(&column)).then_some(Place::Square {
+                of: eq,
+                row,
+                column,
+            })
         }
         EquipmentKind::Track { length, .. } => {
             let column = number(rest)?;
@@ -132,9 +127,9 @@ pub fn square_names(eq_name: &str, kind: &EquipmentKind) -> Vec<String> {
             .flat_map(|r| (1..=columns).map(move |c| (r, c)))
             .map(|(r, c)| square_name(eq_name, kind, r, c))
             .collect(),
-        EquipmentKind::Track { length, .. } => (1..=length)
-            .map(|i| square_name(eq_name, kind, 1, i))
-            .collect(),
+        EquipmentKind::Track { length, .. } => {
+            (1..=length).map(|i| square_name(eq_name, kind, 1, i)).collect()
+        }
         _ => Vec::new(),
     }
 }
@@ -146,10 +141,7 @@ pub fn lies_on(eq: &Equipment, origin: &str) -> bool {
 
 /// How many figures start on the place with this name.
 pub fn count_on(game: &Game, place_name: &str) -> usize {
-    game.figures
-        .iter()
-        .filter(|f| f.origin == place_name)
-        .count()
+    game.figures.iter().filter(|f| f.origin == place_name).count()
 }
 
 /// Every name in use: equipment, the squares of boards and tracks, figures and triggers.
@@ -181,13 +173,7 @@ mod tests {
 
     #[test]
     fn squares_of_boards_and_tracks_are_found_by_name() {
-        let board = eq(
-            "b",
-            EquipmentKind::Board {
-                rows: 2,
-                columns: 3,
-            },
-        );
+        let board = eq("b", EquipmentKind::Board { rows: 2, columns: 3 });
         assert_eq!(
             square_of(&board, "b.2.3"),
             Some(Place::Square {
@@ -216,13 +202,8 @@ mod tests {
     #[test]
     fn a_board_itself_holds_no_figures_but_its_squares_do() {
         let mut game = Game::default();
-        game.equipment.push(eq(
-            "b",
-            EquipmentKind::Board {
-                rows: 1,
-                columns: 1,
-            },
-        ));
+        game.equipment
+            .push(eq("b", EquipmentKind::Board { rows: 1, columns: 1 }));
         assert!(!place(&game, "b").unwrap().holds_figures());
         assert!(place(&game, "b.1.1").unwrap().holds_figures());
         assert_eq!(place(&game, "b.1.1").unwrap().capacity(), Some(1));

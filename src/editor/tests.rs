@@ -108,10 +108,7 @@ fn start() -> Game {
             at: Point::new(300.0, 100.0),
         },
         Edit::AddEquipment {
-            kind: EquipmentKind::Board {
-                rows: 3,
-                columns: 3,
-            },
+            kind: EquipmentKind::Board { rows: 3, columns: 3 },
             at: Point::new(500.0, 300.0),
         },
         Edit::AddFigure {
@@ -138,9 +135,7 @@ fn start() -> Game {
             at: Point::new(700.0, 50.0),
         },
     ];
-    script
-        .iter()
-        .fold(Game::default(), |g, e| e.apply(&g).unwrap().0)
+    script.iter().fold(Game::default(), |g, e| e.apply(&g).unwrap().0)
 }
 
 fn pick(list: &[String], i: usize) -> String {
@@ -168,10 +163,7 @@ fn to_edit(game: &Game, op: &Op) -> Edit {
                     length: *s,
                     ring: s % 2 == 0,
                 },
-                _ => EquipmentKind::Board {
-                    rows: 3,
-                    columns: 3,
-                },
+                _ => EquipmentKind::Board { rows: 3, columns: 3 },
             };
             Edit::AddEquipment {
                 kind,
@@ -302,19 +294,12 @@ fn check_sound(game: &Game) -> Result<(), TestCaseError> {
     let mut names = Names::of(game);
     for proposed in [
         names.figure("match"),
-        names.equipment(&EquipmentKind::Board {
-            rows: 3,
-            columns: 3,
-        }),
+        names.equipment(&EquipmentKind::Board { rows: 3, columns: 3 }),
         names.equipment(&EquipmentKind::Square),
         names.trigger(),
     ] {
         prop_assert!(is_valid_name(&proposed));
-        prop_assert!(
-            !all_names(game).contains(&proposed),
-            "{} is taken",
-            proposed
-        );
+        prop_assert!(!all_names(game).contains(&proposed), "{} is taken", proposed);
     }
     Ok(())
 }

@@ -1,8 +1,6 @@
 //! Adding equipment, figures and triggers.
 
-use super::{
-    place_with_room, placement_at, put_placement, EditError, MAX_CREATE, MAX_FIGURES, MAX_SIDE,
-};
+use super::{place_with_room, placement_at, put_placement, EditError, MAX_CREATE, MAX_FIGURES, MAX_SIDE};
 use crate::editor::geometry::{default_size, Point, TRIGGER_SIZE};
 use crate::editor::naming::{check_name, check_type, Names};
 use crate::engine::model::{Equipment, EquipmentKind, Figure, Game, Trigger, TriggerValue};
@@ -11,11 +9,9 @@ use crate::engine::model::{Equipment, EquipmentKind, Figure, Game, Trigger, Trig
 pub(super) fn check_kind(kind: &EquipmentKind) -> Result<(), EditError> {
     let ok = |n: u16| (1..=MAX_SIDE).contains(&n);
     match *kind {
-        EquipmentKind::Board { rows, columns } if !ok(rows) || !ok(columns) => {
-            Err(EditError::TooMany(format!(
-                "A board can have 1 to {MAX_SIDE} rows and 1 to {MAX_SIDE} columns."
-            )))
-        }
+        EquipmentKind::Board { rows, columns } if !ok(rows) || !ok(columns) => Err(EditError::TooMany(
+            format!("A board can have 1 to {MAX_SIDE} rows and 1 to {MAX_SIDE} columns."),
+        )),
         EquipmentKind::Track { length, .. } if !ok(length) => Err(EditError::TooMany(format!(
             "A track can have 1 to {MAX_SIDE} squares."
         ))),
@@ -26,11 +22,7 @@ pub(super) fn check_kind(kind: &EquipmentKind) -> Result<(), EditError> {
 /// Adds new equipment of `kind` centred on `at`, at its default size, with a
 /// proposed name (`s.1`, `group.1`, `basket`, `board`, `track` …).
 /// Returns the new game and the new name.
-pub fn add_equipment(
-    game: &Game,
-    kind: EquipmentKind,
-    at: Point,
-) -> Result<(Game, String), EditError> {
+pub fn add_equipment(game: &Game, kind: EquipmentKind, at: Point) -> Result<(Game, String), EditError> {
     check_kind(&kind)?;
     let name = Names::of(game).equipment(&kind);
     Ok((add_equipment_named(game, &name, kind, at)?, name))
@@ -64,11 +56,7 @@ pub fn add_equipment_named(
 /// square, group, basket or square of a board or track; `None` means the
 /// empty table, which is refused with a hint. Returns the new game and the
 /// figure's proposed name (`m.1` …).
-pub fn add_figure(
-    game: &Game,
-    kind: &str,
-    place: Option<&str>,
-) -> Result<(Game, String), EditError> {
+pub fn add_figure(game: &Game, kind: &str, place: Option<&str>) -> Result<(Game, String), EditError> {
     let (g, mut names) = create_figures(game, place.unwrap_or(""), kind, 1)?;
     Ok((g, names.pop().unwrap_or_default()))
 }
@@ -114,11 +102,7 @@ pub fn create_figures(
 
 /// Adds a visible trigger with the starting `value`, centred on `at`, with
 /// a proposed name (`counter` …). Returns the new game and the name.
-pub fn add_trigger(
-    game: &Game,
-    value: TriggerValue,
-    at: Point,
-) -> Result<(Game, String), EditError> {
+pub fn add_trigger(game: &Game, value: TriggerValue, at: Point) -> Result<(Game, String), EditError> {
     super::properties::check_value(&value)?;
     let name = Names::of(game).trigger();
     let mut g = game.clone();

@@ -9,12 +9,7 @@ use crate::engine::model::Game;
 /// together. Figures move with the place they lie on, so named figures are
 /// skipped. Nothing is moved off the top or left edge: the whole group stops
 /// there. The table grows to hold what moved.
-pub fn move_by<S: AsRef<str>>(
-    game: &Game,
-    names: &[S],
-    dx: i32,
-    dy: i32,
-) -> Result<Game, EditError> {
+pub fn move_by<S: AsRef<str>>(game: &Game, names: &[S], dx: i32, dy: i32) -> Result<Game, EditError> {
     let mut movable = Vec::new();
     for name in names.iter().map(AsRef::as_ref) {
         match element(game, name) {

@@ -104,25 +104,17 @@ impl Edit {
     pub fn apply(&self, game: &Game) -> Result<(Game, Vec<String>), EditError> {
         let none = |g: Game| (g, Vec::new());
         Ok(match self {
-            Edit::AddEquipment { kind, at } => {
-                add_equipment(game, *kind, *at).map(|(g, n)| (g, vec![n]))?
-            }
+            Edit::AddEquipment { kind, at } => add_equipment(game, *kind, *at).map(|(g, n)| (g, vec![n]))?,
             Edit::AddFigure { kind, place } => {
                 add_figure(game, kind, place.as_deref()).map(|(g, n)| (g, vec![n]))?
             }
-            Edit::CreateFigures { place, kind, count } => {
-                create_figures(game, place, kind, *count)?
-            }
+            Edit::CreateFigures { place, kind, count } => create_figures(game, place, kind, *count)?,
             Edit::AddTrigger { value, at } => {
                 add_trigger(game, value.clone(), *at).map(|(g, n)| (g, vec![n]))?
             }
             Edit::Rename { old, new } => none(rename(game, old, new)?),
             Edit::Move { names, dx, dy } => none(move_by(game, names, *dx, *dy)?),
-            Edit::Resize {
-                name,
-                width,
-                height,
-            } => none(resize(game, name, *width, *height)?),
+            Edit::Resize { name, width, height } => none(resize(game, name, *width, *height)?),
             Edit::PutFigure { figure, place } => none(put_figure(game, figure, place.as_deref())?),
             Edit::Delete { names } => none(delete(game, names)?),
             Edit::Duplicate { names, dx, dy } => duplicate(game, names, *dx, *dy)?,
@@ -147,10 +139,9 @@ impl Edit {
             Edit::Rename { old, new } => format!("rename {old} to {new}"),
             Edit::Move { names, .. } => format!("move {}", things(names)),
             Edit::Resize { name, .. } => format!("resize {name}"),
-            Edit::PutFigure { figure, place } => format!(
-                "put {figure} on {}",
-                place.as_deref().unwrap_or("the table")
-            ),
+            Edit::PutFigure { figure, place } => {
+                format!("put {figure} on {}", place.as_deref().unwrap_or("the table"))
+            }
             Edit::Delete { names } => format!("delete {}", things(names)),
             Edit::Duplicate { names, .. } => format!("copy {}", things(names)),
             Edit::Set { property, .. } => property.label().to_string(),

@@ -50,19 +50,13 @@ pub fn duplicate<S: AsRef<str>>(
             Some(Element::Equipment(e)) => {
                 let new = fresh.copy_of(&e.name, &e.kind);
                 let rename = |n: &str| match square_of(e, n) {
-                    Some(Place::Square { row, column, .. }) => {
-                        square_name(&new, &e.kind, row, column)
-                    }
+                    Some(Place::Square { row, column, .. }) => square_name(&new, &e.kind, row, column),
                     _ if n == e.name => new.clone(),
                     _ => n.to_string(),
                 };
                 let mut copy = e.clone();
                 copy.name = new.clone();
-                copy.squares = e
-                    .squares
-                    .iter()
-                    .map(|(k, v)| (rename(k), v.clone()))
-                    .collect();
+                copy.squares = e.squares.iter().map(|(k, v)| (rename(k), v.clone())).collect();
                 g.equipment.push(copy);
                 for f in game.figures.iter().filter(|f| lies_on(e, &f.origin)) {
                     let mut c = f.clone();

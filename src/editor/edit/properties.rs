@@ -187,9 +187,8 @@ pub fn set_property(game: &Game, name: &str, property: &Property) -> Result<Game
             g.equipment[i].capacity = *capacity;
         }
         Property::Attribute { key, value } => {
-            check_name(key).map_err(|e| {
-                EditError::BadName(e.message().replace("A name", "An attribute name"))
-            })?;
+            check_name(key)
+                .map_err(|e| EditError::BadName(e.message().replace("A name", "An attribute name")))?;
             let value = value.as_deref().filter(|v| !v.is_empty());
             if let Some(v) = value {
                 check_text("A value", v)?;
@@ -230,8 +229,7 @@ pub fn set_property(game: &Game, name: &str, property: &Property) -> Result<Game
             g.triggers[i].visible = *visible;
         }
         Property::BoardSize { rows, columns } => {
-            let Some(i) =
-                ei.filter(|&i| matches!(game.equipment[i].kind, EquipmentKind::Board { .. }))
+            let Some(i) = ei.filter(|&i| matches!(game.equipment[i].kind, EquipmentKind::Board { .. }))
             else {
                 return not_for("rows and columns");
             };
@@ -265,10 +263,7 @@ pub fn set_property(game: &Game, name: &str, property: &Property) -> Result<Game
             let EquipmentKind::Track { length, .. } = game.equipment[i].kind else {
                 return not_for("ring");
             };
-            g.equipment[i].kind = EquipmentKind::Track {
-                length,
-                ring: *ring,
-            };
+            g.equipment[i].kind = EquipmentKind::Track { length, ring: *ring };
         }
     }
     Ok(g)

@@ -2,9 +2,7 @@
 
 use super::EditError;
 use crate::editor::naming::{check_name, Names};
-use crate::editor::places::{
-    element, is_grid, place, square_name, square_names, square_of, Element, Place,
-};
+use crate::editor::places::{element, is_grid, place, square_name, square_names, square_of, Element, Place};
 use crate::engine::model::{Game, Pattern};
 
 /// Renames the equipment, figure or trigger `old` to `new`, and updates what
@@ -31,9 +29,7 @@ pub fn rename(game: &Game, old: &str, new: &str) -> Result<Game, EditError> {
     names.release(old);
     let free = match found {
         Element::Equipment(e) => {
-            square_names(old, &e.kind)
-                .iter()
-                .for_each(|s| names.release(s));
+            square_names(old, &e.kind).iter().for_each(|s| names.release(s));
             names.is_free_for(new, &e.kind)
         }
         _ => names.is_free(new),

@@ -3,10 +3,7 @@ use crate::editor::geometry::Geometry;
 use crate::editor::places::all_names;
 use crate::engine::model::{EquipmentKind, Pattern, PlacePattern, StepRule, TriggerValue};
 
-const BOARD: EquipmentKind = EquipmentKind::Board {
-    rows: 3,
-    columns: 3,
-};
+const BOARD: EquipmentKind = EquipmentKind::Board { rows: 3, columns: 3 };
 
 fn at(x: f64, y: f64) -> Point {
     Point::new(x, y)
@@ -14,8 +11,7 @@ fn at(x: f64, y: f64) -> Point {
 
 /// NIM12 as a child would build it: a group with 12 matches and a basket.
 fn nim() -> Game {
-    let (g, group) =
-        add_equipment(&Game::default(), EquipmentKind::Group, at(200.0, 200.0)).unwrap();
+    let (g, group) = add_equipment(&Game::default(), EquipmentKind::Group, at(200.0, 200.0)).unwrap();
     let g = rename(&g, &group, "matchgroup").unwrap();
     let (g, _) = create_figures(&g, "matchgroup", "match", 12).unwrap();
     let (mut g, _) = add_equipment(&g, EquipmentKind::Basket, at(500.0, 200.0)).unwrap();
@@ -72,22 +68,15 @@ fn adding_equipment_proposes_names_and_default_sizes() {
     let (g, name) = add_equipment(&g, EquipmentKind::Basket, at(f64::NAN, f64::INFINITY)).unwrap();
     assert_eq!(name, "basket");
     assert!(g.layout.width >= 480 && g.layout.height > 0);
-    let err =
-        add_equipment_named(&g, "board.1.1", EquipmentKind::Square, at(0.0, 0.0)).unwrap_err();
+    let err = add_equipment_named(&g, "board.1.1", EquipmentKind::Square, at(0.0, 0.0)).unwrap_err();
     assert_eq!(err, EditError::NameTaken("board.1.1".into()));
 }
 
 #[test]
 fn boards_and_tracks_are_limited_in_size() {
     for kind in [
-        EquipmentKind::Board {
-            rows: 51,
-            columns: 3,
-        },
-        EquipmentKind::Board {
-            rows: 3,
-            columns: 0,
-        },
+        EquipmentKind::Board { rows: 51, columns: 3 },
+        EquipmentKind::Board { rows: 3, columns: 0 },
         EquipmentKind::Track {
             length: 0,
             ring: true,
@@ -133,10 +122,7 @@ fn figures_need_a_place_that_holds_them() {
     let (g, s) = add_figure(&g, "stone", Some("board.1.2")).unwrap();
     assert_eq!(s, "s.1");
     let err = add_figure(&g, "stone", Some("board.1.2")).unwrap_err();
-    assert_eq!(
-        err.message(),
-        "There is no room on board.1.2: it holds 1 figure."
-    );
+    assert_eq!(err.message(), "There is no room on board.1.2: it holds 1 figure.");
 }
 
 #[test]
@@ -166,8 +152,7 @@ fn creating_figures_numbers_them_and_caps_the_count() {
 
 #[test]
 fn triggers_are_added_visible_with_a_name() {
-    let (g, name) =
-        add_trigger(&Game::default(), TriggerValue::Number(0), at(300.0, 30.0)).unwrap();
+    let (g, name) = add_trigger(&Game::default(), TriggerValue::Number(0), at(300.0, 30.0)).unwrap();
     assert_eq!(name, "counter");
     assert!(g.triggers[0].visible);
     let (g, name) = add_trigger(&g, TriggerValue::YesNo(false), at(300.0, 90.0)).unwrap();
@@ -328,10 +313,7 @@ fn resizing_and_putting_figures() {
     let g = nim();
     let r = resize(&g, "basket", 0, 1_000_000).unwrap();
     assert_eq!(
-        (
-            r.layout.items["basket"].width,
-            r.layout.items["basket"].height
-        ),
+        (r.layout.items["basket"].width, r.layout.items["basket"].height),
         SIZE_RANGE
     );
     assert!(resize(&g, "m.1", 10, 10).is_err());
@@ -364,10 +346,7 @@ fn duplicating_copies_with_new_names_and_figures() {
     assert_eq!(d.figures.len(), 24);
     assert!(d.figures[12..].iter().all(|f| f.origin == "matchgroup.2"));
     assert_eq!(d.figures[12].name, "m.13");
-    assert_eq!(
-        d.layout.items["basket.2"].y,
-        g.layout.items["basket"].y + 150
-    );
+    assert_eq!(d.layout.items["basket.2"].y, g.layout.items["basket"].y + 150);
     let (d, made) = duplicate(&g, &["m.3"], 0, 0).unwrap();
     assert_eq!(made, ["m.13"]);
     assert_eq!(d.figures[12].origin, "matchgroup");
@@ -403,9 +382,7 @@ fn properties_are_set_and_checked() {
         .message()
         .contains("basket has no owner"));
     assert_eq!(
-        s("m.1", Property::Colour(Some(" red ".into())))
-            .unwrap()
-            .figures[0]
+        s("m.1", Property::Colour(Some(" red ".into()))).unwrap().figures[0]
             .colour
             .as_deref(),
         Some("red")
@@ -486,10 +463,7 @@ fn trigger_properties() {
 fn shrinking_a_board_removes_figures_on_vanished_squares() {
     let (g, _) = add_equipment(
         &Game::default(),
-        EquipmentKind::Board {
-            rows: 4,
-            columns: 4,
-        },
+        EquipmentKind::Board { rows: 4, columns: 4 },
         at(200.0, 200.0),
     )
     .unwrap();
@@ -505,15 +479,7 @@ fn shrinking_a_board_removes_figures_on_vanished_squares() {
     )
     .unwrap();
     let width = g.layout.items["board"].width;
-    let small = set_property(
-        &g,
-        "board",
-        &Property::BoardSize {
-            rows: 2,
-            columns: 2,
-        },
-    )
-    .unwrap();
+    let small = set_property(&g, "board", &Property::BoardSize { rows: 2, columns: 2 }).unwrap();
     assert_eq!(small.figures.len(), 1);
     assert_eq!(small.figures[0].origin, "board.1.1");
     assert!(small.equipment[0].squares.is_empty());

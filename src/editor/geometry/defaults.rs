@@ -25,15 +25,11 @@ pub fn default_size(kind: &EquipmentKind) -> (u32, u32) {
         EquipmentKind::Basket => (120, 120),
         EquipmentKind::Board { rows, columns } => {
             let cell = cell_side(rows.max(columns));
-            (
-                cell * u32::from(columns.max(1)),
-                cell * u32::from(rows.max(1)),
-            )
+            (cell * u32::from(columns.max(1)), cell * u32::from(rows.max(1)))
         }
-        EquipmentKind::Track { length, .. } => (
-            cell_side(length) * u32::from(length.max(1)),
-            cell_side(length),
-        ),
+        EquipmentKind::Track { length, .. } => {
+            (cell_side(length) * u32::from(length.max(1)), cell_side(length))
+        }
     }
 }
 
@@ -124,10 +120,7 @@ mod tests {
         for (i, kind) in [
             EquipmentKind::Group,
             EquipmentKind::Basket,
-            EquipmentKind::Board {
-                rows: 8,
-                columns: 8,
-            },
+            EquipmentKind::Board { rows: 8, columns: 8 },
             EquipmentKind::Track {
                 length: 15,
                 ring: false,
@@ -183,10 +176,7 @@ mod tests {
     #[test]
     fn big_boards_get_smaller_cells() {
         assert_eq!(
-            default_size(&EquipmentKind::Board {
-                rows: 3,
-                columns: 3
-            }),
+            default_size(&EquipmentKind::Board { rows: 3, columns: 3 }),
             (180, 180)
         );
         assert_eq!(
@@ -197,10 +187,7 @@ mod tests {
             (1200, 1200)
         );
         assert_eq!(
-            default_size(&EquipmentKind::Board {
-                rows: 0,
-                columns: 0
-            }),
+            default_size(&EquipmentKind::Board { rows: 0, columns: 0 }),
             (60, 60)
         );
         assert_eq!(

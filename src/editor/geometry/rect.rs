@@ -34,22 +34,12 @@ pub struct Rect {
 impl Rect {
     /// A rectangle from its top left corner and size.
     pub fn new(x: f64, y: f64, width: f64, height: f64) -> Self {
-        Rect {
-            x,
-            y,
-            width,
-            height,
-        }
+        Rect { x, y, width, height }
     }
 
     /// The rectangle spanned by two corners in any order (a rubber band).
     pub fn from_corners(a: Point, b: Point) -> Self {
-        Rect::new(
-            a.x.min(b.x),
-            a.y.min(b.y),
-            (a.x - b.x).abs(),
-            (a.y - b.y).abs(),
-        )
+        Rect::new(a.x.min(b.x), a.y.min(b.y), (a.x - b.x).abs(), (a.y - b.y).abs())
     }
 
     /// The rectangle of a layout placement.

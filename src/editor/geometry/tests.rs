@@ -37,13 +37,8 @@ fn placed(game: &mut Game, name: &str, x: i32, y: i32, width: u32, height: u32) 
 
 fn board_game() -> Game {
     let mut g = Game::default();
-    g.equipment.push(equipment(
-        "b",
-        EquipmentKind::Board {
-            rows: 3,
-            columns: 4,
-        },
-    ));
+    g.equipment
+        .push(equipment("b", EquipmentKind::Board { rows: 3, columns: 4 }));
     placed(&mut g, "b", 100, 100, 240, 180);
     g.equipment.push(equipment("heap", EquipmentKind::Group));
     placed(&mut g, "heap", 400, 100, 180, 120);
@@ -120,8 +115,7 @@ fn figures_lie_inside_their_place() {
     let w = geo.figure_rect("w").unwrap();
     assert!(square.contains_rect(&w));
     assert!(
-        (w.centre().x - square.centre().x).abs() < 1e-9
-            && (w.centre().y - square.centre().y).abs() < 1e-9
+        (w.centre().x - square.centre().x).abs() < 1e-9 && (w.centre().y - square.centre().y).abs() < 1e-9
     );
     let heap = geo.place_rect("heap").unwrap();
     for i in 1..=7 {
@@ -132,11 +126,7 @@ fn figures_lie_inside_their_place() {
         None,
         "figures on unknown places are not drawn"
     );
-    assert_eq!(
-        geo.figure_rect("onboard"),
-        None,
-        "nor figures on a whole board"
-    );
+    assert_eq!(geo.figure_rect("onboard"), None, "nor figures on a whole board");
     assert_eq!(geo.figures().len(), 8);
 }
 
@@ -154,45 +144,26 @@ fn figures_can_be_drawn_where_play_put_them() {
 #[test]
 fn hit_testing_finds_the_square_under_a_point() {
     let geo = Geometry::new(&board_game());
-    assert_eq!(
-        geo.place_at(Point::new(110.0, 270.0)).as_deref(),
-        Some("b.1.1")
-    );
-    assert_eq!(
-        geo.place_at(Point::new(335.0, 105.0)).as_deref(),
-        Some("b.3.4")
-    );
-    assert_eq!(
-        geo.place_at(Point::new(450.0, 150.0)).as_deref(),
-        Some("heap")
-    );
+    assert_eq!(geo.place_at(Point::new(110.0, 270.0)).as_deref(), Some("b.1.1"));
+    assert_eq!(geo.place_at(Point::new(335.0, 105.0)).as_deref(), Some("b.3.4"));
+    assert_eq!(geo.place_at(Point::new(450.0, 150.0)).as_deref(), Some("heap"));
     assert_eq!(geo.place_at(Point::new(5.0, 5.0)), None);
     assert_eq!(geo.place_at(Point::new(f64::NAN, 5.0)), None);
     let grids = ["b", "t", "up"];
-    for shape in geo
-        .places()
-        .iter()
-        .filter(|s| !grids.contains(&s.name.as_str()))
-    {
+    for shape in geo.places().iter().filter(|s| !grids.contains(&s.name.as_str())) {
         assert_eq!(
             geo.place_at(shape.rect.centre()).as_deref(),
             Some(shape.name.as_str()),
             "{shape:?}"
         );
     }
-    assert_eq!(
-        geo.element_at(Point::new(130.0, 250.0)).as_deref(),
-        Some("w")
-    );
+    assert_eq!(geo.element_at(Point::new(130.0, 250.0)).as_deref(), Some("w"));
     assert_eq!(
         geo.element_at(Point::new(105.0, 225.0)).as_deref(),
         Some("b"),
         "a square selects its board"
     );
-    assert_eq!(
-        geo.element_at(Point::new(410.0, 310.0)).as_deref(),
-        Some("score")
-    );
+    assert_eq!(geo.element_at(Point::new(410.0, 310.0)).as_deref(), Some("score"));
 }
 
 #[test]
@@ -223,13 +194,8 @@ fn a_game_without_layout_still_draws() {
 #[test]
 fn odd_sizes_do_not_panic() {
     let mut g = Game::default();
-    g.equipment.push(equipment(
-        "z",
-        EquipmentKind::Board {
-            rows: 0,
-            columns: 0,
-        },
-    ));
+    g.equipment
+        .push(equipment("z", EquipmentKind::Board { rows: 0, columns: 0 }));
     placed(&mut g, "z", -10, -10, 0, 0);
     g.equipment.push(equipment(
         "flat",
