@@ -152,6 +152,16 @@ impl Position {
         out
     }
 
+    /// Every legal step now into `out` (cleared first), reusing its memory;
+    /// the same steps in the same order as [`legal_steps`](Self::legal_steps).
+    pub fn legal_steps_into(&self, out: &mut Vec<Step>) {
+        out.clear();
+        self.generate(None, &mut |s| {
+            out.push(s);
+            ControlFlow::Continue(())
+        });
+    }
+
     /// The legal steps of one figure.
     pub fn steps_of(&self, figure: FigureId) -> Vec<Step> {
         let mut out = Vec::new();
