@@ -5,12 +5,13 @@
 //! - [`pattern`], [`sequence`], [`automaton`]: name patterns and moves.
 //! - [`rules`]: a checked game compiled for play; [`problem`]: what is wrong.
 //! - [`state`], [`position`]: playing — legal steps, moves, take back.
+//! - [`file`], [`open`]: the XML and JSON game files.
 
 pub mod automaton;
 pub mod expr;
-
+pub mod file;
 pub mod model;
-
+pub mod open;
 pub mod pattern;
 pub mod position;
 pub mod problem;
@@ -21,6 +22,7 @@ pub mod state;
 pub mod world;
 
 pub use model::Game;
+pub use open::open;
 pub use position::{Action, Entry, MoveStage, Position, Refusal, Step};
 pub use problem::{Location, Problem, Section};
 pub use rules::Rules;

@@ -1,1 +1,2 @@
+pub mod editor;
 pub mod engine;

@@ -258,7 +258,7 @@ fn dama_lite_random_games_end_and_keep_the_rules() {
             seed ^= seed << 13;
             seed ^= seed >> 7;
             seed ^= seed << 17;
-            if pos.can_end_move() && (legal.is_empty() || seed % 2 == 0) {
+            if pos.can_end_move() && (legal.is_empty() || seed.is_multiple_of(2)) {
                 pos.end_move().unwrap();
                 continue;
             }

@@ -17,7 +17,7 @@ impl XorShift {
 }
 
 /// One random game to the end (or `limit` steps); returns the steps made.
-pub fn playout(pos: &mut Position, rng: &mut XorShift, limit: usize) -> usize {
+fn playout(pos: &mut Position, rng: &mut XorShift, limit: usize) -> usize {
     let mut undos = Vec::new();
     let mut n = 0;
     while n < limit && pos.status() == &Status::Playing {

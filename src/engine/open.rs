@@ -11,7 +11,11 @@ use super::{Game, Problem, Rules};
 /// Every problem in the file, each with its line when known. A file with
 /// problems gives no game, so the game on screen stays as it was.
 pub fn open(text: &str) -> Result<(Game, Rules), Vec<Problem>> {
-    let read = if text.trim_start().starts_with('{') { read_json(text) } else { read_xml(text) };
+    let read = if text.trim_start().starts_with('{') {
+        read_json(text)
+    } else {
+        read_xml(text)
+    };
     let (game, map) = read?;
     match Rules::compile(&game) {
         Ok(rules) => Ok((game, rules)),

@@ -12,6 +12,7 @@ use super::world::View;
 use std::ops::ControlFlow;
 use std::sync::Arc;
 
+mod diagnose;
 mod explain;
 mod turn;
 

@@ -297,3 +297,15 @@ fn compile_reports_every_problem() {
         .iter()
         .any(|t| t.contains("move 'turn', sequence, column 11") && t.contains("grab")));
 }
+
+#[test]
+fn rule_errors_are_reported_once_per_condition() {
+    let mut game = nim12();
+    game.steps[0].when = vec!["figure = m.1 or 1 / 0 = 1".into(), "yes".into()];
+    let pos = start(&game);
+    let errors = pos.rule_errors();
+    assert_eq!(errors.len(), 1, "{errors:?}");
+    assert_eq!(errors[0].location.field, "when 1");
+    assert!(errors[0].message.contains("zero"));
+    assert!(start(&nim12()).rule_errors().is_empty());
+}

@@ -1,0 +1,26 @@
+//! The editor core: everything the designer does, as plain Rust with no web
+//! dependency, so that the Leptos UI stays thin.
+//!
+//! - [`history`]: undo and redo of whole-game snapshots, with a revision.
+//! - [`naming`]: checking names and proposing fresh ones.
+//! - [`edit`]: every design edit as a pure function `&Game → Result<Game, EditError>`.
+//! - [`geometry`]: where places, figures and triggers are drawn; hit-testing.
+//! - [`selection`]: which elements are selected.
+//! - [`places`]: looking up elements, places and squares by name.
+
+pub mod edit;
+pub mod error;
+pub mod geometry;
+pub mod history;
+pub mod naming;
+pub mod places;
+pub mod selection;
+
+pub use edit::{Edit, Property};
+pub use error::EditError;
+pub use geometry::{Geometry, Point, Rect};
+pub use history::History;
+pub use selection::Selection;
+
+#[cfg(test)]
+mod tests;

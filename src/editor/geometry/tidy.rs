@@ -1,0 +1,87 @@
+//! Figures laid out in a tidy grid inside the place they lie on.
+
+use super::Rect;
+
+/// The largest side of a drawn figure, in table units.
+pub const MAX_FIGURE_SIDE: f64 = 48.0;
+
+/// Rectangles for `n` figures inside `area`, row by row from the top left:
+/// the biggest square cells that fit, each figure a little smaller than its
+/// cell, the whole grid centred. One figure sits in the middle.
+pub fn tidy(area: Rect, n: usize) -> Vec<Rect> {
+    if n == 0 {
+        return Vec::new();
+    }
+    let pad = area.width.min(area.height).max(0.0) * 0.08;
+    let inner = Rect::new(
+        area.x + pad,
+        area.y + pad,
+        (area.width - 2.0 * pad).max(0.0),
+        (area.height - 2.0 * pad).max(0.0),
+    );
+    let (mut columns, mut side) = (1, 0.0);
+    for c in 1..=n {
+        let rows = n.div_ceil(c);
+        let s = (inner.width / c as f64).min(inner.height / rows as f64);
+        if s > side {
+            (columns, side) = (c, s);
+        }
+    }
+    let rows = n.div_ceil(columns);
+    let figure = (side * 0.85).min(MAX_FIGURE_SIDE);
+    let cell = side.min(MAX_FIGURE_SIDE / 0.85);
+    let left = inner.x + (inner.width - cell * columns as f64) / 2.0;
+    let top = inner.y + (inner.height - cell * rows as f64) / 2.0;
+    let inset = (cell - figure) / 2.0;
+    (0..n)
+        .map(|i| {
+            let (row, column) = (i / columns, i % columns);
+            Rect::new(
+                left + column as f64 * cell + inset,
+                top + row as f64 * cell + inset,
+                figure,
+                figure,
+            )
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn one_figure_is_centred() {
+        let area = Rect::new(10.0, 20.0, 60.0, 60.0);
+        let r = tidy(area, 1)[0];
+        assert!((r.centre().x - 40.0).abs() < 1e-9 && (r.centre().y - 50.0).abs() < 1e-9);
+        assert!(area.contains_rect(&r));
+    }
+
+    #[test]
+    fn many_figures_stay_inside_without_overlapping() {
+        for (w, h, n) in [
+            (180.0, 120.0, 12),
+            (30.0, 300.0, 7),
+            (1.0, 1.0, 5),
+            (0.0, 0.0, 3),
+            (500.0, 80.0, 200),
+        ] {
+            let area = Rect::new(-5.0, 7.0, w, h);
+            let rects = tidy(area, n);
+            assert_eq!(rects.len(), n);
+            for (i, a) in rects.iter().enumerate() {
+                assert!(area.contains_rect(a), "{a:?} not in {area:?}");
+                for b in &rects[i + 1..] {
+                    assert!(!a.overlaps(b) || a.width == 0.0, "{a:?} overlaps {b:?}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn figures_are_not_drawn_huge() {
+        let r = tidy(Rect::new(0.0, 0.0, 1000.0, 1000.0), 2);
+        assert!(r.iter().all(|r| r.width <= MAX_FIGURE_SIDE));
+    }
+}
