@@ -402,7 +402,7 @@ fn two_players(
 pub fn solve(pos: &Position, limits: Limits, progress: &mut dyn FnMut(&Progress)) -> Choice {
     let options = Options {
         limits,
-        table: 1 << 20,
+        table: 1 << 18,
         ..Options::default()
     };
     choose(pos, &options, progress)

@@ -8,7 +8,7 @@ use crate::engine::position::Position;
 #[derive(Debug, Clone)]
 pub struct Hint {
     pub choice: Choice,
-    /// The hint in words, e.g. "With best play you win in 3 moves: m.1 matchgroup→basket, …".
+    /// The hint in words, e.g. "With best play you win within 3 moves, yours and theirs — try m.1 matchgroup→basket.".
     pub text: String,
 }
 
@@ -21,9 +21,17 @@ pub fn sentence(outcome: &Outcome) -> String {
             format!("{n} moves")
         }
     };
+    // Moves of both players: a win within 3 is yours, theirs, yours.
+    let both = |n: u32| {
+        if n == 1 {
+            "1 move".to_string()
+        } else {
+            format!("{n} moves, yours and theirs")
+        }
+    };
     match outcome {
-        Outcome::Win { moves: n } => format!("With best play you win in {}", moves(*n)),
-        Outcome::Loss { moves: n } => format!("With best play you lose in {}", moves(*n)),
+        Outcome::Win { moves: n } => format!("With best play you win within {}", both(*n)),
+        Outcome::Loss { moves: n } => format!("With best play you lose within {}", both(*n)),
         Outcome::Draw => "With best play it is a draw".into(),
         Outcome::Solved { moves: n } => format!("You can solve it in {}", moves(*n)),
         Outcome::Impossible => "It can't be solved from here".into(),

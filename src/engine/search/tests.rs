@@ -283,7 +283,11 @@ fn beginner_takes_legal_moves_and_avoids_losing_at_once() {
 fn hint_says_who_wins() {
     let pos = start(&games::nim(12));
     let h = hint(&pos, &exact(1 << 12));
-    assert!(h.text.starts_with("With best play you win in"), "{}", h.text);
+    assert!(
+        h.text.starts_with("With best play you win within 6 moves"),
+        "{}",
+        h.text
+    );
     assert!(h.text.contains("m.1 matchgroup→basket"), "{}", h.text);
     let pos = start(&games::tic_tac_toe());
     assert!(hint(&pos, &exact(1 << 14))
