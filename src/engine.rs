@@ -16,6 +16,7 @@ pub mod pattern;
 pub mod position;
 pub mod problem;
 pub mod rules;
+pub mod search;
 pub mod sequence;
 pub mod state;
 pub mod world;

@@ -1,7 +1,9 @@
-//! Speed figures: legal-step generation, apply/undo and random playouts.
+//! Speed figures: legal-step generation, apply/undo, random playouts and
+//! the computer player's search.
 
 use std::hint::black_box;
 use std::time::{Duration, Instant};
+use tablecraft::engine::search;
 use tablecraft::engine::{Position, Rules, Status};
 
 /// A small deterministic generator for repeatable playouts.
@@ -43,8 +45,10 @@ fn rate(count: u64, took: Duration) -> String {
     let per_sec = count as f64 / took.as_secs_f64().max(1e-9);
     if per_sec >= 1e6 {
         format!("{:.2} M/s", per_sec / 1e6)
-    } else {
+    } else if per_sec >= 1e4 {
         format!("{:.1} k/s", per_sec / 1e3)
+    } else {
+        format!("{per_sec:.0} /s")
     }
 }
 
@@ -78,6 +82,38 @@ pub fn run(rules: &std::sync::Arc<Rules>) {
         "random playouts: {} games, {} steps (generate + apply + undo)",
         rate(games, took),
         rate(steps, took)
+    );
+
+    // The computer player's figures: its own playouts (as Monte-Carlo uses
+    // them) and positions searched per second by alpha-beta for one second.
+    let mut rng = search::rng::Rng::new(1);
+    let mut buf = Vec::new();
+    let mut unlimited = search::Budget::new(search::native_now, search::Limits::none(), None);
+    let mut games = 0u64;
+    let t = Instant::now();
+    while t.elapsed() < budget {
+        black_box(search::mcts::playout(
+            &mut pos,
+            &mut rng,
+            &mut buf,
+            &mut unlimited,
+        ));
+        games += 1;
+    }
+    println!(
+        "search playouts (to the end, Monte-Carlo's): {} games",
+        rate(games, t.elapsed())
+    );
+    let limits = search::Limits::millis(budget.as_secs_f64() * 1000.0);
+    let c = search::solve(&pos, limits, &mut |_| {});
+    println!(
+        "search: {} positions in {:.0} ms, {} positions, depth {} ({:?}, {:?})",
+        c.nodes,
+        c.elapsed_ms,
+        rate(c.nodes, Duration::from_secs_f64(c.elapsed_ms.max(1e-3) / 1000.0)),
+        c.depth,
+        c.method,
+        c.outcome
     );
 
     let first = pos.legal_steps();

@@ -3,6 +3,7 @@
 mod bench;
 mod play;
 mod show;
+mod solve;
 
 use std::process::ExitCode;
 use std::sync::Arc;
@@ -14,7 +15,10 @@ tablecraft — table games from the command line
   tablecraft check FILE   check a game file and list its problems
   tablecraft show FILE    show the starting position and the legal steps
   tablecraft play FILE    play in the terminal by choosing numbered steps
-  tablecraft bench FILE   measure legal-step generation and apply/undo speed
+  tablecraft bench FILE   measure legal-step generation, apply/undo, search and playout speed
+  tablecraft solve FILE [SECONDS]
+                          the game's value with best play, the best first move and the
+                          line of play (a puzzle: a shortest solution); 60 s at most by default
 ";
 
 fn main() -> ExitCode {
@@ -50,6 +54,10 @@ fn main() -> ExitCode {
             ExitCode::SUCCESS
         }
         "play" => play::run(rules),
+        "solve" => {
+            let seconds = args.get(2).and_then(|s| s.parse::<f64>().ok()).unwrap_or(60.0);
+            solve::run(rules, seconds)
+        }
         "bench" => {
             bench::run(&rules);
             ExitCode::SUCCESS

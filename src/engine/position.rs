@@ -153,6 +153,16 @@ impl Position {
         out
     }
 
+    /// Every legal step now into `out` (cleared first), reusing its memory;
+    /// the same steps in the same order as [`legal_steps`](Self::legal_steps).
+    pub fn legal_steps_into(&self, out: &mut Vec<Step>) {
+        out.clear();
+        self.generate(None, &mut |s| {
+            out.push(s);
+            ControlFlow::Continue(())
+        });
+    }
+
     /// The legal steps of one figure.
     pub fn steps_of(&self, figure: FigureId) -> Vec<Step> {
         let mut out = Vec::new();
@@ -178,56 +188,79 @@ impl Position {
         if self.state.status() != &Status::Playing {
             return;
         }
-        let rules = &*self.rules;
-        let mut taken = vec![false; rules.places.len()];
+        // Buffers reused across candidates: the variables (the `to` name is
+        // rewritten in place) and the targets already given for a figure.
         let mut vars: Vec<Value> = Vec::new();
-        let figures: Vec<FigureId> = match only {
-            Some(f) => vec![f],
-            None => (0..rules.places.len() as PlaceId)
-                .flat_map(|p| self.state.on(p).iter().copied())
-                .collect(),
-        };
-        for f in figures {
-            let Some(from) = self.state.place_of(f) else {
-                continue;
-            };
-            let mut marked: Vec<PlaceId> = Vec::new();
-            for (ri, rule) in rules.steps.iter().enumerate() {
-                if rules.moves.next(self.state.progress(), ri).is_none() {
-                    continue;
-                }
-                let Some(heads) = self.heads(rule, f, from) else {
-                    continue;
-                };
-                for (to, to_caps) in &rule.to {
-                    let to = *to;
-                    if to == from || taken[to as usize] || !self.has_room(to) {
-                        continue;
-                    }
-                    if !rule.when.is_empty() || !rule.same.is_empty() {
-                        self.fill_vars(&mut vars, f, from, to, &heads, to_caps);
-                        if !same_ok(rule, &vars) || !self.conditions_hold(rule, &vars) {
-                            continue;
+        let mut marked: Vec<PlaceId> = Vec::new();
+        match only {
+            Some(f) => {
+                let _ = self.generate_figure(f, &mut vars, &mut marked, visit);
+            }
+            None => {
+                for p in 0..self.rules.places.len() as PlaceId {
+                    for &f in self.state.on(p) {
+                        if self.generate_figure(f, &mut vars, &mut marked, visit).is_break() {
+                            return;
                         }
                     }
-                    taken[to as usize] = true;
-                    marked.push(to);
-                    if visit(Step {
-                        figure: f,
-                        from,
-                        to,
-                        rule: ri as RuleId,
-                    })
-                    .is_break()
-                    {
-                        return;
-                    }
                 }
             }
-            for p in marked {
-                taken[p as usize] = false;
+        }
+    }
+
+    /// The legal steps of one figure, each target once (with the first rule).
+    fn generate_figure(
+        &self,
+        f: FigureId,
+        vars: &mut Vec<Value>,
+        marked: &mut Vec<PlaceId>,
+        visit: &mut dyn FnMut(Step) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        let rules = &*self.rules;
+        let Some(from) = self.state.place_of(f) else {
+            return ControlFlow::Continue(());
+        };
+        marked.clear();
+        for (ri, rule) in rules.steps.iter().enumerate() {
+            if rules.moves.next(self.state.progress(), ri).is_none() {
+                continue;
+            }
+            let Some(heads) = self.heads(rule, f, from) else {
+                continue;
+            };
+            let checked = !rule.when.is_empty() || !rule.same.is_empty();
+            let mut prefix = 0;
+            for (to, to_caps) in &rule.to {
+                let to = *to;
+                if to == from || marked.contains(&to) || !self.has_room(to) {
+                    continue;
+                }
+                if checked {
+                    if prefix == 0 {
+                        self.fill_vars(vars, f, from, to, &heads, &[]);
+                        prefix = vars.len();
+                    } else {
+                        if let Some(Value::Text(name)) = vars.get_mut(2) {
+                            name.clear();
+                            name.push_str(rules.place_name(to));
+                        }
+                        vars.truncate(prefix);
+                    }
+                    vars.extend(to_caps.iter().cloned());
+                    if !same_ok(rule, vars) || !self.conditions_hold(rule, vars) {
+                        continue;
+                    }
+                }
+                marked.push(to);
+                visit(Step {
+                    figure: f,
+                    from,
+                    to,
+                    rule: ri as RuleId,
+                })?;
             }
         }
+        ControlFlow::Continue(())
     }
 
     /// The captures of a rule's `what` and `from` for a figure, if they match.
@@ -461,7 +494,9 @@ impl Position {
             progress,
             changes,
         );
-        if rules.moves.complete(progress).is_some() && !self.has_step() {
+        if rules.moves.complete(progress).is_some()
+            && (!rules.moves.can_continue(progress) || !self.has_step())
+        {
             self.finish_move(changes, warnings);
         }
     }

@@ -9,6 +9,7 @@ use super::expr::{Effect, Expr, Value};
 use super::model::{Attributes, Game, OwnerPattern, Settings, TriggerValue};
 use super::pattern::Matcher;
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 
 mod compile;
 mod zobrist;
@@ -146,6 +147,34 @@ pub struct EndC {
     pub winner: Expr,
 }
 
+/// Names to elements, with a fast hash: every name in an expression is
+/// looked up here while steps are generated.
+pub type NameMap = HashMap<String, Element, BuildHasherDefault<FastHasher>>;
+
+/// A small, fast, non-cryptographic hasher (FNV-1a over 8-byte words) for
+/// element names, which come from the game, not from an adversary.
+#[derive(Debug, Default, Clone, Copy)]
+pub struct FastHasher(u64);
+
+impl Hasher for FastHasher {
+    fn finish(&self) -> u64 {
+        zobrist::splitmix(self.0)
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        let mut h = self.0 ^ 0xCBF2_9CE4_8422_2325;
+        let mut chunks = bytes.chunks_exact(8);
+        for c in &mut chunks {
+            let w = u64::from_le_bytes([c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7]]);
+            h = (h ^ w).wrapping_mul(0x100_0000_01B3).rotate_left(23);
+        }
+        for &b in chunks.remainder() {
+            h = (h ^ b as u64).wrapping_mul(0x100_0000_01B3);
+        }
+        self.0 = h;
+    }
+}
+
 /// A compiled game. Cheap to share behind an `Arc`.
 #[derive(Debug, Clone)]
 pub struct Rules {
@@ -164,7 +193,7 @@ pub struct Rules {
     pub ends: Vec<EndC>,
     pub heuristic: Option<Expr>,
     pub settings: Settings,
-    pub names: HashMap<String, Element>,
+    pub names: NameMap,
     pub zobrist: Zobrist,
 }
 

@@ -95,14 +95,10 @@ impl<'a> View<'a> {
         for row in 1..=g.rows as i64 {
             for column in 1..=g.columns as i64 {
                 for (dr, dc) in [(0, 1), (1, 0), (1, 1), (1, -1)] {
-                    let line: Option<Vec<PlaceId>> = (0..n)
-                        .map(|k| {
-                            g.place(row + dr * k, column + dc * k)
-                                .filter(|&p| self.owns(p, player))
-                        })
-                        .collect();
-                    if let Some(line) = line {
-                        *self.line.borrow_mut() = line;
+                    let cell = |k: i64| g.place(row + dr * k, column + dc * k);
+                    // Checked without allocating; the line is built only for a win.
+                    if (0..n).all(|k| cell(k).is_some_and(|p| self.owns(p, player))) {
+                        *self.line.borrow_mut() = (0..n).filter_map(cell).collect();
                         return Ok(Value::Bool(true));
                     }
                 }

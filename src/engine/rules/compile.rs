@@ -23,7 +23,7 @@ struct Compiler<'g> {
     figures: Vec<FigureInfo>,
     types: Vec<String>,
     triggers: Vec<TriggerInfo>,
-    names: HashMap<String, Element>,
+    names: NameMap,
 }
 
 impl Rules {
@@ -40,7 +40,7 @@ impl Rules {
             figures: Vec::new(),
             types: Vec::new(),
             triggers: Vec::new(),
-            names: HashMap::new(),
+            names: NameMap::default(),
         };
         if !(1..=2).contains(&game.players) {
             c.problem(
