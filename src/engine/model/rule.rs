@@ -18,12 +18,18 @@ pub struct Pattern {
 impl Pattern {
     /// A pattern with no wildcards or none bound to variables.
     pub fn exact(text: impl Into<String>) -> Self {
-        Pattern { text: text.into(), vars: Vec::new() }
+        Pattern {
+            text: text.into(),
+            vars: Vec::new(),
+        }
     }
 
     /// A pattern whose wildcards bind the given variables.
     pub fn with_vars(text: impl Into<String>, vars: &[&str]) -> Self {
-        Pattern { text: text.into(), vars: vars.iter().map(|v| v.to_string()).collect() }
+        Pattern {
+            text: text.into(),
+            vars: vars.iter().map(|v| v.to_string()).collect(),
+        }
     }
 }
 
