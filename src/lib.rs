@@ -1,2 +1,16 @@
+//! Tablecraft: design table games by drag-and-drop, teach their rules by
+//! example, and play them.
+//!
+//! - [`engine`]: the rule engine (no web dependency).
+//! - [`editor`]: design-mode logic — edits, undo, geometry, selection.
+//! - [`catalog`]: the list of example games.
+//! - `ui`: the Leptos web page (WebAssembly only).
+
+pub mod catalog;
 pub mod editor;
 pub mod engine;
+
+/// The web page. It exists only in the WebAssembly build; the engine and the
+/// catalog build and test natively.
+#[cfg(target_arch = "wasm32")]
+pub mod ui;

@@ -1,0 +1,171 @@
+// The end-to-end harness: headless Chromium driven by playwright-core
+// against the built app (dist/) served by tests/e2e/server.mjs.
+//
+//   const app = await AppSession.start();     // server + browser
+//   const home = await app.openHome();        // a page object
+//   ...
+//   app.assertNoErrors();                     // console errors, page errors, failed requests
+//   await app.stop();
+
+import { chromium } from 'playwright-core';
+import assert from 'node:assert/strict';
+import { existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+import { startStaticServer } from './server.mjs';
+
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const DIST_DIR = path.resolve(process.env.TABLECRAFT_DIST ?? path.join(REPO_ROOT, 'dist'));
+export const SCREENSHOT_DIR = path.join(REPO_ROOT, 'docs', 'screenshots');
+export const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
+
+// Without the networking flags Chromium keeps trying to reach Google's
+// services, which a closed network refuses.
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/** A screen as a child's tablet might have it. */
+export const VIEWPORT = { width: 1024, height: 768 };
+
+/** One browser and one server, shared by the tests of a file. */
+export class AppSession {
+  static async start() {
+    assert.ok(
+      existsSync(path.join(DIST_DIR, 'index.html')),
+      `${DIST_DIR}/index.html is missing: build first with \`trunk build --release --offline\``,
+    );
+    const session = new AppSession();
+    session.server = await startStaticServer(DIST_DIR);
+    session.browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      headless: true,
+      args: CHROMIUM_ARGS,
+    });
+    return session;
+  }
+
+  constructor() {
+    this.server = null;
+    this.browser = null;
+    this.context = null;
+    /** Everything that went wrong in the page, as sentences. */
+    this.errors = [];
+  }
+
+  get url() {
+    return this.server.url;
+  }
+
+  /** A fresh page (in a fresh context) that records every error. */
+  async newPage() {
+    await this.context?.close();
+    this.errors = [];
+    this.context = await this.browser.newContext({ viewport: VIEWPORT, deviceScaleFactor: 1 });
+    const page = await this.context.newPage();
+    page.on('console', (msg) => {
+      if (msg.type() === 'error') {
+        const where = msg.location()?.url ? ` (${msg.location().url})` : '';
+        this.errors.push(`console error: ${msg.text()}${where}`);
+      }
+    });
+    page.on('pageerror', (err) => this.errors.push(`page error: ${err.stack ?? err.message}`));
+    page.on('requestfailed', (req) =>
+      this.errors.push(`request failed: ${req.url()} (${req.failure()?.errorText})`),
+    );
+    page.on('response', (res) => {
+      if (res.status() >= 400) this.errors.push(`HTTP ${res.status()} for ${res.url()}`);
+    });
+    return page;
+  }
+
+  /**
+   * Opens the start page and returns its page object. `prepare(page)` runs
+   * before the navigation, e.g. to replace responses with `page.route`.
+   */
+  async openHome(prepare = async () => {}) {
+    const page = await this.newPage();
+    await prepare(page);
+    const home = new HomePage(page, this.url);
+    await home.goto();
+    return home;
+  }
+
+  assertNoErrors() {
+    assert.deepEqual(this.errors, [], `the page reported errors:\n  ${this.errors.join('\n  ')}`);
+  }
+
+  async stop() {
+    await this.context?.close().catch(() => {});
+    await this.browser?.close().catch(() => {});
+    await this.server?.close();
+  }
+}
+
+/** Base of the page objects: navigation and screenshots. */
+export class AppPage {
+  constructor(page, baseUrl) {
+    this.page = page;
+    this.baseUrl = baseUrl;
+  }
+
+  async goto(relative = '') {
+    await this.page.goto(new URL(relative, this.baseUrl).href, { waitUntil: 'load' });
+  }
+
+  /** Saves docs/screenshots/NAME.png and returns its path. */
+  async screenshot(name) {
+    mkdirSync(SCREENSHOT_DIR, { recursive: true });
+    const file = path.join(SCREENSHOT_DIR, `${name}.png`);
+    await this.page.screenshot({ path: file });
+    return file;
+  }
+}
+
+/** The start page: the app's name, a short text and the example games. */
+export class HomePage extends AppPage {
+  heading() {
+    return this.page.getByRole('heading', { level: 1 });
+  }
+
+  exampleCards() {
+    return this.page.locator('.example-card');
+  }
+
+  /**
+   * Waits until `count` example cards have finished loading (read or not)
+   * and returns the page's own clock at that moment: milliseconds since the
+   * navigation started.
+   */
+  async waitForExamples(count, timeout = 30_000) {
+    const handle = await this.page.waitForFunction(
+      (n) => {
+        const cards = document.querySelectorAll('.example-card');
+        const settled = [...cards].every((c) => c.dataset.state !== 'loading');
+        return cards.length === n && settled ? performance.now() : false;
+      },
+      count,
+      { polling: 'raf', timeout },
+    );
+    return Math.round(await handle.jsonValue());
+  }
+
+  /** Each card's file, state and title or problem, in page order. */
+  async examples() {
+    return this.exampleCards().evaluateAll((cards) =>
+      cards.map((c) => ({
+        file: c.dataset.file,
+        state: c.dataset.state,
+        title: c.querySelector('.example-title')?.textContent ?? null,
+        problem: c.querySelector('.example-problem')?.textContent ?? null,
+      })),
+    );
+  }
+}
