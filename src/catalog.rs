@@ -24,9 +24,7 @@ pub fn parse_index(json: &str) -> Result<Vec<String>, String> {
             ));
         }
         if !seen.insert(name.as_str()) {
-            return Err(format!(
-                "'{name}' is listed twice in the list of example games."
-            ));
+            return Err(format!("'{name}' is listed twice in the list of example games."));
         }
     }
     Ok(names)
@@ -113,10 +111,7 @@ mod tests {
     fn describes_the_first_problem_and_counts_the_rest() {
         let p = |m: &str| Problem::new(Location::in_file(3, 5), m);
         assert_eq!(describe_problems(&[]), "The file could not be read.");
-        assert_eq!(
-            describe_problems(&[p("Bad tag.")]),
-            "line 3, column 5: Bad tag."
-        );
+        assert_eq!(describe_problems(&[p("Bad tag.")]), "line 3, column 5: Bad tag.");
         assert_eq!(
             describe_problems(&[p("Bad tag."), p("Other.")]),
             "line 3, column 5: Bad tag. (and 1 more problem)"

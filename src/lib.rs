@@ -9,6 +9,7 @@
 pub mod catalog;
 pub mod editor;
 pub mod engine;
+pub mod scene;
 
 /// The web page. It exists only in the WebAssembly build; the engine and the
 /// catalog build and test natively.
