@@ -1,24 +1,57 @@
 //! The web page: Leptos components over the engine (wasm32 only).
+//!
+//! [`App`] holds the top bar and the screen of the current mode. State is in
+//! [`store::Store`]; the table is drawn by [`table::Table`] from a
+//! [`crate::scene::Scene`]. Each mode has its own module.
 
+mod design;
 mod examples;
+mod figures;
+mod files;
+mod notices;
+mod play;
+mod rules;
+mod store;
+mod table;
+mod topbar;
 
 use leptos::prelude::*;
-
-use examples::ExampleList;
+use store::{Mode, Store};
 
 /// The whole page.
 #[component]
 pub fn App() -> impl IntoView {
+    let store = Store::provide(files::restore());
+    files::keep_in_browser(store);
+    let _keys = window_event_listener(leptos::ev::keydown, move |ev| {
+        let command = ev.ctrl_key() || ev.meta_key();
+        let typing = ev
+            .target()
+            .and_then(|t| wasm_bindgen::JsCast::dyn_into::<web_sys::Element>(t).ok())
+            .is_some_and(|el| matches!(el.tag_name().as_str(), "INPUT" | "TEXTAREA" | "SELECT"));
+        if !command || typing {
+            return;
+        }
+        match ev.key().as_str() {
+            "z" | "Z" if ev.shift_key() => store.redo(),
+            "z" | "Z" => store.undo(),
+            "y" | "Y" => store.redo(),
+            _ => return,
+        }
+        ev.prevent_default();
+    });
     view! {
-        <header class="app-header">
-            <h1 class="app-title">"Tablecraft"</h1>
-            <p class="app-intro">
-                "Make your own table game: put the pieces on the table, teach the game its rules "
-                "by showing a move, then play it with a friend or against the computer."
-            </p>
-        </header>
-        <main class="app-main">
-            <ExampleList/>
-        </main>
+        <div class="app" data-testid="app">
+            <topbar::TopBar/>
+            <notices::Notices/>
+            <main class="mode-screen">
+                {move || match store.mode.get() {
+                    Mode::Design => view! { <design::DesignMode/> }.into_any(),
+                    Mode::Rules => view! { <rules::RulesMode/> }.into_any(),
+                    Mode::Play => view! { <play::PlayMode/> }.into_any(),
+                }}
+            </main>
+            <files::FileProblemsDialog/>
+        </div>
     }
 }

@@ -1,0 +1,137 @@
+//! Pictures of figures: one shape per type, so a match looks like a match
+//! and players' pieces differ by shape as well as colour.
+
+use crate::scene::FigureView;
+use leptos::prelude::*;
+
+/// The outline colour that keeps a figure visible on any fill.
+fn outline(colour: &str) -> &'static str {
+    let dark = ["#2b2b33", "black", "#000", "#000000", "#222", "#333"];
+    if dark.contains(&colour.trim()) {
+        "#f4f1e8"
+    } else {
+        "#1f2430"
+    }
+}
+
+/// One figure, drawn inside its rectangle.
+#[component]
+pub fn FigureShape(
+    /// The figure and where it is.
+    figure: FigureView,
+    /// Drawn faintly (while its ghost is being dragged).
+    faded: bool,
+) -> impl IntoView {
+    let r = figure.rect;
+    let (cx, cy) = (r.x + r.width / 2.0, r.y + r.height / 2.0);
+    let s = r.width.min(r.height);
+    let fill = figure.colour.clone();
+    let line = outline(&fill);
+    let mut class = format!("figure kind-{} owner-{}", css_name(&figure.kind), figure.owner);
+    for (on, name) in [
+        (figure.marks.selected, " selected"),
+        (figure.marks.target, " target"),
+        (figure.marks.problem, " problem"),
+        (faded, " faded"),
+    ] {
+        if on {
+            class.push_str(name);
+        }
+    }
+    let shape = match figure.kind.as_str() {
+        "match" => {
+            let w = s * 0.16;
+            view! {
+                <rect x=cx - w / 2.0 y=r.y + s * 0.12 width=w height=r.height * 0.8 rx=w / 2.0
+                    fill="#e9c46a" stroke="#7a5c1e" stroke-width=1.5/>
+                <circle cx=cx cy=r.y + s * 0.16 r=w * 0.75 fill="#c0392b" stroke="#6d1a12" stroke-width=1.5/>
+            }
+            .into_any()
+        }
+        "cross" => {
+            let d = s * 0.32;
+            let path = format!(
+                "M {} {} L {} {} M {} {} L {} {}",
+                cx - d, cy - d, cx + d, cy + d, cx + d, cy - d, cx - d, cy + d
+            );
+            view! {
+                <path d=path.clone() stroke=line stroke-width=s * 0.22 stroke-linecap="round"/>
+                <path d=path stroke=fill stroke-width=s * 0.13 stroke-linecap="round"/>
+            }
+            .into_any()
+        }
+        "circle" => view! {
+            <circle cx=cx cy=cy r=s * 0.32 fill="none" stroke=line stroke-width=s * 0.2/>
+            <circle cx=cx cy=cy r=s * 0.32 fill="none" stroke=fill stroke-width=s * 0.11/>
+        }
+        .into_any(),
+        "crown" => {
+            let w = s * 0.34;
+            let top = cy - s * 0.12;
+            let crown = format!(
+                "M {} {} L {} {} L {} {} L {} {} L {} {} L {} {} Z",
+                cx - w, cy + w * 0.5, cx - w, top - w * 0.3, cx - w * 0.4, top, cx, top - w * 0.55,
+                cx + w * 0.4, top, cx + w, top - w * 0.3
+            );
+            let crown = format!("{crown} M {} {} L {} {}", cx + w, top - w * 0.3, cx + w, cy + w * 0.5);
+            view! {
+                <circle cx=cx cy=cy r=s * 0.44 fill=fill.clone() stroke=line stroke-width=2/>
+                <path d=crown fill="#f1c40f" stroke="#7a5c1e" stroke-width=1.5/>
+            }
+            .into_any()
+        }
+        "pawn" => {
+            let path = format!(
+                "M {} {} L {} {} Q {} {} {} {} Z",
+                cx - s * 0.3, r.y + s * 0.9, cx + s * 0.3, r.y + s * 0.9, cx, r.y + s * 0.2, cx - s * 0.3,
+                r.y + s * 0.9
+            );
+            view! {
+                <path d=path fill=fill.clone() stroke=line stroke-width=2/>
+                <circle cx=cx cy=r.y + s * 0.3 r=s * 0.16 fill=fill stroke=line stroke-width=2/>
+            }
+            .into_any()
+        }
+        "ball" => view! {
+            <circle cx=cx cy=cy r=s * 0.4 fill=fill stroke=line stroke-width=2/>
+            <circle cx=cx - s * 0.12 cy=cy - s * 0.12 r=s * 0.1 fill="#ffffff" opacity=0.7/>
+        }
+        .into_any(),
+        "stone" => view! {
+            <circle cx=cx cy=cy r=s * 0.42 fill=fill stroke=line stroke-width=2/>
+            <circle cx=cx cy=cy r=s * 0.26 fill="none" stroke=line stroke-width=1.5 opacity=0.6/>
+        }
+        .into_any(),
+        other => {
+            let letter: String = other.chars().next().unwrap_or('?').to_uppercase().collect();
+            view! {
+                <rect x=cx - s * 0.4 y=cy - s * 0.4 width=s * 0.8 height=s * 0.8 rx=s * 0.15
+                    fill=fill stroke=line stroke-width=2/>
+                <text x=cx y=cy text-anchor="middle" dominant-baseline="central" fill=line
+                    font-size=s * 0.45>{letter}</text>
+            }
+            .into_any()
+        }
+    };
+    // Player 2's pieces carry a small diamond, so they differ by shape too.
+    let mark = (figure.owner == 2).then(|| {
+        let d = s * 0.1;
+        let path = format!("M {} {} l {d} {d} l -{d} {d} l -{d} -{d} Z", cx, r.y + r.height - 3.0 * d);
+        view! { <path class="owner-mark" d=path fill="#f1c40f" stroke="#1f2430" stroke-width=1/> }
+    });
+    let testid = format!("figure-{}", figure.name);
+    let tooltip = figure.name.clone();
+    view! {
+        <g class=class data-figure=figure.name data-place-of=figure.place data-testid=testid>
+            <rect class="hit" x=r.x y=r.y width=r.width height=r.height fill="transparent"/>
+            {shape}
+            {mark}
+            <title>{tooltip}</title>
+        </g>
+    }
+}
+
+/// A type name usable in a CSS class.
+fn css_name(kind: &str) -> String {
+    kind.chars().map(|c| if c.is_ascii_alphanumeric() { c.to_ascii_lowercase() } else { '-' }).collect()
+}

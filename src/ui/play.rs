@@ -1,0 +1,9 @@
+//! play mode.
+
+use leptos::prelude::*;
+
+/// The play screen.
+#[component]
+pub fn PlayMode() -> impl IntoView {
+    view! { <section class="play-mode"></section> }
+}

@@ -1,0 +1,181 @@
+//! The page's state, shared with every component through a context.
+//!
+//! The game being designed lives in an undo [`History`]; everything else
+//! (mode, selection, the game being played, messages) beside it.
+
+use crate::editor::{Edit, History, Selection};
+use crate::engine::search::Strength;
+use crate::engine::{Game, Position, Problem, Rules};
+use leptos::prelude::*;
+use std::sync::Arc;
+
+/// The three modes of the page.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Mode {
+    Design,
+    Rules,
+    Play,
+}
+
+/// Whether a message is news or a problem.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Tone {
+    Info,
+    Problem,
+}
+
+/// A short message shown at the top of the page and read by screen readers.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Notice {
+    pub text: String,
+    pub tone: Tone,
+    /// Counts up so the same text twice is announced twice.
+    pub serial: u64,
+}
+
+/// Who plays a side.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Player {
+    Person,
+    Computer(Strength),
+}
+
+/// A game being played.
+#[derive(Debug, Clone)]
+pub struct Session {
+    pub position: Position,
+    /// The revision of the design it was started from.
+    pub revision: u64,
+    /// Who plays player 1 and player 2.
+    pub players: [Player; 2],
+}
+
+/// The design, compiled: the rules, or every problem. Compared by revision.
+#[derive(Debug, Clone)]
+pub struct Compiled {
+    pub revision: u64,
+    pub result: Result<Arc<Rules>, Arc<Vec<Problem>>>,
+}
+
+impl PartialEq for Compiled {
+    fn eq(&self, other: &Self) -> bool {
+        self.revision == other.revision
+    }
+}
+
+/// Problems found in a file that was not opened.
+#[derive(Debug, Clone, PartialEq)]
+pub struct FileProblems {
+    pub file: String,
+    pub problems: Vec<Problem>,
+}
+
+/// Handles to the page's state; `Copy`, so every closure can hold one.
+#[derive(Clone, Copy)]
+pub struct Store {
+    pub history: RwSignal<History>,
+    pub mode: RwSignal<Mode>,
+    pub selection: RwSignal<Selection>,
+    pub notice: RwSignal<Option<Notice>>,
+    pub file_problems: RwSignal<Option<FileProblems>>,
+    pub session: RwSignal<Option<Session>>,
+    pub compiled: Memo<Compiled>,
+}
+
+impl Store {
+    /// A store around a game, provided as context to the components below.
+    pub fn provide(game: Game) -> Store {
+        let history = RwSignal::new(History::new(game));
+        let compiled = Memo::new(move |_| {
+            history.with(|h| Compiled {
+                revision: h.revision(),
+                result: Rules::compile(h.current()).map(Arc::new).map_err(Arc::new),
+            })
+        });
+        let store = Store {
+            history,
+            mode: RwSignal::new(Mode::Design),
+            selection: RwSignal::new(Selection::new()),
+            notice: RwSignal::new(None),
+            file_problems: RwSignal::new(None),
+            session: RwSignal::new(None),
+            compiled,
+        };
+        provide_context(store);
+        store
+    }
+
+    /// The store of the page.
+    pub fn get() -> Store {
+        expect_context::<Store>()
+    }
+
+    /// Reads the current game.
+    pub fn with_game<R>(&self, f: impl FnOnce(&Game) -> R) -> R {
+        self.history.with(|h| f(h.current()))
+    }
+
+    /// A copy of the current game.
+    pub fn game(&self) -> Game {
+        self.with_game(Game::clone)
+    }
+
+    /// The current game, reading it untracked (for event handlers).
+    pub fn game_untracked(&self) -> Game {
+        self.history.with_untracked(|h| h.current().clone())
+    }
+
+    /// Applies an edit as one undoable action; a refused edit shows why.
+    /// Returns the names of elements the edit created.
+    pub fn edit(&self, edit: Edit) -> Option<Vec<String>> {
+        let game = self.game_untracked();
+        match edit.apply(&game) {
+            Ok((next, names)) => {
+                self.history.update(|h| {
+                    h.apply(&edit.label(), next);
+                });
+                self.selection.update(|s| self.history.with_untracked(|h| s.retain_existing(h.current())));
+                Some(names)
+            }
+            Err(e) => {
+                self.say(e.message(), Tone::Problem);
+                None
+            }
+        }
+    }
+
+    /// Replaces the whole game (New, Open, an example) as one undoable action.
+    pub fn replace_game(&self, label: &str, game: Game) {
+        self.history.update(|h| {
+            h.apply(label, game);
+        });
+        self.selection.set(Selection::new());
+        self.session.set(None);
+    }
+
+    /// Undoes the last edit.
+    pub fn undo(&self) {
+        let mut label = None;
+        self.history.update(|h| label = h.undo());
+        if let Some(l) = label {
+            self.say(format!("Undone: {l}"), Tone::Info);
+        }
+        self.selection.update(|s| self.history.with_untracked(|h| s.retain_existing(h.current())));
+    }
+
+    /// Redoes the last undone edit.
+    pub fn redo(&self) {
+        let mut label = None;
+        self.history.update(|h| label = h.redo());
+        if let Some(l) = label {
+            self.say(format!("Redone: {l}"), Tone::Info);
+        }
+        self.selection.update(|s| self.history.with_untracked(|h| s.retain_existing(h.current())));
+    }
+
+    /// Shows (and announces) a message.
+    pub fn say(&self, text: impl Into<String>, tone: Tone) {
+        let serial = self.notice.with_untracked(|n| n.as_ref().map_or(0, |n| n.serial + 1));
+        self.notice.set(Some(Notice { text: text.into(), tone, serial }));
+    }
+}

@@ -1,0 +1,193 @@
+//! The table: an SVG drawing of a [`Scene`], and the pointer events on it
+//! in table coordinates. What a press or a drag means is up to the mode.
+
+use super::figures::FigureShape;
+use crate::editor::geometry::{Point, Rect};
+use crate::scene::{FigureView, PlaceLook, PlaceView, Scene, TriggerView};
+use leptos::prelude::*;
+use wasm_bindgen::JsCast;
+
+/// Which part of a press or drag an event is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Phase {
+    Down,
+    Move,
+    Up,
+    Cancel,
+}
+
+/// A pointer event on the table.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TablePointer {
+    pub phase: Phase,
+    /// Where, in table coordinates.
+    pub at: Point,
+    pub pointer_id: i32,
+    /// Shift or Ctrl (or Cmd) held: add to the selection.
+    pub add: bool,
+}
+
+/// What is drawn above the table while dragging.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Overlay {
+    /// The held figure, drawn where the pointer is.
+    pub ghost: Option<FigureView>,
+    /// A selection rectangle.
+    pub rubber: Option<Rect>,
+}
+
+/// The `data-testid` of the table's SVG element.
+pub const TABLE_ID: &str = "table";
+
+/// Converts a point on the screen to table coordinates, using the table's
+/// SVG element (drawn with `xMidYMid meet`). `None` when there is no table
+/// or the point is outside it.
+pub fn client_to_table(client_x: f64, client_y: f64) -> Option<Point> {
+    let document = web_sys::window()?.document()?;
+    let svg = document.query_selector(&format!("[data-testid='{TABLE_ID}']")).ok()??;
+    let p = to_table(&svg, client_x, client_y)?;
+    let (w, h) = view_box(&svg)?;
+    (p.x >= 0.0 && p.y >= 0.0 && p.x <= w && p.y <= h).then_some(p)
+}
+
+fn view_box(svg: &web_sys::Element) -> Option<(f64, f64)> {
+    let vb = svg.get_attribute("viewBox")?;
+    let parts: Vec<f64> = vb.split_whitespace().filter_map(|s| s.parse().ok()).collect();
+    (parts.len() == 4 && parts[2] > 0.0 && parts[3] > 0.0).then(|| (parts[2], parts[3]))
+}
+
+fn to_table(svg: &web_sys::Element, client_x: f64, client_y: f64) -> Option<Point> {
+    let (w, h) = view_box(svg)?;
+    let r = svg.get_bounding_client_rect();
+    if r.width() <= 0.0 || r.height() <= 0.0 {
+        return None;
+    }
+    let scale = (r.width() / w).min(r.height() / h);
+    let left = r.left() + (r.width() - w * scale) / 2.0;
+    let top = r.top() + (r.height() - h * scale) / 2.0;
+    Some(Point::new((client_x - left) / scale, (client_y - top) / scale))
+}
+
+fn marks_class(base: &str, m: &crate::scene::Marks) -> String {
+    let mut c = base.to_string();
+    for (on, name) in [(m.selected, " selected"), (m.target, " target"), (m.problem, " problem"), (m.winning, " winning")] {
+        if on {
+            c.push_str(name);
+        }
+    }
+    c
+}
+
+fn place_view(p: PlaceView) -> impl IntoView {
+    let r = p.rect;
+    let (class, rx) = match p.look {
+        PlaceLook::Square => ("place square", 6.0),
+        PlaceLook::Group => ("place group", 18.0),
+        PlaceLook::Basket => ("place basket", 10.0),
+        PlaceLook::Board => ("place board", 4.0),
+        PlaceLook::Track => ("place track", 4.0),
+        PlaceLook::Cell { dark: true } => ("place cell dark", 0.0),
+        PlaceLook::Cell { dark: false } => ("place cell light", 0.0),
+    };
+    let mut class = marks_class(class, &p.marks);
+    if p.wall {
+        class.push_str(" wall");
+    }
+    if p.goal {
+        class.push_str(" goal");
+    }
+    let label = matches!(p.look, PlaceLook::Group | PlaceLook::Basket | PlaceLook::Board | PlaceLook::Track)
+        .then(|| p.name.clone());
+    let name = p.name.clone();
+    let testid = format!("place-{name}");
+    let tooltip = name.clone();
+    view! {
+        <g class=class data-place=name data-testid=testid>
+            <rect x=r.x y=r.y width=r.width height=r.height rx=rx>
+                <title>{tooltip}</title>
+            </rect>
+            {p.goal.then(|| view! {
+                <text class="goal-mark" x=r.x + r.width / 2.0 y=r.y + r.height / 2.0
+                    text-anchor="middle" dominant-baseline="central" aria-hidden="true">"★"</text>
+            })}
+            {label.map(|l| view! {
+                <text class="place-label" x=r.x + 8.0 y=r.y - 6.0 aria-hidden="true">{l}</text>
+            })}
+        </g>
+    }
+}
+
+fn trigger_view(t: TriggerView) -> impl IntoView {
+    let r = t.rect;
+    let class = marks_class(if t.visible { "trigger" } else { "trigger hidden" }, &t.marks);
+    let testid = format!("trigger-{}", t.name);
+    view! {
+        <g class=class data-trigger=t.name data-testid=testid>
+            <rect x=r.x y=r.y width=r.width height=r.height rx=10.0/>
+            <text x=r.x + r.width / 2.0 y=r.y + r.height / 2.0 text-anchor="middle"
+                dominant-baseline="central">{t.text}</text>
+        </g>
+    }
+}
+
+/// The table.
+#[component]
+pub fn Table(
+    /// What to draw.
+    #[prop(into)]
+    scene: Signal<Scene>,
+    /// Called with every press, move and release on the table.
+    on_pointer: Callback<TablePointer>,
+    /// The held figure or a selection rectangle, drawn on top.
+    #[prop(into, optional)]
+    overlay: Option<Signal<Overlay>>,
+    /// The table's accessible name.
+    #[prop(into)]
+    label: String,
+) -> impl IntoView {
+    let send = move |phase: Phase, ev: &web_sys::PointerEvent| {
+        let Some(target) = ev.current_target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()) else {
+            return;
+        };
+        if phase == Phase::Down {
+            let _ = target.set_pointer_capture(ev.pointer_id());
+        }
+        let Some(at) = to_table(&target, ev.client_x() as f64, ev.client_y() as f64) else { return };
+        let add = ev.shift_key() || ev.ctrl_key() || ev.meta_key();
+        on_pointer.run(TablePointer { phase, at, pointer_id: ev.pointer_id(), add });
+    };
+    let view_box = move || scene.with(|s| format!("0 0 {} {}", s.width.max(1.0), s.height.max(1.0)));
+    let overlay = overlay.unwrap_or_else(|| Signal::derive(Overlay::default));
+    view! {
+        <svg
+            class="table"
+            data-testid=TABLE_ID
+            role="application"
+            aria-label=label
+            viewBox=view_box
+            preserveAspectRatio="xMidYMid meet"
+            on:pointerdown=move |ev| {
+                ev.prevent_default();
+                send(Phase::Down, &ev)
+            }
+            on:pointermove=move |ev| send(Phase::Move, &ev)
+            on:pointerup=move |ev| send(Phase::Up, &ev)
+            on:pointercancel=move |ev| send(Phase::Cancel, &ev)
+        >
+            <rect class="table-top" x=0 y=0 width=move || scene.with(|s| s.width)
+                height=move || scene.with(|s| s.height) rx=18/>
+            {move || scene.with(|s| s.places.iter().cloned().map(place_view).collect_view())}
+            {move || scene.with(|s| s.triggers.iter().cloned().map(trigger_view).collect_view())}
+            {move || scene.with(|s| s.figures.iter().cloned().map(|f| {
+                let held = overlay.with(|o| o.ghost.as_ref().is_some_and(|g| g.name == f.name));
+                view! { <FigureShape figure=f faded=held/> }
+            }).collect_view())}
+            {move || overlay.with(|o| o.rubber.map(|r| view! {
+                <rect class="rubber" x=r.x y=r.y width=r.width height=r.height/>
+            }))}
+            {move || overlay.with(|o| o.ghost.clone().map(|g| view! {
+                <g class="ghost"><FigureShape figure=g faded=false/></g>
+            }))}
+        </svg>
+    }
+}
