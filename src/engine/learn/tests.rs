@@ -1,0 +1,5 @@
+//! Tables of demonstrations and the rules they should teach.
+
+mod induce;
+mod step;
+mod support;
