@@ -25,6 +25,7 @@ mod allowed;
 mod induce;
 mod lesson;
 mod levels;
+mod moves;
 mod name;
 mod relations;
 mod seen;
@@ -38,6 +39,7 @@ pub use allowed::{allowed_steps, Allowed};
 pub use induce::{propose_rule, Proposal};
 pub use lesson::{record_step, StepLesson};
 pub use levels::{Levels, Part, PlaceLevel, WhatLevel};
+pub use moves::{record_move, MovePart, MoveRecording, Repeat};
 pub use relations::Condition;
 pub use setup::{Demo, Setup};
 
