@@ -22,6 +22,7 @@
 //! [`StepRule`]: crate::engine::model::StepRule
 
 mod allowed;
+mod ending;
 mod induce;
 mod lesson;
 mod levels;
@@ -36,6 +37,7 @@ mod setup;
 mod tests;
 
 pub use allowed::{allowed_steps, Allowed};
+pub use ending::{make_ending, propose_endings, EndCandidate, EndCheck, Ending, Winner};
 pub use induce::{propose_rule, Proposal};
 pub use lesson::{record_step, StepLesson};
 pub use levels::{Levels, Part, PlaceLevel, WhatLevel};
