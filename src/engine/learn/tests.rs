@@ -1,6 +1,7 @@
 //! Tables of demonstrations and the rules they should teach.
 
 mod ending;
+mod file;
 mod induce;
 mod moves;
 mod step;
