@@ -177,7 +177,7 @@ pub fn propose_endings(game: &Game, setup: &Setup) -> Result<Vec<EndCandidate>, 
         };
         push(text, words);
     }
-    if stuck(game, setup) {
+    if stuck(game, setup) && !stuck(game, &Setup::start()) {
         out.push(EndCandidate {
             check: EndCheck::Stuck,
             sentence: "the player on move can't move".into(),

@@ -213,3 +213,31 @@ fn allowed_steps_follow_the_set_up() {
     // A figure in the box goes nowhere.
     assert!(targets(&game, &Setup::start().with("b", ""), &rule, "b").is_empty());
 }
+
+#[test]
+fn odd_input_gives_errors_not_panics() {
+    let empty = Game::default();
+    assert!(record_step(&empty, &Demo::at_start("", "", "")).is_err());
+    assert!(propose_rule(&empty, &[Demo::at_start("x", "y", "z")], &[]).is_err());
+    assert!(propose_endings(&empty, &Setup::start()).unwrap().is_empty());
+    let game = ball();
+    let odd = [
+        Demo::new(Setup::start().with("b", ""), "b", "", "s.2"),
+        Demo::new(Setup::start().with("ž", "s.2"), "b", "s.1", "s.2"),
+        Demo::new(Setup::start().on_move(0), "b", "s.1", "s.*"),
+        Demo::new(Setup::start().with_trigger("t", TriggerValue::Number(1)), "b", "s.1", "s.2"),
+    ];
+    for d in &odd {
+        assert!(record_step(&game, d).is_err(), "{d:?}");
+        assert!(propose_rule(&game, &[ball_step(1, 2)], std::slice::from_ref(d)).is_err());
+    }
+    let rule = StepRule {
+        name: "bad".into(),
+        what: FigurePattern::default(),
+        from: PlacePattern::default(),
+        to: PlacePattern::default(),
+        when: vec!["1 +".into()],
+        effects: vec![],
+    };
+    assert_eq!(allowed_steps(&game, &Setup::start(), &rule).unwrap_err().kind, LearnErrorKind::Game);
+}
