@@ -225,7 +225,12 @@ fn odd_input_gives_errors_not_panics() {
         Demo::new(Setup::start().with("b", ""), "b", "", "s.2"),
         Demo::new(Setup::start().with("ž", "s.2"), "b", "s.1", "s.2"),
         Demo::new(Setup::start().on_move(0), "b", "s.1", "s.*"),
-        Demo::new(Setup::start().with_trigger("t", TriggerValue::Number(1)), "b", "s.1", "s.2"),
+        Demo::new(
+            Setup::start().with_trigger("t", TriggerValue::Number(1)),
+            "b",
+            "s.1",
+            "s.2",
+        ),
     ];
     for d in &odd {
         assert!(record_step(&game, d).is_err(), "{d:?}");
@@ -239,5 +244,8 @@ fn odd_input_gives_errors_not_panics() {
         when: vec!["1 +".into()],
         effects: vec![],
     };
-    assert_eq!(allowed_steps(&game, &Setup::start(), &rule).unwrap_err().kind, LearnErrorKind::Game);
+    assert_eq!(
+        allowed_steps(&game, &Setup::start(), &rule).unwrap_err().kind,
+        LearnErrorKind::Game
+    );
 }
