@@ -174,7 +174,8 @@ fn board(seen: &[Seen], deltas: &[(i64, i64)], players: u8, out: &mut Vec<Condit
             out.push(cond(text, words, Wording::Target, &[]));
         } else if let Some(k) = constant(&abs) {
             let text = format!("abs({axis}(to) - {axis}(from)) = {k}");
-            let words = format!("{} {up} or {down}", plural(k, axis));
+            let either = if index == 0 { "up or down" } else { "left or right" };
+            let words = format!("{} {either}", plural(k, axis));
             out.push(cond(text, words, Wording::Target, &[]));
         }
     }

@@ -134,7 +134,7 @@ fn diagonal_steps_on_a_board() {
     assert_eq!(
         p.sentence(),
         "A stone of the player on move may go from any square of board \
-         to the square one row up and one column right or left."
+         to the square one row up and one column left or right."
     );
     let counters = [Demo::at_start("w.4", "board.2.2", "board.3.2")];
     assert_exact(&game, &rule, &examples, &counters);
