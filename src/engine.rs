@@ -6,10 +6,12 @@
 //! - [`rules`]: a checked game compiled for play; [`problem`]: what is wrong.
 //! - [`state`], [`position`]: playing — legal steps, moves, take back.
 //! - [`file`], [`open`]: the XML and JSON game files.
+//! - [`learn`]: rules, moves and endings learned from demonstrations.
 
 pub mod automaton;
 pub mod expr;
 pub mod file;
+pub mod learn;
 pub mod model;
 pub mod open;
 pub mod pattern;

@@ -89,6 +89,16 @@ impl Position {
         pos
     }
 
+    /// A position in the given state with no history, as the designer sets
+    /// it up; the game-over conditions are not checked.
+    pub(crate) fn from_state(rules: Arc<Rules>, state: State) -> Position {
+        Position {
+            rules,
+            state,
+            history: Vec::new(),
+        }
+    }
+
     /// The rules being played.
     pub fn rules(&self) -> &Arc<Rules> {
         &self.rules

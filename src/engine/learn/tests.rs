@@ -1,0 +1,8 @@
+//! Tables of demonstrations and the rules they should teach.
+
+mod ending;
+mod file;
+mod induce;
+mod moves;
+mod step;
+mod support;
