@@ -52,7 +52,14 @@ pub fn FigureShape(
             let d = s * 0.32;
             let path = format!(
                 "M {} {} L {} {} M {} {} L {} {}",
-                cx - d, cy - d, cx + d, cy + d, cx + d, cy - d, cx - d, cy + d
+                cx - d,
+                cy - d,
+                cx + d,
+                cy + d,
+                cx + d,
+                cy - d,
+                cx - d,
+                cy + d
             );
             view! {
                 <path d=path.clone() stroke=line stroke-width=s * 0.22 stroke-linecap="round"/>
@@ -70,10 +77,26 @@ pub fn FigureShape(
             let top = cy - s * 0.12;
             let crown = format!(
                 "M {} {} L {} {} L {} {} L {} {} L {} {} L {} {} Z",
-                cx - w, cy + w * 0.5, cx - w, top - w * 0.3, cx - w * 0.4, top, cx, top - w * 0.55,
-                cx + w * 0.4, top, cx + w, top - w * 0.3
+                cx - w,
+                cy + w * 0.5,
+                cx - w,
+                top - w * 0.3,
+                cx - w * 0.4,
+                top,
+                cx,
+                top - w * 0.55,
+                cx + w * 0.4,
+                top,
+                cx + w,
+                top - w * 0.3
             );
-            let crown = format!("{crown} M {} {} L {} {}", cx + w, top - w * 0.3, cx + w, cy + w * 0.5);
+            let crown = format!(
+                "{crown} M {} {} L {} {}",
+                cx + w,
+                top - w * 0.3,
+                cx + w,
+                cy + w * 0.5
+            );
             view! {
                 <circle cx=cx cy=cy r=s * 0.44 fill=fill.clone() stroke=line stroke-width=2/>
                 <path d=crown fill="#f1c40f" stroke="#7a5c1e" stroke-width=1.5/>
@@ -83,7 +106,13 @@ pub fn FigureShape(
         "pawn" => {
             let path = format!(
                 "M {} {} L {} {} Q {} {} {} {} Z",
-                cx - s * 0.3, r.y + s * 0.9, cx + s * 0.3, r.y + s * 0.9, cx, r.y + s * 0.2, cx - s * 0.3,
+                cx - s * 0.3,
+                r.y + s * 0.9,
+                cx + s * 0.3,
+                r.y + s * 0.9,
+                cx,
+                r.y + s * 0.2,
+                cx - s * 0.3,
                 r.y + s * 0.9
             );
             view! {
@@ -116,7 +145,11 @@ pub fn FigureShape(
     // Player 2's pieces carry a small diamond, so they differ by shape too.
     let mark = (figure.owner == 2).then(|| {
         let d = s * 0.1;
-        let path = format!("M {} {} l {d} {d} l -{d} {d} l -{d} -{d} Z", cx, r.y + r.height - 3.0 * d);
+        let path = format!(
+            "M {} {} l {d} {d} l -{d} {d} l -{d} -{d} Z",
+            cx,
+            r.y + r.height - 3.0 * d
+        );
         view! { <path class="owner-mark" d=path fill="#f1c40f" stroke="#1f2430" stroke-width=1/> }
     });
     let testid = format!("figure-{}", figure.name);
@@ -133,5 +166,13 @@ pub fn FigureShape(
 
 /// A type name usable in a CSS class.
 fn css_name(kind: &str) -> String {
-    kind.chars().map(|c| if c.is_ascii_alphanumeric() { c.to_ascii_lowercase() } else { '-' }).collect()
+    kind.chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() {
+                c.to_ascii_lowercase()
+            } else {
+                '-'
+            }
+        })
+        .collect()
 }

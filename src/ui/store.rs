@@ -134,7 +134,8 @@ impl Store {
                 self.history.update(|h| {
                     h.apply(&edit.label(), next);
                 });
-                self.selection.update(|s| self.history.with_untracked(|h| s.retain_existing(h.current())));
+                self.selection
+                    .update(|s| self.history.with_untracked(|h| s.retain_existing(h.current())));
                 Some(names)
             }
             Err(e) => {
@@ -160,7 +161,8 @@ impl Store {
         if let Some(l) = label {
             self.say(format!("Undone: {l}"), Tone::Info);
         }
-        self.selection.update(|s| self.history.with_untracked(|h| s.retain_existing(h.current())));
+        self.selection
+            .update(|s| self.history.with_untracked(|h| s.retain_existing(h.current())));
     }
 
     /// Redoes the last undone edit.
@@ -170,12 +172,19 @@ impl Store {
         if let Some(l) = label {
             self.say(format!("Redone: {l}"), Tone::Info);
         }
-        self.selection.update(|s| self.history.with_untracked(|h| s.retain_existing(h.current())));
+        self.selection
+            .update(|s| self.history.with_untracked(|h| s.retain_existing(h.current())));
     }
 
     /// Shows (and announces) a message.
     pub fn say(&self, text: impl Into<String>, tone: Tone) {
-        let serial = self.notice.with_untracked(|n| n.as_ref().map_or(0, |n| n.serial + 1));
-        self.notice.set(Some(Notice { text: text.into(), tone, serial }));
+        let serial = self
+            .notice
+            .with_untracked(|n| n.as_ref().map_or(0, |n| n.serial + 1));
+        self.notice.set(Some(Notice {
+            text: text.into(),
+            tone,
+            serial,
+        }));
     }
 }

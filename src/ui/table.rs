@@ -44,7 +44,9 @@ pub const TABLE_ID: &str = "table";
 /// or the point is outside it.
 pub fn client_to_table(client_x: f64, client_y: f64) -> Option<Point> {
     let document = web_sys::window()?.document()?;
-    let svg = document.query_selector(&format!("[data-testid='{TABLE_ID}']")).ok()??;
+    let svg = document
+        .query_selector(&format!("[data-testid='{TABLE_ID}']"))
+        .ok()??;
     let p = to_table(&svg, client_x, client_y)?;
     let (w, h) = view_box(&svg)?;
     (p.x >= 0.0 && p.y >= 0.0 && p.x <= w && p.y <= h).then_some(p)
@@ -70,7 +72,12 @@ fn to_table(svg: &web_sys::Element, client_x: f64, client_y: f64) -> Option<Poin
 
 fn marks_class(base: &str, m: &crate::scene::Marks) -> String {
     let mut c = base.to_string();
-    for (on, name) in [(m.selected, " selected"), (m.target, " target"), (m.problem, " problem"), (m.winning, " winning")] {
+    for (on, name) in [
+        (m.selected, " selected"),
+        (m.target, " target"),
+        (m.problem, " problem"),
+        (m.winning, " winning"),
+    ] {
         if on {
             c.push_str(name);
         }
@@ -96,8 +103,11 @@ fn place_view(p: PlaceView) -> impl IntoView {
     if p.goal {
         class.push_str(" goal");
     }
-    let label = matches!(p.look, PlaceLook::Group | PlaceLook::Basket | PlaceLook::Board | PlaceLook::Track)
-        .then(|| p.name.clone());
+    let label = matches!(
+        p.look,
+        PlaceLook::Group | PlaceLook::Basket | PlaceLook::Board | PlaceLook::Track
+    )
+    .then(|| p.name.clone());
     let name = p.name.clone();
     let testid = format!("place-{name}");
     let tooltip = name.clone();
@@ -146,15 +156,25 @@ pub fn Table(
     label: String,
 ) -> impl IntoView {
     let send = move |phase: Phase, ev: &web_sys::PointerEvent| {
-        let Some(target) = ev.current_target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()) else {
+        let Some(target) = ev
+            .current_target()
+            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+        else {
             return;
         };
         if phase == Phase::Down {
             let _ = target.set_pointer_capture(ev.pointer_id());
         }
-        let Some(at) = to_table(&target, ev.client_x() as f64, ev.client_y() as f64) else { return };
+        let Some(at) = to_table(&target, ev.client_x() as f64, ev.client_y() as f64) else {
+            return;
+        };
         let add = ev.shift_key() || ev.ctrl_key() || ev.meta_key();
-        on_pointer.run(TablePointer { phase, at, pointer_id: ev.pointer_id(), add });
+        on_pointer.run(TablePointer {
+            phase,
+            at,
+            pointer_id: ev.pointer_id(),
+            add,
+        });
     };
     let view_box = move || scene.with(|s| format!("0 0 {} {}", s.width.max(1.0), s.height.max(1.0)));
     let overlay = overlay.unwrap_or_else(|| Signal::derive(Overlay::default));

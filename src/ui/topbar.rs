@@ -27,9 +27,21 @@ fn mode_tab(store: Store, mode: Mode, label: &'static str, icon: &'static str) -
 pub fn TopBar() -> impl IntoView {
     let store = Store::get();
     let title = move || store.with_game(|g| g.title.clone());
-    let problems = move || store.compiled.with(|c| c.result.as_ref().err().map_or(0, |p| p.len()));
-    let undo_label = move || store.history.with(|h| h.undo_label().unwrap_or_else(|| "Nothing to undo".into()));
-    let redo_label = move || store.history.with(|h| h.redo_label().unwrap_or_else(|| "Nothing to redo".into()));
+    let problems = move || {
+        store
+            .compiled
+            .with(|c| c.result.as_ref().err().map_or(0, |p| p.len()))
+    };
+    let undo_label = move || {
+        store
+            .history
+            .with(|h| h.undo_label().unwrap_or_else(|| "Nothing to undo".into()))
+    };
+    let redo_label = move || {
+        store
+            .history
+            .with(|h| h.redo_label().unwrap_or_else(|| "Nothing to redo".into()))
+    };
     view! {
         <header class="topbar">
             <h1 class="game-title" data-testid="game-title">{title}</h1>
