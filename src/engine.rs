@@ -17,6 +17,7 @@ pub mod open;
 pub mod pattern;
 pub mod position;
 pub mod problem;
+pub mod record;
 pub mod rules;
 pub mod search;
 pub mod sequence;
