@@ -7,6 +7,7 @@
 //! - `ui`: the Leptos web page (WebAssembly only).
 
 pub mod catalog;
+pub mod coach;
 pub mod editor;
 pub mod engine;
 pub mod scene;
