@@ -4,6 +4,7 @@
 //! [`store::Store`]; the table is drawn by [`table::Table`] from a
 //! [`crate::scene::Scene`]. Each mode has its own module.
 
+mod computer;
 mod design;
 mod examples;
 mod figures;
