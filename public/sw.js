@@ -1,0 +1,59 @@
+// Tablecraft's service worker: after the first visit the app, its computer
+// player and the example games open with no network. Every request is tried
+// on the network first (so updates arrive), and what comes back is kept;
+// without a network the kept copy answers.
+const CACHE = "tablecraft-v1";
+
+// Files whose names Trunk does not hash, and the example games.
+const KNOWN = ["./", "index.html", "tablecraft-worker.js", "tablecraft-worker_bg.wasm",
+  "manifest.webmanifest", "games/index.json"];
+
+async function precache() {
+  const cache = await caches.open(CACHE);
+  await cache.addAll(KNOWN).catch(() => {});
+  // The page's own hashed scripts, styles and wasm, as named in index.html.
+  try {
+    const html = await (await fetch("index.html", { cache: "no-store" })).text();
+    const links = [...html.matchAll(/(?:href|src)="([^"#?]+)"/g)].map((m) => m[1])
+      .filter((url) => !/^[a-z]+:/i.test(url));
+    await cache.addAll([...new Set(links)]).catch(() => {});
+    const games = await (await fetch("games/index.json", { cache: "no-store" })).json();
+    await cache.addAll(games.map((g) => `games/${g}`)).catch(() => {});
+  } catch (_) {
+    // Offline at install time: the pages fetched later are kept as they come.
+  }
+}
+
+self.addEventListener("install", (event) => {
+  event.waitUntil(precache().then(() => self.skipWaiting()));
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil((async () => {
+    for (const key of await caches.keys()) {
+      if (key !== CACHE) await caches.delete(key);
+    }
+    await self.clients.claim();
+  })());
+});
+
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  if (request.method !== "GET" || new URL(request.url).origin !== self.location.origin) return;
+  event.respondWith((async () => {
+    const cache = await caches.open(CACHE);
+    try {
+      const response = await fetch(request);
+      if (response.ok) cache.put(request, response.clone());
+      return response;
+    } catch (error) {
+      const kept = await cache.match(request, { ignoreSearch: true });
+      if (kept) return kept;
+      if (request.mode === "navigate") {
+        const page = await cache.match("index.html");
+        if (page) return page;
+      }
+      throw error;
+    }
+  })());
+});
