@@ -228,9 +228,11 @@ impl Position {
             let Some(heads) = self.heads(rule, f, from) else {
                 continue;
             };
-            let checked = !rule.when.is_empty() || !rule.same.is_empty();
+            let checked = !rule.prefilter.dynamic.is_empty() || !rule.same.is_empty();
             let mut prefix = 0;
-            for (to, to_caps) in &rule.to {
+            let player = self.state.to_move();
+            for j in rule.prefilter.candidates(from, player, rule.to.len()) {
+                let (to, to_caps) = &rule.to[j];
                 let to = *to;
                 if to == from || marked.contains(&to) || !self.has_room(to) {
                     continue;
@@ -247,7 +249,7 @@ impl Position {
                         vars.truncate(prefix);
                     }
                     vars.extend(to_caps.iter().cloned());
-                    if !same_ok(rule, vars) || !self.conditions_hold(rule, vars) {
+                    if !same_ok(rule, vars) || !self.dynamic_conditions_hold(rule, vars) {
                         continue;
                     }
                 }
@@ -310,11 +312,14 @@ impl Position {
         }
     }
 
-    fn conditions_hold(&self, rule: &StepRuleC, vars: &[Value]) -> bool {
+    /// Whether the conditions not answered ahead of time hold (the
+    /// candidate came from [`Prefilter::candidates`](super::rules::Prefilter::candidates)).
+    fn dynamic_conditions_hold(&self, rule: &StepRuleC, vars: &[Value]) -> bool {
         let view = View::new(&self.rules, &self.state);
-        rule.when
+        rule.prefilter
+            .dynamic
             .iter()
-            .all(|c| matches!(c.eval(vars, &view), Ok(Value::Bool(true))))
+            .all(|&i| matches!(rule.when[i].eval(vars, &view), Ok(Value::Bool(true))))
     }
 
     /// Checks a drag of `figure` to `to` and returns the step it makes.
