@@ -221,7 +221,17 @@ impl Position {
             return ControlFlow::Continue(());
         };
         marked.clear();
-        for (ri, rule) in rules.steps.iter().enumerate() {
+        let applies = |ri: usize, rule: &StepRuleC| {
+            rules.moves.next(self.state.progress(), ri).is_some() && self.heads(rule, f, from).is_some()
+        };
+        // Targets are remembered only while a later rule may give them again.
+        let Some(last) = (0..rules.steps.len())
+            .rev()
+            .find(|&ri| applies(ri, &rules.steps[ri]))
+        else {
+            return ControlFlow::Continue(());
+        };
+        for (ri, rule) in rules.steps.iter().enumerate().take(last + 1) {
             if rules.moves.next(self.state.progress(), ri).is_none() {
                 continue;
             }
@@ -229,12 +239,14 @@ impl Position {
                 continue;
             };
             let checked = !rule.prefilter.dynamic.is_empty() || !rule.same.is_empty();
+            // A rule's targets are distinct: only those of earlier rules can repeat.
+            let earlier = marked.len();
             let mut prefix = 0;
             let player = self.state.to_move();
             for j in rule.prefilter.candidates(from, player, rule.to.len()) {
                 let (to, to_caps) = &rule.to[j];
                 let to = *to;
-                if to == from || marked.contains(&to) || !self.has_room(to) {
+                if to == from || (earlier > 0 && marked[..earlier].contains(&to)) || !self.has_room(to) {
                     continue;
                 }
                 if checked {
@@ -253,7 +265,9 @@ impl Position {
                         continue;
                     }
                 }
-                marked.push(to);
+                if ri < last {
+                    marked.push(to);
+                }
                 visit(Step {
                     figure: f,
                     from,
@@ -446,7 +460,7 @@ impl Position {
     /// Makes a legal step with no history, for search; the move ends by
     /// itself as in play.
     pub fn apply(&mut self, step: Step) -> Undo {
-        let mut changes = Vec::new();
+        let mut changes = Vec::with_capacity(8);
         let mut warnings = Vec::new();
         self.make(step, &mut changes, &mut warnings);
         Undo(changes)
@@ -454,7 +468,7 @@ impl Position {
 
     /// Ends the move with no history, for search.
     pub fn apply_end_move(&mut self) -> Undo {
-        let mut changes = Vec::new();
+        let mut changes = Vec::with_capacity(4);
         let mut warnings = Vec::new();
         self.finish_move(&mut changes, &mut warnings);
         Undo(changes)
@@ -471,7 +485,9 @@ impl Position {
             return;
         };
         let mut vars = Vec::new();
-        if let Some(heads) = self.heads(rule, step.figure, step.from) {
+        if rule.effects.is_empty() {
+            // No variables needed.
+        } else if let Some(heads) = self.heads(rule, step.figure, step.from) {
             let to_caps = rule
                 .to
                 .iter()

@@ -82,7 +82,7 @@ impl<'a> View<'a> {
             .any(|&f| self.rules.figures[f as usize].owner as i64 == player)
     }
 
-    fn in_a_row(&self, args: &[Value]) -> Result<Value, EvalError> {
+    fn in_a_row(&self, args: &[&Value]) -> Result<Value, EvalError> {
         let g = match self.element(&args[0])? {
             Element::Grid(g) => &self.rules.grids[g as usize],
             _ => return Err(err(format!("'{}' is not a board", args[0]))),
@@ -94,6 +94,9 @@ impl<'a> View<'a> {
         }
         for row in 1..=g.rows as i64 {
             for column in 1..=g.columns as i64 {
+                if !g.place(row, column).is_some_and(|p| self.owns(p, player)) {
+                    continue;
+                }
                 for (dr, dc) in [(0, 1), (1, 0), (1, 1), (1, -1)] {
                     let cell = |k: i64| g.place(row + dr * k, column + dc * k);
                     // Checked without allocating; the line is built only for a win.
@@ -161,8 +164,22 @@ impl World for View<'_> {
     }
 
     fn call(&self, f: WorldFn, args: &[Value]) -> Result<Value, EvalError> {
+        let refs: Vec<&Value> = args.iter().collect();
+        self.call_ref(f, &refs)
+    }
+
+    fn is_empty_place(&self, place: &Value) -> Result<bool, EvalError> {
+        match self.element(place)? {
+            Element::Place(p) => Ok(self.state.on(p).is_empty()),
+            Element::Grid(_) => Ok(self.places(place)?.iter().all(|&p| self.state.on(p).is_empty())),
+            _ => Err(err(format!("'{place}' is not a place"))),
+        }
+    }
+
+    fn call_ref(&self, f: WorldFn, args: &[&Value]) -> Result<Value, EvalError> {
         let arg = |i: usize| {
             args.get(i)
+                .copied()
                 .ok_or_else(|| err("a value is missing in the brackets".into()))
         };
         let rules = self.rules;

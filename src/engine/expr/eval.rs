@@ -19,7 +19,31 @@ pub trait World {
     /// Answers a world function; `args` are the evaluated arguments
     /// (element names as text), as many as the function takes.
     fn call(&self, f: WorldFn, args: &[Value]) -> Result<Value, EvalError>;
+
+    /// [`call`](World::call) with borrowed arguments, which is what
+    /// evaluation uses. By default it copies them and calls `call`; a world
+    /// that answers often overrides it to copy nothing.
+    fn call_ref(&self, f: WorldFn, args: &[&Value]) -> Result<Value, EvalError> {
+        let owned: Vec<Value> = args.iter().map(|v| (*v).clone()).collect();
+        self.call(f, &owned)
+    }
+
+    /// Whether the place named `place` holds no figure, for `empty(place)`.
+    /// By default this asks [`WorldFn::Contains`]; a world may answer it
+    /// without listing the figures.
+    fn is_empty_place(&self, place: &Value) -> Result<bool, EvalError> {
+        match self.call_ref(WorldFn::Contains, &[place])? {
+            Value::List(items) => Ok(items.is_empty()),
+            other => Err(EvalError::new(format!(
+                "contains gave {}, not a list",
+                other.quoted()
+            ))),
+        }
+    }
 }
+
+/// Fills unused argument slots.
+static NO_VALUE: Value = Value::Number(0);
 
 type Out<'a> = Result<Cow<'a, Value>, EvalError>;
 
@@ -109,19 +133,18 @@ impl Expr {
                 if args.len() > MAX_ARGS || args.len() != function.arity() {
                     return Err(EvalError::new(function.arity_message()));
                 }
-                let mut vals: [Cow<'a, Value>; MAX_ARGS] =
-                    std::array::from_fn(|_| Cow::Owned(Value::Number(0)));
+                let mut vals: [Cow<'a, Value>; MAX_ARGS] = std::array::from_fn(|_| Cow::Borrowed(&NO_VALUE));
                 for (slot, arg) in vals.iter_mut().zip(args) {
                     *slot = arg.eval_in(vars, world, d)?;
                 }
                 let vals = &vals[..args.len()];
                 match function {
                     Function::World(w) => {
-                        let mut plain: [Value; MAX_ARGS] = std::array::from_fn(|_| Value::Number(0));
-                        for (slot, v) in plain.iter_mut().zip(vals) {
-                            *slot = v.as_ref().clone();
+                        let mut refs: [&Value; MAX_ARGS] = [&NO_VALUE; MAX_ARGS];
+                        for (slot, v) in refs.iter_mut().zip(vals) {
+                            *slot = v.as_ref();
                         }
-                        owned(world.call(*w, &plain[..vals.len()])?)
+                        owned(world.call_ref(*w, &refs[..vals.len()])?)
                     }
                     _ => call_pure(*function, vals, world),
                 }

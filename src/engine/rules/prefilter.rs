@@ -198,6 +198,10 @@ impl World for Fixed<'_> {
     fn call(&self, f: WorldFn, args: &[Value]) -> Result<Value, EvalError> {
         self.view.call(f, args)
     }
+
+    fn call_ref(&self, f: WorldFn, args: &[&Value]) -> Result<Value, EvalError> {
+        self.view.call_ref(f, args)
+    }
 }
 
 #[cfg(test)]
