@@ -83,12 +83,12 @@ impl<'a> View<'a> {
     }
 
     fn in_a_row(&self, args: &[&Value]) -> Result<Value, EvalError> {
-        let g = match self.element(&args[0])? {
+        let g = match self.element(args[0])? {
             Element::Grid(g) => &self.rules.grids[g as usize],
             _ => return Err(err(format!("'{}' is not a board", args[0]))),
         };
-        let n = number(&args[1])?;
-        let player = number(&args[2])?;
+        let n = number(args[1])?;
+        let player = number(args[2])?;
         if n < 1 {
             return Ok(Value::Bool(false));
         }
