@@ -309,10 +309,19 @@ impl Position {
         to_caps: &[Value],
     ) {
         let rules = &*self.rules;
-        vars.clear();
-        vars.push(Value::Text(rules.figure_name(f).to_string()));
-        vars.push(Value::Text(rules.place_name(from).to_string()));
-        vars.push(Value::Text(rules.place_name(to).to_string()));
+        let names = [rules.figure_name(f), rules.place_name(from), rules.place_name(to)];
+        vars.truncate(names.len());
+        // The texts are rewritten in place: no allocation once they have room.
+        for (i, name) in names.into_iter().enumerate() {
+            match vars.get_mut(i) {
+                Some(Value::Text(t)) => {
+                    t.clear();
+                    t.push_str(name);
+                }
+                Some(other) => *other = Value::from(name),
+                None => vars.push(Value::from(name)),
+            }
+        }
         for part in heads {
             vars.extend(part.iter().cloned());
         }

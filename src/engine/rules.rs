@@ -199,6 +199,11 @@ pub struct Rules {
     pub heuristic: Option<Expr>,
     pub settings: Settings,
     pub names: NameMap,
+    /// The name of each place as an expression value, kept so that
+    /// evaluation can borrow it.
+    pub place_texts: Vec<Value>,
+    /// The name of each figure as an expression value.
+    pub figure_texts: Vec<Value>,
     pub zobrist: Zobrist,
 }
 

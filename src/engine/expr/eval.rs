@@ -28,6 +28,17 @@ pub trait World {
         self.call(f, &owned)
     }
 
+    /// [`call_ref`](World::call_ref) with an answer that may be borrowed
+    /// from the world (a name it keeps), which is what evaluation uses.
+    fn call_cow(&self, f: WorldFn, args: &[&Value]) -> Result<Cow<'_, Value>, EvalError> {
+        self.call_ref(f, args).map(Cow::Owned)
+    }
+
+    /// [`special`](World::special), borrowed from the world where it can be.
+    fn special_cow(&self, s: Special) -> Cow<'_, Value> {
+        Cow::Owned(self.special(s))
+    }
+
     /// Whether the place named `place` holds no figure, for `empty(place)`.
     /// By default this asks [`WorldFn::Contains`]; a world may answer it
     /// without listing the figures.
@@ -73,7 +84,7 @@ impl Expr {
         })
     }
 
-    fn eval_in<'a>(&'a self, vars: &'a [Value], world: &dyn World, depth: u32) -> Out<'a> {
+    fn eval_in<'a>(&'a self, vars: &'a [Value], world: &'a dyn World, depth: u32) -> Out<'a> {
         if depth > MAX_DEPTH {
             return Err(EvalError::new("this is nested too deeply to work out"));
         }
@@ -86,7 +97,7 @@ impl Expr {
                     None => Err(EvalError::new(format!("'{}' has no value here", name.text))),
                 },
                 Resolved::Constant(v) => Ok(Cow::Borrowed(v)),
-                Resolved::Special(s) => owned(world.special(*s)),
+                Resolved::Special(s) => Ok(world.special_cow(*s)),
                 Resolved::Unresolved => Err(EvalError::new(unknown_message(&name.text))),
             },
             Expr::List(items) => {
@@ -144,7 +155,7 @@ impl Expr {
                         for (slot, v) in refs.iter_mut().zip(vals) {
                             *slot = v.as_ref();
                         }
-                        owned(world.call_ref(*w, &refs[..vals.len()])?)
+                        world.call_cow(*w, &refs[..vals.len()])
                     }
                     _ => call_pure(*function, vals, world),
                 }
@@ -176,7 +187,7 @@ fn binary<'a>(
     left: &'a Expr,
     right: &'a Expr,
     vars: &'a [Value],
-    world: &dyn World,
+    world: &'a dyn World,
     d: u32,
 ) -> Out<'a> {
     let bool_out = |b: bool| owned(Value::Bool(b));

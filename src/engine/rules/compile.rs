@@ -71,6 +71,8 @@ impl Rules {
             }
         };
         let zobrist = Zobrist::new(c.figures.len(), c.places.len(), c.types.len());
+        let place_texts = c.places.iter().map(|p| Value::from(p.name.as_str())).collect();
+        let figure_texts = c.figures.iter().map(|f| Value::from(f.name.as_str())).collect();
         let mut rules = Rules {
             game: game.clone(),
             players: game.players,
@@ -86,6 +88,8 @@ impl Rules {
             heuristic,
             settings: game.settings.clone(),
             names: c.names,
+            place_texts,
+            figure_texts,
             zobrist,
         };
         for i in 0..rules.steps.len() {
