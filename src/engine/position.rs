@@ -231,18 +231,32 @@ impl Position {
             return ControlFlow::Continue(());
         };
         marked.clear();
-        for (ri, rule) in rules.steps.iter().enumerate() {
+        let applies = |ri: usize, rule: &StepRuleC| {
+            rules.moves.next(self.state.progress(), ri).is_some() && self.heads(rule, f, from).is_some()
+        };
+        // Targets are remembered only while a later rule may give them again.
+        let Some(last) = (0..rules.steps.len())
+            .rev()
+            .find(|&ri| applies(ri, &rules.steps[ri]))
+        else {
+            return ControlFlow::Continue(());
+        };
+        for (ri, rule) in rules.steps.iter().enumerate().take(last + 1) {
             if rules.moves.next(self.state.progress(), ri).is_none() {
                 continue;
             }
             let Some(heads) = self.heads(rule, f, from) else {
                 continue;
             };
-            let checked = !rule.when.is_empty() || !rule.same.is_empty();
+            let checked = !rule.prefilter.dynamic.is_empty() || !rule.same.is_empty();
+            // A rule's targets are distinct: only those of earlier rules can repeat.
+            let earlier = marked.len();
             let mut prefix = 0;
-            for (to, to_caps) in &rule.to {
+            let player = self.state.to_move();
+            for j in rule.prefilter.candidates(from, player, rule.to.len()) {
+                let (to, to_caps) = &rule.to[j];
                 let to = *to;
-                if to == from || marked.contains(&to) || !self.has_room(to) {
+                if to == from || (earlier > 0 && marked[..earlier].contains(&to)) || !self.has_room(to) {
                     continue;
                 }
                 if checked {
@@ -257,11 +271,13 @@ impl Position {
                         vars.truncate(prefix);
                     }
                     vars.extend(to_caps.iter().cloned());
-                    if !same_ok(rule, vars) || !self.conditions_hold(rule, vars) {
+                    if !same_ok(rule, vars) || !self.dynamic_conditions_hold(rule, vars) {
                         continue;
                     }
                 }
-                marked.push(to);
+                if ri < last {
+                    marked.push(to);
+                }
                 visit(Step {
                     figure: f,
                     from,
@@ -303,10 +319,19 @@ impl Position {
         to_caps: &[Value],
     ) {
         let rules = &*self.rules;
-        vars.clear();
-        vars.push(Value::Text(rules.figure_name(f).to_string()));
-        vars.push(Value::Text(rules.place_name(from).to_string()));
-        vars.push(Value::Text(rules.place_name(to).to_string()));
+        let names = [rules.figure_name(f), rules.place_name(from), rules.place_name(to)];
+        vars.truncate(names.len());
+        // The texts are rewritten in place: no allocation once they have room.
+        for (i, name) in names.into_iter().enumerate() {
+            match vars.get_mut(i) {
+                Some(Value::Text(t)) => {
+                    t.clear();
+                    t.push_str(name);
+                }
+                Some(other) => *other = Value::from(name),
+                None => vars.push(Value::from(name)),
+            }
+        }
         for part in heads {
             vars.extend(part.iter().cloned());
         }
@@ -320,11 +345,14 @@ impl Position {
         }
     }
 
-    fn conditions_hold(&self, rule: &StepRuleC, vars: &[Value]) -> bool {
+    /// Whether the conditions not answered ahead of time hold (the
+    /// candidate came from [`Prefilter::candidates`](super::rules::Prefilter::candidates)).
+    fn dynamic_conditions_hold(&self, rule: &StepRuleC, vars: &[Value]) -> bool {
         let view = View::new(&self.rules, &self.state);
-        rule.when
+        rule.prefilter
+            .dynamic
             .iter()
-            .all(|c| matches!(c.eval(vars, &view), Ok(Value::Bool(true))))
+            .all(|&i| matches!(rule.when[i].eval(vars, &view), Ok(Value::Bool(true))))
     }
 
     /// Checks a drag of `figure` to `to` and returns the step it makes.
@@ -451,7 +479,7 @@ impl Position {
     /// Makes a legal step with no history, for search; the move ends by
     /// itself as in play.
     pub fn apply(&mut self, step: Step) -> Undo {
-        let mut changes = Vec::new();
+        let mut changes = Vec::with_capacity(8);
         let mut warnings = Vec::new();
         self.make(step, &mut changes, &mut warnings);
         Undo(changes)
@@ -459,7 +487,7 @@ impl Position {
 
     /// Ends the move with no history, for search.
     pub fn apply_end_move(&mut self) -> Undo {
-        let mut changes = Vec::new();
+        let mut changes = Vec::with_capacity(4);
         let mut warnings = Vec::new();
         self.finish_move(&mut changes, &mut warnings);
         Undo(changes)
@@ -476,7 +504,9 @@ impl Position {
             return;
         };
         let mut vars = Vec::new();
-        if let Some(heads) = self.heads(rule, step.figure, step.from) {
+        if rule.effects.is_empty() {
+            // No variables needed.
+        } else if let Some(heads) = self.heads(rule, step.figure, step.from) {
             let to_caps = rule
                 .to
                 .iter()

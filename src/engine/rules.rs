@@ -12,7 +12,10 @@ use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
 mod compile;
+mod prefilter;
 mod zobrist;
+
+pub use prefilter::{Candidates, Prefilter};
 
 pub use zobrist::Zobrist;
 
@@ -137,6 +140,8 @@ pub struct StepRuleC {
     /// The source of each condition, for explanations.
     pub when_text: Vec<String>,
     pub effects: Vec<Effect>,
+    /// The conditions answered ahead of time, and the targets they leave.
+    pub prefilter: Prefilter,
 }
 
 /// A game-over condition ready to be checked.
@@ -194,6 +199,11 @@ pub struct Rules {
     pub heuristic: Option<Expr>,
     pub settings: Settings,
     pub names: NameMap,
+    /// The name of each place as an expression value, kept so that
+    /// evaluation can borrow it.
+    pub place_texts: Vec<Value>,
+    /// The name of each figure as an expression value.
+    pub figure_texts: Vec<Value>,
     pub zobrist: Zobrist,
 }
 

@@ -4,6 +4,7 @@
 use super::expr::{EvalError, Special, Value, World, WorldFn};
 use super::rules::{Element, PlaceId, Rules};
 use super::state::State;
+use std::borrow::Cow;
 use std::cell::RefCell;
 
 /// A position seen by expressions.
@@ -72,7 +73,56 @@ impl<'a> View<'a> {
     }
 
     fn name(&self, p: Option<PlaceId>) -> Value {
-        Value::Text(p.map_or(String::new(), |p| self.rules.place_name(p).to_string()))
+        self.name_ref(p).clone()
+    }
+
+    /// The name of a place as a value kept by the rules; empty text for none.
+    fn name_ref(&self, p: Option<PlaceId>) -> &'a Value {
+        p.and_then(|p| self.rules.place_texts.get(p as usize))
+            .unwrap_or(&NO_NAME)
+    }
+
+    /// The functions whose answer is the name of a place, borrowed.
+    fn named(&self, f: WorldFn, args: &[&Value]) -> Result<&'a Value, EvalError> {
+        let arg = |i: usize| {
+            args.get(i)
+                .copied()
+                .ok_or_else(|| err("a value is missing in the brackets".into()))
+        };
+        let rules = self.rules;
+        let state = self.state;
+        Ok(match f {
+            WorldFn::Place => self.name_ref(state.place_of(self.figure(arg(0)?)?)),
+            WorldFn::Origin => {
+                let f = self.figure(arg(0)?)?;
+                self.name_ref(Some(rules.figures[f as usize].origin))
+            }
+            WorldFn::Square => {
+                let g = match self.element(arg(0)?)? {
+                    Element::Grid(g) => &rules.grids[g as usize],
+                    _ => return Err(err(format!("'{}' is not a board", arg(0)?))),
+                };
+                let (row, column) = (number(arg(1)?)?, number(arg(2)?)?);
+                let row = if g.is_track { 1 } else { row };
+                self.name_ref(g.place(row, column))
+            }
+            WorldFn::Between => {
+                let (_, a) = self.square(arg(0)?)?;
+                let (_, b) = self.square(arg(1)?)?;
+                let (dr, dc) = (b.row as i64 - a.row as i64, b.column as i64 - a.column as i64);
+                let in_line = a.grid == b.grid
+                    && [-2, 0, 2].contains(&dr)
+                    && [-2, 0, 2].contains(&dc)
+                    && (dr, dc) != (0, 0);
+                if in_line {
+                    let g = &rules.grids[a.grid as usize];
+                    self.name_ref(g.place(a.row as i64 + dr / 2, a.column as i64 + dc / 2))
+                } else {
+                    &NO_NAME
+                }
+            }
+            _ => return Err(err(format!("{f:?} does not give a name"))),
+        })
     }
 
     fn owns(&self, p: PlaceId, player: i64) -> bool {
@@ -82,18 +132,21 @@ impl<'a> View<'a> {
             .any(|&f| self.rules.figures[f as usize].owner as i64 == player)
     }
 
-    fn in_a_row(&self, args: &[Value]) -> Result<Value, EvalError> {
-        let g = match self.element(&args[0])? {
+    fn in_a_row(&self, args: &[&Value]) -> Result<Value, EvalError> {
+        let g = match self.element(args[0])? {
             Element::Grid(g) => &self.rules.grids[g as usize],
             _ => return Err(err(format!("'{}' is not a board", args[0]))),
         };
-        let n = number(&args[1])?;
-        let player = number(&args[2])?;
+        let n = number(args[1])?;
+        let player = number(args[2])?;
         if n < 1 {
             return Ok(Value::Bool(false));
         }
         for row in 1..=g.rows as i64 {
             for column in 1..=g.columns as i64 {
+                if !g.place(row, column).is_some_and(|p| self.owns(p, player)) {
+                    continue;
+                }
                 for (dr, dc) in [(0, 1), (1, 0), (1, 1), (1, -1)] {
                     let cell = |k: i64| g.place(row + dr * k, column + dc * k);
                     // Checked without allocating; the line is built only for a win.
@@ -107,6 +160,9 @@ impl<'a> View<'a> {
         Ok(Value::Bool(false))
     }
 }
+
+/// The name of nothing.
+static NO_NAME: Value = Value::Text(String::new());
 
 fn err(message: String) -> EvalError {
     EvalError { message }
@@ -161,8 +217,44 @@ impl World for View<'_> {
     }
 
     fn call(&self, f: WorldFn, args: &[Value]) -> Result<Value, EvalError> {
+        let refs: Vec<&Value> = args.iter().collect();
+        self.call_ref(f, &refs)
+    }
+
+    fn is_empty_place(&self, place: &Value) -> Result<bool, EvalError> {
+        match self.element(place)? {
+            Element::Place(p) => Ok(self.state.on(p).is_empty()),
+            Element::Grid(_) => Ok(self.places(place)?.iter().all(|&p| self.state.on(p).is_empty())),
+            _ => Err(err(format!("'{place}' is not a place"))),
+        }
+    }
+
+    fn call_cow(&self, f: WorldFn, args: &[&Value]) -> Result<Cow<'_, Value>, EvalError> {
+        match f {
+            WorldFn::Place | WorldFn::Origin | WorldFn::Square | WorldFn::Between => {
+                self.named(f, args).map(Cow::Borrowed)
+            }
+            _ => self.call_ref(f, args).map(Cow::Owned),
+        }
+    }
+
+    fn special_cow(&self, s: Special) -> Cow<'_, Value> {
+        let last = self.state.made().last();
+        match s {
+            Special::LastFigure => Cow::Borrowed(
+                last.and_then(|m| self.rules.figure_texts.get(m.figure as usize))
+                    .unwrap_or(&NO_NAME),
+            ),
+            Special::LastFrom => Cow::Borrowed(self.name_ref(last.map(|m| m.from))),
+            Special::LastTo => Cow::Borrowed(self.name_ref(last.map(|m| m.to))),
+            other => Cow::Owned(self.special(other)),
+        }
+    }
+
+    fn call_ref(&self, f: WorldFn, args: &[&Value]) -> Result<Value, EvalError> {
         let arg = |i: usize| {
             args.get(i)
+                .copied()
                 .ok_or_else(|| err("a value is missing in the brackets".into()))
         };
         let rules = self.rules;
@@ -174,20 +266,26 @@ impl World for View<'_> {
                 Value::Bool(state.place_of(fig).is_some_and(|p| places.contains(&p)))
             }
             WorldFn::Contains => {
-                let places = self.places(arg(0)?)?;
-                Value::List(
-                    places
-                        .iter()
-                        .flat_map(|&p| state.on(p).iter())
-                        .map(|&f| Value::Text(rules.figure_name(f).to_string()))
-                        .collect(),
-                )
+                let name = |&f: &u16| rules.figure_texts[f as usize].clone();
+                Value::List(match self.element(arg(0)?)? {
+                    // One place: no list of places to build.
+                    Element::Place(p) => state.on(p).iter().map(name).collect(),
+                    _ => {
+                        let places = self.places(arg(0)?)?;
+                        places
+                            .iter()
+                            .flat_map(|&p| state.on(p).iter().map(name))
+                            .collect()
+                    }
+                })
             }
             WorldFn::Value => match self.element(arg(0)?)? {
                 Element::Trigger(t) => state.trigger(t).cloned().unwrap_or(Value::Bool(false)),
                 _ => return Err(err(format!("'{}' is not a trigger", arg(0)?))),
             },
-            WorldFn::Place => self.name(state.place_of(self.figure(arg(0)?)?)),
+            WorldFn::Place | WorldFn::Origin | WorldFn::Square | WorldFn::Between => {
+                self.named(f, args)?.clone()
+            }
             WorldFn::Type => Value::Text(match self.element(arg(0)?)? {
                 Element::Figure(f) => rules.types[state.kind_of(f) as usize].clone(),
                 Element::Place(p) => rules.places[p as usize].kind.to_string(),
@@ -201,10 +299,6 @@ impl World for View<'_> {
                 Element::Type(_) => "type".to_string(),
             }),
             WorldFn::Owner => Value::Number(rules.figures[self.figure(arg(0)?)? as usize].owner as i64),
-            WorldFn::Origin => {
-                let f = self.figure(arg(0)?)?;
-                self.name(Some(rules.figures[f as usize].origin))
-            }
             WorldFn::Colour => Value::Text(rules.figures[self.figure(arg(0)?)? as usize].colour.clone()),
             WorldFn::Attribute => {
                 let key = arg(1)?.to_string();
@@ -219,15 +313,6 @@ impl World for View<'_> {
             }
             WorldFn::Row => Value::Number(self.square(arg(0)?)?.1.row as i64),
             WorldFn::Column => Value::Number(self.square(arg(0)?)?.1.column as i64),
-            WorldFn::Square => {
-                let g = match self.element(arg(0)?)? {
-                    Element::Grid(g) => &rules.grids[g as usize],
-                    _ => return Err(err(format!("'{}' is not a board", arg(0)?))),
-                };
-                let (row, column) = (number(arg(1)?)?, number(arg(2)?)?);
-                let row = if g.is_track { 1 } else { row };
-                self.name(g.place(row, column))
-            }
             WorldFn::Neighbours => {
                 let (_, spot) = self.square(arg(0)?)?;
                 let g = &rules.grids[spot.grid as usize];
@@ -256,21 +341,6 @@ impl World for View<'_> {
                     }
                 }
                 Value::List(out)
-            }
-            WorldFn::Between => {
-                let (_, a) = self.square(arg(0)?)?;
-                let (_, b) = self.square(arg(1)?)?;
-                let (dr, dc) = (b.row as i64 - a.row as i64, b.column as i64 - a.column as i64);
-                let in_line = a.grid == b.grid
-                    && [-2, 0, 2].contains(&dr)
-                    && [-2, 0, 2].contains(&dc)
-                    && (dr, dc) != (0, 0);
-                if in_line {
-                    let g = &rules.grids[a.grid as usize];
-                    self.name(g.place(a.row as i64 + dr / 2, a.column as i64 + dc / 2))
-                } else {
-                    Value::Text(String::new())
-                }
             }
             WorldFn::Distance => {
                 let (_, a) = self.square(arg(0)?)?;

@@ -50,6 +50,26 @@ pub enum Expr {
     },
 }
 
+impl Expr {
+    /// Whether `pred` holds for this expression or any part of it, parts
+    /// visited before the whole. Trees are at most [`MAX_DEPTH`](super::MAX_DEPTH)
+    /// high, so this never recurses deeply.
+    pub fn any_part(&self, pred: &mut dyn FnMut(&Expr) -> bool) -> bool {
+        let parts_hold = match self {
+            Expr::Literal(_) | Expr::Name(_) => false,
+            Expr::List(items) | Expr::Call { args: items, .. } => items.iter().any(|e| e.any_part(pred)),
+            Expr::Neg(x) | Expr::Not(x) => x.any_part(pred),
+            Expr::Binary { left, right, .. } => left.any_part(pred) || right.any_part(pred),
+            Expr::If {
+                condition,
+                then,
+                otherwise,
+            } => condition.any_part(pred) || then.any_part(pred) || otherwise.any_part(pred),
+        };
+        parts_hold || pred(self)
+    }
+}
+
 /// A name as written, and what it was resolved to.
 ///
 /// Two names are equal when their text and resolution are equal; the column

@@ -181,16 +181,7 @@ pub(crate) fn call_pure<'a>(
         },
         Function::Empty => match a.as_ref() {
             Value::List(items) => Ok(Cow::Owned(Value::Bool(items.is_empty()))),
-            Value::Text(_) => {
-                let held = world.call(WorldFn::Contains, std::slice::from_ref(a.as_ref()))?;
-                match held {
-                    Value::List(items) => Ok(Cow::Owned(Value::Bool(items.is_empty()))),
-                    other => Err(EvalError::new(format!(
-                        "contains gave {}, not a list",
-                        other.quoted()
-                    ))),
-                }
-            }
+            Value::Text(_) => Ok(Cow::Owned(Value::Bool(world.is_empty_place(a)?))),
             other => Err(EvalError::new(format!(
                 "{}, but empty needs a list or the name of a place",
                 other.describe()

@@ -19,7 +19,42 @@ pub trait World {
     /// Answers a world function; `args` are the evaluated arguments
     /// (element names as text), as many as the function takes.
     fn call(&self, f: WorldFn, args: &[Value]) -> Result<Value, EvalError>;
+
+    /// [`call`](World::call) with borrowed arguments, which is what
+    /// evaluation uses. By default it copies them and calls `call`; a world
+    /// that answers often overrides it to copy nothing.
+    fn call_ref(&self, f: WorldFn, args: &[&Value]) -> Result<Value, EvalError> {
+        let owned: Vec<Value> = args.iter().map(|v| (*v).clone()).collect();
+        self.call(f, &owned)
+    }
+
+    /// [`call_ref`](World::call_ref) with an answer that may be borrowed
+    /// from the world (a name it keeps), which is what evaluation uses.
+    fn call_cow(&self, f: WorldFn, args: &[&Value]) -> Result<Cow<'_, Value>, EvalError> {
+        self.call_ref(f, args).map(Cow::Owned)
+    }
+
+    /// [`special`](World::special), borrowed from the world where it can be.
+    fn special_cow(&self, s: Special) -> Cow<'_, Value> {
+        Cow::Owned(self.special(s))
+    }
+
+    /// Whether the place named `place` holds no figure, for `empty(place)`.
+    /// By default this asks [`WorldFn::Contains`]; a world may answer it
+    /// without listing the figures.
+    fn is_empty_place(&self, place: &Value) -> Result<bool, EvalError> {
+        match self.call_ref(WorldFn::Contains, &[place])? {
+            Value::List(items) => Ok(items.is_empty()),
+            other => Err(EvalError::new(format!(
+                "contains gave {}, not a list",
+                other.quoted()
+            ))),
+        }
+    }
 }
+
+/// Fills unused argument slots.
+static NO_VALUE: Value = Value::Number(0);
 
 type Out<'a> = Result<Cow<'a, Value>, EvalError>;
 
@@ -49,7 +84,7 @@ impl Expr {
         })
     }
 
-    fn eval_in<'a>(&'a self, vars: &'a [Value], world: &dyn World, depth: u32) -> Out<'a> {
+    fn eval_in<'a>(&'a self, vars: &'a [Value], world: &'a dyn World, depth: u32) -> Out<'a> {
         if depth > MAX_DEPTH {
             return Err(EvalError::new("this is nested too deeply to work out"));
         }
@@ -62,7 +97,7 @@ impl Expr {
                     None => Err(EvalError::new(format!("'{}' has no value here", name.text))),
                 },
                 Resolved::Constant(v) => Ok(Cow::Borrowed(v)),
-                Resolved::Special(s) => owned(world.special(*s)),
+                Resolved::Special(s) => Ok(world.special_cow(*s)),
                 Resolved::Unresolved => Err(EvalError::new(unknown_message(&name.text))),
             },
             Expr::List(items) => {
@@ -109,19 +144,18 @@ impl Expr {
                 if args.len() > MAX_ARGS || args.len() != function.arity() {
                     return Err(EvalError::new(function.arity_message()));
                 }
-                let mut vals: [Cow<'a, Value>; MAX_ARGS] =
-                    std::array::from_fn(|_| Cow::Owned(Value::Number(0)));
+                let mut vals: [Cow<'a, Value>; MAX_ARGS] = std::array::from_fn(|_| Cow::Borrowed(&NO_VALUE));
                 for (slot, arg) in vals.iter_mut().zip(args) {
                     *slot = arg.eval_in(vars, world, d)?;
                 }
                 let vals = &vals[..args.len()];
                 match function {
                     Function::World(w) => {
-                        let mut plain: [Value; MAX_ARGS] = std::array::from_fn(|_| Value::Number(0));
-                        for (slot, v) in plain.iter_mut().zip(vals) {
-                            *slot = v.as_ref().clone();
+                        let mut refs: [&Value; MAX_ARGS] = [&NO_VALUE; MAX_ARGS];
+                        for (slot, v) in refs.iter_mut().zip(vals) {
+                            *slot = v.as_ref();
                         }
-                        owned(world.call(*w, &plain[..vals.len()])?)
+                        world.call_cow(*w, &refs[..vals.len()])
                     }
                     _ => call_pure(*function, vals, world),
                 }
@@ -153,7 +187,7 @@ fn binary<'a>(
     left: &'a Expr,
     right: &'a Expr,
     vars: &'a [Value],
-    world: &dyn World,
+    world: &'a dyn World,
     d: u32,
 ) -> Out<'a> {
     let bool_out = |b: bool| owned(Value::Bool(b));

@@ -71,7 +71,9 @@ impl Rules {
             }
         };
         let zobrist = Zobrist::new(c.figures.len(), c.places.len(), c.types.len());
-        Ok(Rules {
+        let place_texts = c.places.iter().map(|p| Value::from(p.name.as_str())).collect();
+        let figure_texts = c.figures.iter().map(|f| Value::from(f.name.as_str())).collect();
+        let mut rules = Rules {
             game: game.clone(),
             players: game.players,
             places: c.places,
@@ -86,8 +88,14 @@ impl Rules {
             heuristic,
             settings: game.settings.clone(),
             names: c.names,
+            place_texts,
+            figure_texts,
             zobrist,
-        })
+        };
+        for i in 0..rules.steps.len() {
+            rules.steps[i].prefilter = Prefilter::build(&rules, i);
+        }
+        Ok(rules)
     }
 }
 
@@ -463,6 +471,7 @@ impl Compiler<'_> {
         let m_name = self.pattern_vars(name, "what", what_name, &mut vars);
         let m_origin = self.pattern_vars(name, "what", what_origin, &mut vars);
         let m_kind = self.pattern_vars(name, "what", what_kind, &mut vars);
+        let figure_slots = vars.len();
         let m_from_name = self.pattern_vars(name, "from", from_name, &mut vars);
         let m_from_kind = self.pattern_vars(name, "from", from_kind, &mut vars);
         let m_to_name = self.pattern_vars(name, "to", to_name, &mut vars);
@@ -593,6 +602,7 @@ impl Compiler<'_> {
             to,
             vars,
             same,
+            prefilter: Prefilter::pending(when.len(), figure_slots),
             when,
             when_text: rule.when.clone(),
             effects,
