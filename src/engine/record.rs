@@ -47,6 +47,9 @@ impl Record {
     ///
     /// # Errors
     /// The position reached so far, and a sentence about the action that failed.
+    // The error carries the position reached so far, by design: it is as
+    // large as the success.
+    #[allow(clippy::result_large_err)]
     pub fn replay(&self, rules: Arc<Rules>) -> Result<Position, (Position, String)> {
         let mut pos = Position::new(rules);
         for (i, action) in self.played.iter().enumerate() {
