@@ -14,6 +14,8 @@ pub mod geometry;
 pub mod history;
 pub mod naming;
 pub mod places;
+pub mod rule_edit;
+pub mod teach;
 pub mod selection;
 
 pub use edit::{Edit, Property};

@@ -6,7 +6,11 @@ use crate::engine::learn::Setup;
 use crate::engine::model::{Game, MoveRule};
 use crate::engine::position::Action;
 use crate::engine::{Position, Rules};
+use crate::scene::Scene;
+use std::collections::HashSet;
 use std::sync::Arc;
+
+use super::geometry::{Geometry, Point};
 
 /// The game as it is played while a move is being shown: the same step
 /// rules, no game-over conditions, and one move of any number of steps of
@@ -99,6 +103,62 @@ pub fn place_in(game: &Game, setup: &Setup, figure: &str) -> Option<String> {
     setup.place_of(game, figure)
 }
 
+/// The table arranged as `setup` says, for a game being taught: every
+/// figure where the set-up puts it (figures in the box are not drawn);
+/// `marked` figures and places carry the target mark (what a rule allows),
+/// `selected` the selected mark (the figure just shown).
+pub fn scene_of(game: &Game, setup: &Setup, marked: &HashSet<String>, selected: &HashSet<String>) -> Scene {
+    let mut scene = Scene::design(game, selected, &HashSet::new());
+    let place_of = |f: &str| setup.place_of(game, f);
+    let geometry = Geometry::with_positions(game, &place_of);
+    scene.figures.retain_mut(|f| {
+        let (Some(rect), Some(place)) = (geometry.figure_rect(&f.name), place_of(&f.name)) else {
+            return false;
+        };
+        f.rect = rect;
+        f.place = place;
+        if let Some(kind) = setup.types.get(&f.name) {
+            f.kind = kind.clone();
+        }
+        f.marks.target = marked.contains(&f.name);
+        true
+    });
+    for p in &mut scene.places {
+        p.marks.target = marked.contains(&p.name);
+    }
+    scene
+}
+
+/// The figure drawn at a point (the topmost).
+pub fn figure_at(scene: &Scene, at: Point) -> Option<String> {
+    scene
+        .figures
+        .iter()
+        .rev()
+        .find(|f| f.rect.contains(at))
+        .map(|f| f.name.clone())
+}
+
+/// The place at a point: the smallest one there (a square before its board).
+pub fn place_at(scene: &Scene, at: Point) -> Option<String> {
+    scene
+        .places
+        .iter()
+        .filter(|p| p.rect.contains(at))
+        .min_by(|a, b| (a.rect.width * a.rect.height).total_cmp(&(b.rect.width * b.rect.height)))
+        .map(|p| p.name.clone())
+}
+
+/// The figures lying on a place.
+pub fn figures_on(scene: &Scene, place: &str) -> Vec<String> {
+    scene
+        .figures
+        .iter()
+        .filter(|f| f.place == place)
+        .map(|f| f.name.clone())
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -156,5 +216,28 @@ mod tests {
         bad.game_over[0].when = vec!["empty(".into()];
         assert!(play_position(&bad).unwrap_err().starts_with("Fix the rules first"));
         assert!(play_position(&games::nim(12)).is_ok());
+    }
+
+    #[test]
+    fn the_table_follows_the_set_up_and_is_hit_by_points() {
+        let game = games::nim(12);
+        let setup = Setup::start().with("m.1", "basket").with("m.2", "");
+        let marked = HashSet::from(["m.3".to_string(), "basket".to_string()]);
+        let scene = scene_of(&game, &setup, &marked, &HashSet::new());
+        assert_eq!(scene.figures.len(), 11, "m.2 is in the box");
+        let m1 = scene.figures.iter().find(|f| f.name == "m.1").unwrap();
+        assert_eq!(m1.place, "basket");
+        let basket = scene.places.iter().find(|p| p.name == "basket").unwrap();
+        assert!(basket.marks.target && basket.rect.contains_rect(&m1.rect));
+        assert!(scene.figures.iter().find(|f| f.name == "m.3").unwrap().marks.target);
+        assert_eq!(figure_at(&scene, m1.rect.centre()).as_deref(), Some("m.1"));
+        assert_eq!(place_at(&scene, m1.rect.centre()).as_deref(), Some("basket"));
+        assert_eq!(figures_on(&scene, "basket"), ["m.1"]);
+        assert_eq!(figures_on(&scene, "matchgroup").len(), 10);
+        let ball = games::ball_puzzle();
+        let scene = scene_of(&ball, &Setup::start(), &HashSet::new(), &HashSet::new());
+        let s4 = scene.places.iter().find(|p| p.name == "s.4").unwrap();
+        assert_eq!(place_at(&scene, s4.rect.centre()).as_deref(), Some("s.4"));
+        assert_eq!(place_at(&scene, Point::new(-5.0, -5.0)), None);
     }
 }
