@@ -15,8 +15,8 @@ pub mod history;
 pub mod naming;
 pub mod places;
 pub mod rule_edit;
-pub mod teach;
 pub mod selection;
+pub mod teach;
 
 pub use edit::{Edit, Property};
 pub use error::EditError;

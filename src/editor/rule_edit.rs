@@ -89,7 +89,11 @@ pub fn rule_name(game: &Game, r: RuleRef) -> String {
 
 /// `base`, or `base2`, `base3`… whichever is not taken yet.
 pub fn fresh_name(taken: &[String], base: &str) -> String {
-    let base = if base.trim().is_empty() { "rule" } else { base.trim() };
+    let base = if base.trim().is_empty() {
+        "rule"
+    } else {
+        base.trim()
+    };
     if !taken.iter().any(|t| t == base) {
         return base.to_string();
     }
@@ -296,7 +300,9 @@ mod tests {
         assert_eq!(del.label(&g), "Delete step rule jump");
         let g = del.apply(&g).unwrap();
         assert_eq!(g, game);
-        assert!(RuleEdit::Delete(RuleRef::new(RuleKind::Step, 5)).apply(&g).is_err());
+        assert!(RuleEdit::Delete(RuleRef::new(RuleKind::Step, 5))
+            .apply(&g)
+            .is_err());
     }
 
     #[test]

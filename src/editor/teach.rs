@@ -214,7 +214,9 @@ mod tests {
         assert!(recording_position(&game).unwrap_err().contains("step"));
         let mut bad = games::nim(12);
         bad.game_over[0].when = vec!["empty(".into()];
-        assert!(play_position(&bad).unwrap_err().starts_with("Fix the rules first"));
+        assert!(play_position(&bad)
+            .unwrap_err()
+            .starts_with("Fix the rules first"));
         assert!(play_position(&games::nim(12)).is_ok());
     }
 
@@ -229,7 +231,15 @@ mod tests {
         assert_eq!(m1.place, "basket");
         let basket = scene.places.iter().find(|p| p.name == "basket").unwrap();
         assert!(basket.marks.target && basket.rect.contains_rect(&m1.rect));
-        assert!(scene.figures.iter().find(|f| f.name == "m.3").unwrap().marks.target);
+        assert!(
+            scene
+                .figures
+                .iter()
+                .find(|f| f.name == "m.3")
+                .unwrap()
+                .marks
+                .target
+        );
         assert_eq!(figure_at(&scene, m1.rect.centre()).as_deref(), Some("m.1"));
         assert_eq!(place_at(&scene, m1.rect.centre()).as_deref(), Some("basket"));
         assert_eq!(figures_on(&scene, "basket"), ["m.1"]);

@@ -9,7 +9,7 @@ use crate::editor::rule_edit::{RuleEdit, RuleRef};
 use leptos::prelude::*;
 
 pub use editor::RuleEditor;
-pub use teach::{TeachPanel, Teach};
+pub use teach::{Teach, TeachPanel};
 
 /// Applies a rule edit as one undoable action; a refused edit is said.
 /// Returns the game after it, or `None`.

@@ -5,8 +5,8 @@
 
 use super::apply;
 use crate::editor::rule_edit::{
-    condition_error, effect_error, field_problems, fresh_name, names, sequence_error, settings_problems, RuleEdit,
-    RuleKind, RuleRef,
+    condition_error, effect_error, field_problems, fresh_name, names, sequence_error, settings_problems,
+    RuleEdit, RuleKind, RuleRef,
 };
 use crate::engine::model::{
     FigurePattern, GameOver, MoveRule, OwnerPattern, Pattern, PlacePattern, Settings, StepRule, WhenStuck,
@@ -390,9 +390,13 @@ fn end_form(store: Store, index: usize, rule: GameOver) -> impl IntoView {
 fn settings_form(store: Store, settings: Settings) -> impl IntoView {
     let base = StoredValue::new(settings.clone());
     let problems = Signal::derive(move || {
-        store
-            .compiled
-            .with(|c| c.result.as_ref().err().map(|p| settings_problems(p)).unwrap_or_default())
+        store.compiled.with(|c| {
+            c.result
+                .as_ref()
+                .err()
+                .map(|p| settings_problems(p))
+                .unwrap_or_default()
+        })
     });
     let save = move |f: Box<dyn Fn(&mut Settings)>| {
         let mut s = base.get_value();
@@ -446,7 +450,12 @@ enum Chosen {
     Settings,
 }
 
-fn list(store: Store, kind: RuleKind, title: &'static str, selected: RwSignal<Option<RuleRef>>) -> impl IntoView {
+fn list(
+    store: Store,
+    kind: RuleKind,
+    title: &'static str,
+    selected: RwSignal<Option<RuleRef>>,
+) -> impl IntoView {
     let items = move || store.with_game(|g| names(g, kind));
     let slug = match kind {
         RuleKind::Step => "step",

@@ -147,7 +147,13 @@ fn level_words(lesson: &StepLesson, part: Part) -> String {
         }
         Part::From | Part::To => {
             let p = if part == Part::From { &rule.from } else { &rule.to };
-            let shown = first.map_or(String::new(), |d| if part == Part::From { d.from.clone() } else { d.to.clone() });
+            let shown = first.map_or(String::new(), |d| {
+                if part == Part::From {
+                    d.from.clone()
+                } else {
+                    d.to.clone()
+                }
+            });
             match (&p.name, &p.kind) {
                 (Some(n), _) if n.vars.is_empty() && n.text == shown => format!("only {}", n.text),
                 (Some(n), _) => format!("places like {}", n.text),
@@ -221,7 +227,12 @@ pub fn TeachPanel(teach: RwSignal<Teach>, selected: RwSignal<Option<RuleRef>>) -
         let Some(d) = drag.get() else {
             return Overlay::default();
         };
-        let ghost = scene.with_untracked(|s| s.figures.iter().find(|f| Some(&f.name) == d.figures.first()).cloned());
+        let ghost = scene.with_untracked(|s| {
+            s.figures
+                .iter()
+                .find(|f| Some(&f.name) == d.figures.first())
+                .cloned()
+        });
         Overlay {
             ghost: ghost.map(|mut g| {
                 g.rect.x = d.at.x - g.rect.width / 2.0;
@@ -237,14 +248,29 @@ pub fn TeachPanel(teach: RwSignal<Teach>, selected: RwSignal<Option<RuleRef>>) -
             let s = scene.get_untracked();
             let free = teach.with_untracked(|t| matches!(t, Teach::End(_)));
             if let Some(f) = figure_at(&s, p.at) {
-                let from = s.figures.iter().find(|x| x.name == f).map(|x| x.place.clone()).unwrap_or_default();
-                drag.set(Some(Drag { figures: vec![f], from, pointer: p.pointer_id, at: p.at }));
+                let from = s
+                    .figures
+                    .iter()
+                    .find(|x| x.name == f)
+                    .map(|x| x.place.clone())
+                    .unwrap_or_default();
+                drag.set(Some(Drag {
+                    figures: vec![f],
+                    from,
+                    pointer: p.pointer_id,
+                    at: p.at,
+                }));
             } else if free {
                 // Setting up the end: grab everything on a place at once.
                 if let Some(place) = place_at(&s, p.at) {
                     let figures = figures_on(&s, &place);
                     if !figures.is_empty() {
-                        drag.set(Some(Drag { figures, from: place, pointer: p.pointer_id, at: p.at }));
+                        drag.set(Some(Drag {
+                            figures,
+                            from: place,
+                            pointer: p.pointer_id,
+                            at: p.at,
+                        }));
                     }
                 }
             }
@@ -312,7 +338,11 @@ pub fn TeachPanel(teach: RwSignal<Teach>, selected: RwSignal<Option<RuleRef>>) -
     let play_mode_btn = move |_| match play_position(&store.game_untracked()) {
         Ok(position) => {
             let revision = store.history.with_untracked(|h| h.revision());
-            store.session.set(Some(Session { position, revision, players: [Player::Person, Player::Person] }));
+            store.session.set(Some(Session {
+                position,
+                revision,
+                players: [Player::Person, Player::Person],
+            }));
             store.mode.set(Mode::Play);
         }
         Err(e) => say_problem(store, e),
@@ -357,7 +387,14 @@ pub fn TeachPanel(teach: RwSignal<Teach>, selected: RwSignal<Option<RuleRef>>) -
 }
 
 /// A figure (or everything on a place) was dropped on `to`.
-fn dropped(store: Store, teach: RwSignal<Teach>, selected: RwSignal<Option<RuleRef>>, hint: RwSignal<String>, d: Drag, to: String) {
+fn dropped(
+    store: Store,
+    teach: RwSignal<Teach>,
+    selected: RwSignal<Option<RuleRef>>,
+    hint: RwSignal<String>,
+    d: Drag,
+    to: String,
+) {
     let game = store.game_untracked();
     let figure = d.figures.first().cloned().unwrap_or_default();
     match teach.get_untracked() {
@@ -368,7 +405,9 @@ fn dropped(store: Store, teach: RwSignal<Teach>, selected: RwSignal<Option<RuleR
                     let index = game.steps.len();
                     if apply(store, RuleEdit::AddStep(lesson.rule())) {
                         let setup = demo.after();
-                        let allowed = lesson.allowed(&store.game_untracked(), &setup).unwrap_or_default();
+                        let allowed = lesson
+                            .allowed(&store.game_untracked(), &setup)
+                            .unwrap_or_default();
                         teach.set(Teach::Step(Box::new(StepTeach {
                             setup,
                             examples: vec![demo],
@@ -381,7 +420,9 @@ fn dropped(store: Store, teach: RwSignal<Teach>, selected: RwSignal<Option<RuleR
                             allowed,
                         })));
                         selected.set(Some(RuleRef::new(RuleKind::Step, index)));
-                        hint.set("Try it somewhere else: show another example, or widen the rule below.".into());
+                        hint.set(
+                            "Try it somewhere else: show another example, or widen the rule below.".into(),
+                        );
                     }
                 }
                 Err(e) => say_problem(store, e.message),
@@ -392,9 +433,15 @@ fn dropped(store: Store, teach: RwSignal<Teach>, selected: RwSignal<Option<RuleR
             let counter = s.counter_armed;
             s.counter_armed = false;
             let (examples, counters) = if counter {
-                (s.examples.clone(), [s.counters.clone(), vec![demo.clone()]].concat())
+                (
+                    s.examples.clone(),
+                    [s.counters.clone(), vec![demo.clone()]].concat(),
+                )
             } else {
-                ([s.examples.clone(), vec![demo.clone()]].concat(), s.counters.clone())
+                (
+                    [s.examples.clone(), vec![demo.clone()]].concat(),
+                    s.counters.clone(),
+                )
             };
             match propose_rule(&game, &examples, &counters) {
                 Ok(mut p) => {
@@ -406,7 +453,9 @@ fn dropped(store: Store, teach: RwSignal<Teach>, selected: RwSignal<Option<RuleR
                     s.counters = counters;
                     if !counter {
                         s.setup = demo.after();
-                        hint.set("Here is the rule I would make from your examples. Use it, or show more.".into());
+                        hint.set(
+                            "Here is the rule I would make from your examples. Use it, or show more.".into(),
+                        );
                     } else {
                         hint.set("I narrowed the rule so that step is not allowed.".into());
                     }
@@ -420,11 +469,16 @@ fn dropped(store: Store, teach: RwSignal<Teach>, selected: RwSignal<Option<RuleR
         }
         Teach::Move(mut m) => {
             let rules = m.pos.rules().clone();
-            let (Some(f), Some(p)) = (rules.figure_id(&figure), rules.place_id(&to)) else { return };
+            let (Some(f), Some(p)) = (rules.figure_id(&figure), rules.place_id(&to)) else {
+                return;
+            };
             match m.pos.play(f, p) {
                 Ok(_) => {
                     let n = played_steps(&m.pos).len();
-                    hint.set(format!("{n} step{} shown. Go on, or press Done.", if n == 1 { "" } else { "s" }));
+                    hint.set(format!(
+                        "{n} step{} shown. Go on, or press Done.",
+                        if n == 1 { "" } else { "s" }
+                    ));
                     m.made = None;
                     teach.set(Teach::Move(m));
                 }
@@ -440,7 +494,9 @@ fn dropped(store: Store, teach: RwSignal<Teach>, selected: RwSignal<Option<RuleR
         }
         Teach::Try(mut pos) => {
             let rules = pos.rules().clone();
-            let (Some(f), Some(p)) = (rules.figure_id(&figure), rules.place_id(&to)) else { return };
+            let (Some(f), Some(p)) = (rules.figure_id(&figure), rules.place_id(&to)) else {
+                return;
+            };
             match pos.play(f, p) {
                 Ok(_) => teach.set(Teach::Try(pos)),
                 Err(r) => say_problem(store, r.message),
@@ -457,13 +513,21 @@ fn use_lesson(store: Store, s: &mut StepTeach, lesson: StepLesson) {
         lesson.name = r.name.clone();
     }
     if apply(store, RuleEdit::SetStep(s.index, lesson.rule())) {
-        s.allowed = lesson.allowed(&store.game_untracked(), &s.setup).unwrap_or_default();
+        s.allowed = lesson
+            .allowed(&store.game_untracked(), &s.setup)
+            .unwrap_or_default();
         s.lesson = lesson;
         s.proposal = None;
     }
 }
 
-fn step_card(store: Store, teach: RwSignal<Teach>, selected: RwSignal<Option<RuleRef>>, hint: RwSignal<String>, s: StepTeach) -> impl IntoView {
+fn step_card(
+    store: Store,
+    teach: RwSignal<Teach>,
+    selected: RwSignal<Option<RuleRef>>,
+    hint: RwSignal<String>,
+    s: StepTeach,
+) -> impl IntoView {
     let game = store.game_untracked();
     let shown = s.proposal.clone().unwrap_or_else(|| s.lesson.clone());
     let pending = s.proposal.is_some();
@@ -473,7 +537,11 @@ fn step_card(store: Store, teach: RwSignal<Teach>, selected: RwSignal<Option<Rul
         let after = mini(&game, &d.after(), &d.figure, format!("After: {} on {}", d.figure, d.to), "card-after");
         view! { <div class="card-pictures">{before}<span class="arrow" aria-hidden="true">"→"</span>{after}</div> }
     });
-    let conditions: Vec<(String, String)> = shown.active().iter().map(|c| (c.text.clone(), c.words.clone())).collect();
+    let conditions: Vec<(String, String)> = shown
+        .active()
+        .iter()
+        .map(|c| (c.text.clone(), c.words.clone()))
+        .collect();
     let levels = [Part::What, Part::From, Part::To].into_iter().map(|part| {
         let (ladder, now) = ladder(&shown, part);
         let name = part_name(part);
@@ -605,7 +673,14 @@ fn move_card(store: Store, teach: RwSignal<Teach>, m: MoveTeach) -> impl IntoVie
             }
         })
     };
-    let take_back = move |_| teach.update(|t| if let Teach::Move(m) = t { m.pos.take_back(); m.made = None; });
+    let take_back = move |_| {
+        teach.update(|t| {
+            if let Teach::Move(m) = t {
+                m.pos.take_back();
+                m.made = None;
+            }
+        })
+    };
     let made = m.made.clone().map(|(rec, index, name)| {
         let parts = rec.parts.iter().enumerate().map(|(i, part)| {
             let label = part.steps.join(" then ");
@@ -664,7 +739,12 @@ fn refresh_end(store: Store, e: &mut EndTeach) {
 
 /// Makes (or changes) the game-over condition from the ticks.
 fn save_end(store: Store, e: &mut EndTeach) {
-    let ticked: Vec<EndCandidate> = e.candidates.iter().filter(|c| e.ticked.contains(&c.sentence)).cloned().collect();
+    let ticked: Vec<EndCandidate> = e
+        .candidates
+        .iter()
+        .filter(|c| e.ticked.contains(&c.sentence))
+        .cloned()
+        .collect();
     let mut game = store.game_untracked();
     let name = match e.index.and_then(|i| game.game_over.get(i)) {
         Some(g) => g.name.clone(),
@@ -705,7 +785,10 @@ fn save_end(store: Store, e: &mut EndTeach) {
 
 fn end_card(store: Store, teach: RwSignal<Teach>, e: EndTeach) -> impl IntoView {
     let players = store.with_game(|g| g.players);
-    let mut winners = vec![(Winner::OnMove, "the player on move", "on-move"), (Winner::Opponent, "the other player", "other")];
+    let mut winners = vec![
+        (Winner::OnMove, "the player on move", "on-move"),
+        (Winner::Opponent, "the other player", "other"),
+    ];
     if players >= 2 {
         winners.push((Winner::Player(1), "player 1", "p1"));
         winners.push((Winner::Player(2), "player 2", "p2"));
@@ -721,27 +804,32 @@ fn end_card(store: Store, teach: RwSignal<Teach>, e: EndTeach) -> impl IntoView 
                 })>{label}</button>
         }
     }).collect_view();
-    let candidates = e.candidates.iter().enumerate().map(|(i, c)| {
-        let on = e.ticked.contains(&c.sentence);
-        let sentence = c.sentence.clone();
-        view! {
-            <li>
-                <label class="check">
-                    <input type="checkbox" checked=on data-testid=format!("end-candidate-{i}")
-                        on:change=move |ev| {
-                            let tick = event_target_checked(&ev);
-                            let s = sentence.clone();
-                            teach.update(|t| if let Teach::End(e) = t {
-                                e.ticked.retain(|x| *x != s);
-                                if tick { e.ticked.push(s); }
-                                save_end(store, e);
-                            });
-                        }/>
-                    " "{c.sentence.clone()}
-                </label>
-            </li>
-        }
-    }).collect_view();
+    let candidates = e
+        .candidates
+        .iter()
+        .enumerate()
+        .map(|(i, c)| {
+            let on = e.ticked.contains(&c.sentence);
+            let sentence = c.sentence.clone();
+            view! {
+                <li>
+                    <label class="check">
+                        <input type="checkbox" checked=on data-testid=format!("end-candidate-{i}")
+                            on:change=move |ev| {
+                                let tick = event_target_checked(&ev);
+                                let s = sentence.clone();
+                                teach.update(|t| if let Teach::End(e) = t {
+                                    e.ticked.retain(|x| *x != s);
+                                    if tick { e.ticked.push(s); }
+                                    save_end(store, e);
+                                });
+                            }/>
+                        " "{c.sentence.clone()}
+                    </label>
+                </li>
+            }
+        })
+        .collect_view();
     view! {
         <article class="rule-card" data-testid="end-card" aria-label="The end of the game">
             <h3>"Record the end"</h3>
@@ -758,13 +846,24 @@ fn end_card(store: Store, teach: RwSignal<Teach>, e: EndTeach) -> impl IntoView 
     }
 }
 
-fn try_card(store: Store, teach: RwSignal<Teach>, pos: Position, play_mode: impl Fn(leptos::ev::MouseEvent) + 'static) -> impl IntoView {
+fn try_card(
+    store: Store,
+    teach: RwSignal<Teach>,
+    pos: Position,
+    play_mode: impl Fn(leptos::ev::MouseEvent) + 'static,
+) -> impl IntoView {
     let players = pos.rules().players;
     let status = match pos.status() {
         Status::Playing => format!("Player {} is on move.", pos.to_move()),
-        Status::Over { winner: 0, reason, .. } => format!("Game over: nobody wins ({reason})."),
+        Status::Over {
+            winner: 0, reason, ..
+        } => format!("Game over: nobody wins ({reason})."),
         Status::Over { winner, reason, .. } => {
-            if players < 2 { format!("Solved! ({reason})") } else { format!("Game over: player {winner} wins! ({reason})") }
+            if players < 2 {
+                format!("Solved! ({reason})")
+            } else {
+                format!("Game over: player {winner} wins! ({reason})")
+            }
         }
     };
     let over = !matches!(pos.status(), Status::Playing);
