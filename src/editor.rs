@@ -14,7 +14,9 @@ pub mod geometry;
 pub mod history;
 pub mod naming;
 pub mod places;
+pub mod rule_edit;
 pub mod selection;
+pub mod teach;
 
 pub use edit::{Edit, Property};
 pub use error::EditError;

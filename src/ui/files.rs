@@ -4,9 +4,19 @@ use super::store::Store;
 use crate::engine::Game;
 use leptos::prelude::*;
 
+/// Where the browser keeps the game being designed (an XML game file).
+pub const KEPT_GAME: &str = "tablecraft.game";
+
 /// The game kept in the browser, or a new one.
 pub fn restore() -> Game {
-    Game::default()
+    use gloo_storage::Storage;
+    gloo_storage::LocalStorage::raw()
+        .get_item(KEPT_GAME)
+        .ok()
+        .flatten()
+        .and_then(|text| crate::engine::file::read_xml(&text).ok())
+        .map(|(game, _)| game)
+        .unwrap_or_default()
 }
 
 /// Saves the work in the browser on every change.

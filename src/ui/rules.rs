@@ -1,9 +1,45 @@
-//! rules mode.
+//! Rules mode: the rule editor beside the table, and teaching by showing
+//! on the table (record a step, a move, the end; try the game).
 
+mod editor;
+mod teach;
+
+use super::store::Store;
+use crate::editor::rule_edit::{RuleEdit, RuleRef};
 use leptos::prelude::*;
 
-/// The rules screen.
+pub use editor::RuleEditor;
+pub use teach::{Teach, TeachPanel};
+
+/// Applies a rule edit as one undoable action; a refused edit is said.
+/// Returns the game after it, or `None`.
+pub(crate) fn apply(store: Store, edit: RuleEdit) -> bool {
+    let game = store.game_untracked();
+    match edit.apply(&game) {
+        Ok(next) => {
+            let label = edit.label(&game);
+            store.history.update(|h| {
+                h.apply(&label, next);
+            });
+            true
+        }
+        Err(message) => {
+            store.say(message, super::store::Tone::Problem);
+            false
+        }
+    }
+}
+
+/// The rules screen: teaching on the table at the left, the list of rules
+/// and the form of the chosen one at the right.
 #[component]
 pub fn RulesMode() -> impl IntoView {
-    view! { <section class="rules-mode"></section> }
+    let selected = RwSignal::new(None::<RuleRef>);
+    let teach = RwSignal::new(Teach::Idle);
+    view! {
+        <section class="rules-mode" data-testid="rules-mode">
+            <TeachPanel teach selected/>
+            <RuleEditor selected/>
+        </section>
+    }
 }
