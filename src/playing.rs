@@ -5,5 +5,6 @@
 
 pub mod act;
 pub mod gesture;
+pub mod link;
 pub mod log;
 pub mod words;

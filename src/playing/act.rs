@@ -113,7 +113,8 @@ pub fn actions(mv: &Move) -> Vec<Action> {
     out
 }
 
-/// Plays one of the computer's actions and returns the sentence to say.
+/// Plays one of the computer's actions and returns the sentence to say
+/// (empty when there is nothing new to say).
 ///
 /// # Errors
 /// When the action is not legal here (the position changed meanwhile).
@@ -126,7 +127,7 @@ pub fn perform(pos: &mut Position, action: Action) -> Result<String, String> {
             Ok(after(pos, &said))
         }
         // A move that already ended by itself needs no End move.
-        Action::EndMove if pos.stage() == MoveStage::Start => Ok(after(pos, "")),
+        Action::EndMove if pos.stage() == MoveStage::Start => Ok(String::new()),
         Action::EndMove => end_move(pos).map(|s| format!("Computer — {s}")),
         Action::Pass => pass(pos).map(|s| format!("Computer — {s}")),
     }
