@@ -4,12 +4,14 @@
 //! - [`engine`]: the rule engine (no web dependency).
 //! - [`editor`]: design-mode logic — edits, undo, geometry, selection.
 //! - [`catalog`]: the list of example games.
+//! - [`playing`]: play-mode logic — words, the log, drag and tap.
 //! - `ui`: the Leptos web page (WebAssembly only).
 
 pub mod catalog;
 pub mod coach;
 pub mod editor;
 pub mod engine;
+pub mod playing;
 pub mod scene;
 
 /// The web page. It exists only in the WebAssembly build; the engine and the

@@ -24,6 +24,7 @@ use store::{Mode, Store};
 pub fn App() -> impl IntoView {
     let store = Store::provide(files::restore());
     files::keep_in_browser(store);
+    play::open_example_from_address(store);
     let _keys = window_event_listener(leptos::ev::keydown, move |ev| {
         let command = ev.ctrl_key() || ev.meta_key();
         let typing = ev

@@ -1,9 +1,220 @@
-//! play mode.
+//! Play mode: the table, the controls and the progress log.
+//!
+//! Entering Play compiles the design; with problems the screen lists them
+//! (with a way back) instead of a table. Otherwise it keeps a [`Session`]
+//! for the current revision of the design: a changed design starts a new
+//! game. The logic (words, log, gestures, playing by name) is native, in
+//! [`crate::playing`]; these components only wire it to the page.
 
+mod board;
+mod computer;
+mod controls;
+mod link;
+mod log;
+
+pub use link::open_example_from_address;
+
+use super::store::{Mode, Player, Session, Store, Tone};
+use crate::engine::{Position, Problem, Rules};
+use crate::playing::gesture::Gesture;
+use crate::playing::words;
 use leptos::prelude::*;
+use std::collections::HashSet;
+use std::sync::Arc;
+
+/// The lifted or held figure and the places it may go to.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Held {
+    pub figure: String,
+    pub targets: HashSet<String>,
+}
+
+/// The play screen's own state, shared by its parts.
+#[derive(Clone, Copy)]
+pub struct PlayState {
+    pub store: Store,
+    pub held: RwSignal<Option<Held>>,
+    pub overlay: RwSignal<super::table::Overlay>,
+    pub gesture: RwSignal<Gesture>,
+    /// The computer is thinking or playing its move.
+    pub busy: RwSignal<bool>,
+    /// The description card was closed.
+    pub intro_closed: RwSignal<bool>,
+}
+
+impl PlayState {
+    /// Puts down any lifted figure and clears what is drawn over the table.
+    pub fn put_down(&self) {
+        self.gesture.set(Gesture::Idle);
+        self.held.set(None);
+        self.overlay.set(Default::default());
+    }
+
+    /// Reads the position untracked.
+    pub fn with_position<R>(&self, f: impl FnOnce(&Position) -> R) -> Option<R> {
+        self.store
+            .session
+            .with_untracked(|s| s.as_ref().map(|s| f(&s.position)))
+    }
+
+    /// Changes the position.
+    pub fn update_position<R>(&self, f: impl FnOnce(&mut Position) -> R) -> Option<R> {
+        let mut out = None;
+        self.store.session.update(|s| {
+            if let Some(s) = s {
+                out = Some(f(&mut s.position));
+            }
+        });
+        out
+    }
+
+    /// Who plays `player` (1 or 2).
+    pub fn player(&self, player: u8) -> Player {
+        self.store.session.with_untracked(|s| {
+            s.as_ref()
+                .and_then(|s| s.players.get(usize::from(player.max(1)) - 1).copied())
+                .unwrap_or(Player::Person)
+        })
+    }
+
+    /// Starts the game again (same players).
+    pub fn new_game(&self) {
+        computer::cancel();
+        self.busy.set(false);
+        self.put_down();
+        self.intro_closed.set(false);
+        let rules = self.with_position(|p| Arc::clone(p.rules()));
+        if let Some(rules) = rules {
+            self.update_position(|p| *p = Position::new(rules));
+            let turn = self.with_position(words::turn_text).unwrap_or_default();
+            self.store.say(format!("New game. {turn}."), Tone::Info);
+        }
+    }
+}
+
+/// Makes sure the session plays the current design: a new game when there
+/// is none or the design changed since.
+fn sync_session(store: Store) {
+    let (revision, result) = store.compiled.with(|c| (c.revision, c.result.clone()));
+    match result {
+        Err(_) => {
+            computer::cancel();
+        }
+        Ok(rules) => {
+            let stale = store
+                .session
+                .with_untracked(|s| s.as_ref().map(|s| s.revision != revision));
+            if stale != Some(false) {
+                start_session(store, rules, revision, stale == Some(true));
+            }
+        }
+    }
+}
+
+fn start_session(store: Store, rules: Arc<Rules>, revision: u64, changed: bool) {
+    computer::cancel();
+    let players = store
+        .session
+        .with_untracked(|s| s.as_ref().map(|s| s.players))
+        .unwrap_or([Player::Person, Player::Person]);
+    store.session.set(Some(Session {
+        position: Position::new(rules),
+        revision,
+        players,
+    }));
+    if changed {
+        store.say("The game was changed, so a new game has started.", Tone::Info);
+    }
+}
 
 /// The play screen.
 #[component]
 pub fn PlayMode() -> impl IntoView {
-    view! { <section class="play-mode"></section> }
+    let store = Store::get();
+    untrack(|| sync_session(store));
+    Effect::new(move |_| {
+        store.compiled.track();
+        untrack(|| sync_session(store));
+    });
+    let problems = Memo::new(move |_| {
+        store
+            .compiled
+            .with(|c| c.result.as_ref().err().map(|p| (**p).clone()))
+    });
+    move || match problems.get() {
+        Some(problems) => view! { <ProblemsCard problems/> }.into_any(),
+        None => view! { <PlayScreen/> }.into_any(),
+    }
+}
+
+/// Instead of a table: why the game cannot be played yet.
+#[component]
+fn ProblemsCard(problems: Vec<Problem>) -> impl IntoView {
+    let store = Store::get();
+    let count = match problems.len() {
+        1 => "1 problem".to_string(),
+        n => format!("{n} problems"),
+    };
+    view! {
+        <section class="play-mode play-problems" data-testid="play-problems">
+            <div class="panel problems-card" role="alert">
+                <h2>"This game can't be played yet"</h2>
+                <p>{format!("Fix {count} first, then come back to play:")}</p>
+                <ul class="problem-list">
+                    {problems.into_iter().map(|p| view! {
+                        <li>
+                            <span class="where">{p.location.to_string()}</span>": "
+                            <span class="what">{p.message}</span>
+                        </li>
+                    }).collect_view()}
+                </ul>
+                <div class="problem-actions">
+                    <button data-testid="back-to-design" on:click=move |_| store.mode.set(Mode::Design)>
+                        "Back to Design"
+                    </button>
+                    <button data-testid="back-to-rules" on:click=move |_| store.mode.set(Mode::Rules)>
+                        "Back to Rules"
+                    </button>
+                </div>
+            </div>
+        </section>
+    }
+}
+
+/// The table, the controls and the log, for a game that compiles.
+#[component]
+fn PlayScreen() -> impl IntoView {
+    let store = Store::get();
+    let state = PlayState {
+        store,
+        held: RwSignal::new(None),
+        overlay: RwSignal::new(Default::default()),
+        gesture: RwSignal::new(Gesture::Idle),
+        busy: RwSignal::new(false),
+        intro_closed: RwSignal::new(false),
+    };
+    provide_context(state);
+    computer::drive(state);
+    on_cleanup(computer::cancel);
+    let keys = window_event_listener(leptos::ev::keydown, move |ev| {
+        if ev.key() == "Escape" {
+            board::escape(state);
+        }
+    });
+    on_cleanup(move || keys.remove());
+    view! {
+        <section class="play-mode" data-testid="play-mode">
+            <div class="table-area play-table-area">
+                <controls::TurnBanner/>
+                <controls::GameOver/>
+                <board::PlayTable/>
+            </div>
+            <aside class="play-side">
+                <controls::Intro/>
+                <controls::Controls/>
+                <controls::Players/>
+                <log::Log/>
+            </aside>
+        </section>
+    }
 }

@@ -1,0 +1,237 @@
+//! The table in play: drag a figure (mouse, pen, finger) or tap it and tap
+//! a place. While a figure is lifted its legal places light up; a refused
+//! drop springs back and says why.
+
+use super::computer::now;
+use super::{Held, PlayState};
+use crate::editor::geometry::Point;
+use crate::playing::act::{check_drop, drop_figure};
+use crate::playing::gesture::{moved, spring, Effect, Hit, Input};
+use crate::scene::{FigureView, Scene};
+use crate::ui::store::Tone;
+use crate::ui::table::{Overlay, Phase, Table, TablePointer};
+use leptos::prelude::*;
+use std::collections::HashSet;
+
+fn scene_of(state: PlayState) -> Memo<Scene> {
+    let store = state.store;
+    Memo::new(move |_| {
+        let held = state.held.get();
+        let targets = held.as_ref().map(|h| h.targets.clone()).unwrap_or_default();
+        store.session.with(|s| match s {
+            Some(s) => store.with_game(|g| {
+                Scene::play(g, &s.position, &targets, held.as_ref().map(|h| h.figure.as_str()))
+            }),
+            None => Scene::default(),
+        })
+    })
+}
+
+/// Why the table does not take a figure now, if it does not.
+fn closed(state: PlayState) -> Option<String> {
+    if state.busy.get_untracked() {
+        return Some("Wait a moment: the computer is moving.".into());
+    }
+    state
+        .with_position(|p| {
+            crate::playing::words::over_text(p)
+                .map(|o| format!("The game is over ({o}). Press Play again for a new game."))
+        })
+        .flatten()
+}
+
+/// The places `figure` may go to now.
+fn targets_of(state: PlayState, figure: &str) -> HashSet<String> {
+    state
+        .with_position(|p| {
+            let rules = p.rules();
+            rules.figure_id(figure).map_or_else(HashSet::new, |f| {
+                p.steps_of(f)
+                    .iter()
+                    .map(|s| rules.place_name(s.to).to_string())
+                    .collect()
+            })
+        })
+        .unwrap_or_default()
+}
+
+fn figure_view(scene: Memo<Scene>, figure: &str) -> Option<FigureView> {
+    scene.with_untracked(|s| s.figures.iter().find(|f| f.name == figure).cloned())
+}
+
+fn ghost(scene: Memo<Scene>, figure: &str, offset: Point) -> Option<FigureView> {
+    figure_view(scene, figure).map(|mut f| {
+        f.rect = moved(f.rect, offset);
+        f.marks = Default::default();
+        f
+    })
+}
+
+/// Animates a refused figure back to where it lies.
+fn spring_back(state: PlayState, view: FigureView, offset: Point, started: f64) {
+    match spring(offset, now() - started) {
+        Some(o) => {
+            let mut g = view.clone();
+            g.rect = moved(view.rect, o);
+            if state
+                .overlay
+                .try_set(Overlay {
+                    ghost: Some(g),
+                    rubber: None,
+                })
+                .is_none()
+            {
+                request_animation_frame(move || spring_back(state, view, offset, started));
+            }
+        }
+        None => {
+            state.overlay.try_set(Overlay::default());
+        }
+    }
+}
+
+fn apply(state: PlayState, scene: Memo<Scene>, effect: Effect) {
+    let store = state.store;
+    match effect {
+        Effect::Nothing => {}
+        Effect::Lift(figure) => {
+            let targets = targets_of(state, &figure);
+            state.held.set(Some(Held { figure, targets }));
+        }
+        Effect::Follow { figure, offset } => {
+            state.overlay.set(Overlay {
+                ghost: ghost(scene, &figure, offset),
+                rubber: None,
+            });
+        }
+        Effect::PutDown { figure, offset } => {
+            state.held.set(None);
+            match (offset, figure_view(scene, &figure)) {
+                (Some(o), Some(view)) => spring_back(state, view, o, now()),
+                _ => state.overlay.set(Overlay::default()),
+            }
+        }
+        Effect::Drop {
+            figure,
+            place,
+            dragged,
+            offset,
+        } => {
+            let lies_on = figure_view(scene, &figure).map(|f| f.place);
+            if place.is_some() && place == lies_on {
+                // Dropped where it lies: simply put it down.
+                return apply(
+                    state,
+                    scene,
+                    Effect::PutDown {
+                        figure,
+                        offset: dragged.then_some(offset),
+                    },
+                );
+            }
+            let mut pos = match state.with_position(Clone::clone) {
+                Some(p) => p,
+                None => return,
+            };
+            let result = match place.as_deref() {
+                Some(place) => drop_figure(&mut pos, &figure, place),
+                None => check_drop(&pos, &figure, None).map(|_| String::new()),
+            };
+            match result {
+                Ok(said) => {
+                    state.put_down();
+                    state.intro_closed.set(true);
+                    state.update_position(|p| *p = pos);
+                    store.say(said, Tone::Info);
+                }
+                Err(why) => {
+                    store.say(why, Tone::Problem);
+                    if dragged {
+                        apply(
+                            state,
+                            scene,
+                            Effect::PutDown {
+                                figure,
+                                offset: Some(offset),
+                            },
+                        );
+                    }
+                }
+            }
+        }
+    }
+}
+
+fn pointer(state: PlayState, scene: Memo<Scene>, p: TablePointer) {
+    if let Some(why) = closed(state) {
+        if p.phase == Phase::Down {
+            state.store.say(why, Tone::Problem);
+        }
+        if state.gesture.with_untracked(|g| g.figure().is_some()) {
+            state.put_down();
+        }
+        return;
+    }
+    let hit = || {
+        state.held.with_untracked(|h| {
+            scene.with_untracked(|s| {
+                Hit::at(s, p.at, &|name| {
+                    h.as_ref().is_some_and(|h| h.targets.contains(name))
+                })
+            })
+        })
+    };
+    let input = match p.phase {
+        Phase::Down => Input::Down {
+            pointer: p.pointer_id,
+            at: p.at,
+            hit: hit(),
+        },
+        Phase::Move => Input::Move {
+            pointer: p.pointer_id,
+            at: p.at,
+        },
+        Phase::Up => Input::Up {
+            pointer: p.pointer_id,
+            at: p.at,
+            hit: hit(),
+        },
+        Phase::Cancel => Input::Cancel {
+            pointer: p.pointer_id,
+        },
+    };
+    if p.phase == Phase::Move && state.gesture.with_untracked(|g| g.figure().is_none()) {
+        return;
+    }
+    let mut effect = Effect::Nothing;
+    state.gesture.update(|g| effect = g.on(input));
+    apply(state, scene, effect);
+}
+
+/// Esc: puts the lifted figure down.
+pub fn escape(state: PlayState) {
+    let Some(figure) = state.gesture.with_untracked(|g| g.figure().map(String::from)) else {
+        return;
+    };
+    state.put_down();
+    state.store.say(format!("{figure} was put back."), Tone::Info);
+}
+
+/// The table with its figures in play.
+#[component]
+pub fn PlayTable() -> impl IntoView {
+    let state = expect_context::<PlayState>();
+    let scene = scene_of(state);
+    let on_pointer = Callback::new(move |p: TablePointer| pointer(state, scene, p));
+    let label = move || {
+        state
+            .store
+            .with_game(|g| format!("The table of {}: drag a figure to play", g.title))
+    };
+    view! {
+        <div class="play-table" class:busy=move || state.busy.get() data-testid="play-table">
+            <Table scene=Signal::derive(move || scene.get()) on_pointer
+                overlay=Signal::derive(move || state.overlay.get()) label=label()/>
+        </div>
+    }
+}

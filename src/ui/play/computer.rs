@@ -1,0 +1,170 @@
+//! The computer player on the page: asks the engine for a move and plays
+//! it visibly, one step at a time, announcing each.
+//!
+//! The search runs behind one function, [`request_move`]; today it runs on
+//! the page (after a short pause so "thinking…" is drawn first), later in a
+//! Web Worker without changing its callers.
+
+use super::PlayState;
+use crate::engine::search::{choose, Limits, Move, Options, Strength};
+use crate::engine::{MoveStage, Position, Status};
+use crate::playing::act::{actions, perform, Action};
+use crate::playing::words::player_name;
+use crate::ui::store::{Player, Store, Tone};
+use leptos::prelude::*;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Duration;
+
+#[wasm_bindgen::prelude::wasm_bindgen]
+extern "C" {
+    #[wasm_bindgen(js_namespace = performance, js_name = now)]
+    fn performance_now() -> f64;
+}
+
+/// Milliseconds from the page's clock (`std::time::Instant` panics in
+/// WebAssembly).
+pub fn now() -> f64 {
+    performance_now()
+}
+
+/// Pause between two steps of the computer's move.
+const STEP_PAUSE: Duration = Duration::from_millis(600);
+
+/// Counts up whenever the computer's work in progress must be dropped
+/// (New game, Take back, leaving Play, players changed).
+static EPOCH: AtomicU64 = AtomicU64::new(0);
+
+/// Drops whatever the computer is thinking or playing.
+pub fn cancel() {
+    EPOCH.fetch_add(1, Ordering::SeqCst);
+}
+
+fn current() -> u64 {
+    EPOCH.load(Ordering::SeqCst)
+}
+
+/// How long each strength may think on the page, in milliseconds.
+fn time_for(strength: Strength) -> f64 {
+    match strength {
+        Strength::Beginner => 150.0,
+        Strength::Good => 250.0,
+        Strength::Master => 900.0,
+    }
+}
+
+/// Asks the engine for a move for the player on move and calls `reply`
+/// with it (`None` when there is none). The one way the page asks the
+/// computer for a move.
+pub fn request_move(pos: Position, strength: Strength, reply: impl FnOnce(Option<Move>) + 'static) {
+    set_timeout(
+        move || {
+            let options = Options {
+                strength,
+                limits: Limits::millis(time_for(strength)),
+                now,
+                stop: None,
+                seed: (now() * 1000.0) as u64,
+                table: 1 << 16,
+            };
+            reply(choose(&pos, &options, &mut |_| {}).mv);
+        },
+        Duration::from_millis(60),
+    );
+}
+
+/// The strength of the computer on move, if the computer is on move in a
+/// game that goes on.
+fn computer_on_move(store: Store) -> Option<(Strength, u8, MoveStage)> {
+    store.session.with(|s| {
+        let s = s.as_ref()?;
+        if s.position.status() != &Status::Playing {
+            return None;
+        }
+        let player = s.position.to_move();
+        match s.players.get(usize::from(player.max(1)) - 1)? {
+            Player::Computer(strength) => Some((*strength, player, s.position.stage())),
+            Player::Person => None,
+        }
+    })
+}
+
+/// Watches the game and lets the computer move whenever it is on move.
+pub fn drive(state: PlayState) {
+    let store = state.store;
+    Effect::new(move |_| {
+        if state.busy.get() {
+            return;
+        }
+        let Some((strength, player, stage)) = computer_on_move(store) else {
+            return;
+        };
+        untrack(|| {
+            if stage != MoveStage::Start {
+                // A move left half made (e.g. after leaving Play): start it again.
+                state.update_position(|p| p.take_back_move());
+                return;
+            }
+            state.put_down();
+            state.busy.set(true);
+            let epoch = current();
+            store.say(
+                format!("{} (computer) is thinking…", player_name(player)),
+                Tone::Info,
+            );
+            let Some(pos) = state.with_position(Position::clone) else {
+                state.busy.set(false);
+                return;
+            };
+            let started = now();
+            request_move(pos, strength, move |mv| {
+                if current() != epoch {
+                    return;
+                }
+                let Some(mv) = mv else {
+                    state.busy.try_set(false);
+                    return;
+                };
+                // Let "thinking…" be seen for a moment even when the answer is quick.
+                let wait = (500.0 - (now() - started)).max(0.0);
+                let acts = actions(&mv);
+                set_timeout(
+                    move || play_actions(state, acts, 0, epoch),
+                    Duration::from_millis(wait as u64),
+                );
+            });
+        });
+    });
+}
+
+/// Plays the computer's actions from `i` on, one every [`STEP_PAUSE`].
+fn play_actions(state: PlayState, acts: Vec<Action>, i: usize, epoch: u64) {
+    if current() != epoch {
+        return;
+    }
+    let Some(&action) = acts.get(i) else {
+        state.busy.try_set(false);
+        return;
+    };
+    let result = state.update_position(|p| perform(p, action));
+    match result {
+        Some(Ok(said)) => {
+            if !said.is_empty() {
+                state.store.say(said, Tone::Info);
+            }
+        }
+        Some(Err(why)) => {
+            state.store.say(why, Tone::Problem);
+            state.busy.try_set(false);
+            return;
+        }
+        None => {
+            state.busy.try_set(false);
+            return;
+        }
+    }
+    if i + 1 >= acts.len() {
+        state.busy.try_set(false);
+        return;
+    }
+    set_timeout(move || play_actions(state, acts, i + 1, epoch), STEP_PAUSE);
+}

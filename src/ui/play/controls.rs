@@ -1,0 +1,331 @@
+//! Whose turn it is, the description card, the game-over banner, the
+//! buttons (End move, Pass, Take back, New game) and who plays each side.
+
+use super::computer;
+use super::PlayState;
+use crate::editor::geometry::Rect;
+use crate::engine::search::Strength;
+use crate::engine::{Position, Status};
+use crate::playing::act::{end_move, pass, take_back};
+use crate::playing::words::{after, is_puzzle, over_reason, over_text, player_name, turn_text};
+use crate::scene::{figure_colour, FigureView, Marks};
+use crate::ui::figures::FigureShape;
+use crate::ui::store::{Player, Tone};
+use leptos::prelude::*;
+
+/// A picture of a player: one of their figures, or a disc in their colour.
+fn player_token(pos: &Position, player: u8) -> impl IntoView {
+    let rules = pos.rules();
+    let figure = rules
+        .figures
+        .iter()
+        .find(|f| f.owner == player)
+        .map(|f| FigureView {
+            name: f.name.clone(),
+            kind: rules.types.get(f.kind as usize).cloned().unwrap_or_default(),
+            colour: figure_colour(Some(&f.colour), f.owner),
+            owner: f.owner,
+            rect: Rect::new(2.0, 2.0, 44.0, 44.0),
+            place: String::new(),
+            marks: Marks::default(),
+        });
+    let disc = figure.is_none().then(|| {
+        let fill = figure_colour(None, player);
+        let ink = if player == 2 { "#fffaf0" } else { "#1f2430" };
+        view! {
+            <circle cx=24 cy=24 r=20 fill=fill stroke="#1f2430" stroke-width=3/>
+            <text x=24 y=25 text-anchor="middle" dominant-baseline="central" fill=ink
+                font-size=22 font-weight=700>{player.to_string()}</text>
+        }
+    });
+    view! {
+        <svg class="player-token" viewBox="0 0 48 48" width=48 height=48 aria-hidden="true">
+            {figure.map(|f| view! { <FigureShape figure=f faded=false/> })}
+            {disc}
+        </svg>
+    }
+}
+
+/// "Player 1 to move", big, with the player's colour or figure.
+#[component]
+pub fn TurnBanner() -> impl IntoView {
+    let state = expect_context::<PlayState>();
+    let store = state.store;
+    let info = move || {
+        store.session.with(|s| {
+            s.as_ref().map(|s| {
+                let p = &s.position;
+                let player = p.to_move();
+                let computer = matches!(
+                    s.players.get(usize::from(player.max(1)) - 1),
+                    Some(Player::Computer(_))
+                );
+                (p.status() == &Status::Playing, player, turn_text(p), computer)
+            })
+        })
+    };
+    move || {
+        let (playing, player, text, computer) = info()?;
+        if !playing {
+            return None;
+        }
+        let token = store
+            .session
+            .with_untracked(|s| s.as_ref().map(|s| player_token(&s.position, player)));
+        let extra = computer.then(|| {
+            view! {
+                <span class="turn-extra">
+                    {move || if state.busy.get() { " — the computer is thinking…" } else { " (computer)" }}
+                </span>
+            }
+        });
+        Some(view! {
+            <div class=format!("turn player-{player}") data-testid="turn" data-player=player>
+                {token}
+                <span class="turn-text">{text}</span>
+                {extra}
+            </div>
+        })
+    }
+}
+
+/// The game's description, before the first move.
+#[component]
+pub fn Intro() -> impl IntoView {
+    let state = expect_context::<PlayState>();
+    let store = state.store;
+    let show = move || {
+        !state.intro_closed.get()
+            && store
+                .session
+                .with(|s| s.as_ref().is_some_and(|s| s.position.history().is_empty()))
+    };
+    move || {
+        show().then(|| {
+            let (title, description) = store.with_game(|g| (g.title.clone(), g.description.clone()));
+            let description = if description.trim().is_empty() {
+                "Drag a figure to where it may go: the places light up.".to_string()
+            } else {
+                description
+            };
+            view! {
+                <div class="intro panel" data-testid="intro" role="note">
+                    <div class="intro-text">
+                        <h2>{title}</h2>
+                        <p>{description}</p>
+                    </div>
+                    <button class="intro-start" data-testid="intro-start"
+                        on:click=move |_| state.intro_closed.set(true)>"Let's play!"</button>
+                </div>
+            }
+        })
+    }
+}
+
+/// The end: the winner or a draw, and Play again.
+#[component]
+pub fn GameOver() -> impl IntoView {
+    let state = expect_context::<PlayState>();
+    let store = state.store;
+    let over = move || {
+        store.session.with(|s| {
+            s.as_ref().and_then(|s| {
+                let text = over_text(&s.position)?;
+                let winner = match s.position.status() {
+                    Status::Over { winner, .. } => *winner,
+                    Status::Playing => 0,
+                };
+                Some((text, over_reason(&s.position), winner))
+            })
+        })
+    };
+    move || {
+        over().map(|(text, reason, winner)| {
+            view! {
+                <div class=format!("game-over panel winner-{winner}") data-testid="game-over" role="status">
+                    <span class="game-over-icon" aria-hidden="true">{if winner == 0 { "=" } else { "★" }}</span>
+                    <div class="game-over-text">
+                        <strong data-testid="game-over-text">{text}</strong>
+                        {(!reason.is_empty()).then(|| view! { <span class="reason">{format!("({reason})")}</span> })}
+                    </div>
+                    <button class="play-again" data-testid="play-again" on:click=move |_| state.new_game()>
+                        <span aria-hidden="true">"↻ "</span>"Play again"
+                    </button>
+                </div>
+            }
+        })
+    }
+}
+
+/// Runs `f` on the position and says what it answers.
+fn act(state: PlayState, f: impl FnOnce(&mut Position) -> Result<String, String>) {
+    state.put_down();
+    match state.update_position(f) {
+        Some(Ok(said)) => state.store.say(said, Tone::Info),
+        Some(Err(why)) => state.store.say(why, Tone::Problem),
+        None => {}
+    }
+}
+
+fn take_back_action(state: PlayState, whole_move: bool) {
+    computer::cancel();
+    state.busy.set(false);
+    // Read who plays before the position is changed (not while it is).
+    let computers = [1, 2].map(|p| matches!(state.player(p), Player::Computer(_)));
+    let computer_plays = |p: u8| p >= 1 && computers.get(usize::from(p) - 1).copied().unwrap_or(false);
+    act(state, |pos| {
+        if take_back(pos, whole_move, &computer_plays) {
+            Ok(after(
+                pos,
+                if whole_move {
+                    "Took back a move"
+                } else {
+                    "Took back a step"
+                },
+            ))
+        } else {
+            Err("There is nothing to take back.".into())
+        }
+    });
+}
+
+/// End move, Pass, Take back, New game.
+#[component]
+pub fn Controls() -> impl IntoView {
+    let state = expect_context::<PlayState>();
+    let store = state.store;
+    let read =
+        move |f: fn(&Position) -> bool| store.session.with(|s| s.as_ref().is_some_and(|s| f(&s.position)));
+    let person_on_move = move || {
+        !state.busy.get()
+            && store.session.with(|s| {
+                s.as_ref().is_some_and(|s| {
+                    matches!(
+                        s.players.get(usize::from(s.position.to_move().max(1)) - 1),
+                        Some(Player::Person)
+                    )
+                })
+            })
+    };
+    let can_end = move || person_on_move() && read(Position::can_end_move);
+    let pass_allowed = move || read(|p| p.rules().settings.pass_allowed);
+    let can_pass = move || person_on_move() && read(Position::can_pass);
+    let has_history = move || read(|p| !p.history().is_empty());
+    view! {
+        <div class="panel play-controls" data-testid="controls">
+            <h2 class="visually-hidden">"Controls"</h2>
+            <div class="control-row">
+                {move || can_end().then(|| view! {
+                    <button class="end-move primary" data-testid="end-move"
+                        on:click=move |_| act(state, end_move)>
+                        <span aria-hidden="true">"✓ "</span>"End move"
+                    </button>
+                })}
+                {move || pass_allowed().then(|| view! {
+                    <button data-testid="pass" disabled=move || !can_pass()
+                        on:click=move |_| act(state, pass)>
+                        <span aria-hidden="true">"⇥ "</span>"Pass"
+                    </button>
+                })}
+            </div>
+            <div class="control-row">
+                <button data-testid="take-back" disabled=move || !has_history()
+                    title="Take back the last step"
+                    on:click=move |_| take_back_action(state, false)>
+                    <span aria-hidden="true">"↶ "</span>"Take back"
+                </button>
+                <button data-testid="take-back-move" disabled=move || !has_history()
+                    title="Take back the whole move"
+                    on:click=move |_| take_back_action(state, true)>
+                    <span aria-hidden="true">"⇤ "</span>"Take back move"
+                </button>
+                <button data-testid="new-game" on:click=move |_| state.new_game()>
+                    <span aria-hidden="true">"+ "</span>"New game"
+                </button>
+            </div>
+        </div>
+    }
+}
+
+fn player_value(p: Player) -> &'static str {
+    match p {
+        Player::Person => "person",
+        Player::Computer(Strength::Beginner) => "beginner",
+        Player::Computer(Strength::Good) => "good",
+        Player::Computer(Strength::Master) => "master",
+    }
+}
+
+fn player_of(value: &str) -> Player {
+    match value {
+        "beginner" => Player::Computer(Strength::Beginner),
+        "good" => Player::Computer(Strength::Good),
+        "master" => Player::Computer(Strength::Master),
+        _ => Player::Person,
+    }
+}
+
+/// Who plays each side: a person or the computer at a strength.
+#[component]
+pub fn Players() -> impl IntoView {
+    let state = expect_context::<PlayState>();
+    let store = state.store;
+    let count = move || {
+        store.session.with(|s| {
+            s.as_ref()
+                .map_or(2, |s| if is_puzzle(s.position.rules()) { 1 } else { 2 })
+        })
+    };
+    let chooser = move |player: u8| {
+        let index = usize::from(player) - 1;
+        let value = move || {
+            store.session.with(|s| {
+                player_value(
+                    s.as_ref()
+                        .and_then(|s| s.players.get(index).copied())
+                        .unwrap_or(Player::Person),
+                )
+            })
+        };
+        let id = format!("player-{player}-select");
+        let label = if count() == 1 {
+            "Player".to_string()
+        } else {
+            player_name(player)
+        };
+        view! {
+            <div class="player-choice">
+                <label for=id.clone()>{label}</label>
+                <select id=id.clone() data-testid=id prop:value=value
+                    on:change=move |ev| {
+                        let chosen = player_of(&event_target_value(&ev));
+                        computer::cancel();
+                        state.busy.set(false);
+                        store.session.update(|s| {
+                            if let Some(s) = s {
+                                if let Some(slot) = s.players.get_mut(index) {
+                                    *slot = chosen;
+                                }
+                            }
+                        });
+                        let who = match chosen {
+                            Player::Person => "a person".to_string(),
+                            Player::Computer(s) => format!("the computer ({s:?})"),
+                        };
+                        store.say(format!("{} is played by {who}.", player_name(player)), Tone::Info);
+                    }>
+                    <option value="person">"Person"</option>
+                    <option value="beginner">"Computer: Beginner"</option>
+                    <option value="good">"Computer: Good"</option>
+                    <option value="master">"Computer: Master"</option>
+                </select>
+            </div>
+        }
+    };
+    view! {
+        <div class="panel play-players" data-testid="players">
+            <h2>"Who plays"</h2>
+            {move || (1..=count()).map(chooser).collect_view()}
+        </div>
+    }
+}

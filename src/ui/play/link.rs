@@ -1,0 +1,50 @@
+//! `#example=NAME.game.xml` in the address opens that example game in
+//! Play mode.
+
+use crate::catalog::{describe_problems, game_url};
+use crate::engine::file::read_xml;
+use crate::playing::link::example_in_hash;
+use crate::ui::store::{Mode, Store, Tone};
+use gloo_net::http::Request;
+use leptos::prelude::*;
+
+async fn fetch_text(url: &str) -> Result<String, String> {
+    let response = Request::get(url)
+        .send()
+        .await
+        .map_err(|e| format!("Could not load {url}: {e}"))?;
+    if !response.ok() {
+        return Err(format!(
+            "Could not load {url}: the server answered {}.",
+            response.status()
+        ));
+    }
+    response
+        .text()
+        .await
+        .map_err(|e| format!("Could not read {url}: {e}"))
+}
+
+/// If the address names an example (`#example=nim12.game.xml`), loads it
+/// as the game (one undoable action) and switches to Play.
+pub fn open_example_from_address(store: Store) {
+    let Some(hash) = web_sys::window().and_then(|w| w.location().hash().ok()) else {
+        return;
+    };
+    let Some(name) = example_in_hash(&hash).map(String::from) else {
+        return;
+    };
+    leptos::task::spawn_local(async move {
+        let loaded = fetch_text(&game_url(&name))
+            .await
+            .and_then(|text| read_xml(&text).map_err(|p| describe_problems(&p)));
+        match loaded {
+            Ok((game, _)) => {
+                let title = game.title.clone();
+                store.replace_game(&format!("Open the example {title}"), game);
+                store.mode.set(Mode::Play);
+            }
+            Err(why) => store.say(format!("{name} could not be opened: {why}"), Tone::Problem),
+        }
+    });
+}
