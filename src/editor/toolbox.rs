@@ -2,9 +2,11 @@
 //! child can drag onto the table, and the edit that dropping one makes.
 
 use super::edit::Edit;
-use super::geometry::{Geometry, Point};
+use super::geometry::{default_size, Geometry, Point, Rect, MARGIN, TRIGGER_SIZE};
 use super::naming::check_type;
-use crate::engine::model::{EquipmentKind, TriggerValue};
+use super::places::{count_on, element, is_grid, square_names, Element};
+use super::selection::Selection;
+use crate::engine::model::{EquipmentKind, Game, TriggerValue};
 
 /// The figure types with a picture of their own, in the order the box shows them.
 pub const FIGURE_TYPES: [&str; 7] = ["match", "stone", "ball", "cross", "circle", "pawn", "crown"];
@@ -171,6 +173,74 @@ impl BoxItem {
             )),
         }
     }
+
+    /// The size the item has on the table (figures: none).
+    fn size(self) -> Option<(f64, f64)> {
+        let (w, h) = match (self.equipment(), self.trigger_value()) {
+            (Some(kind), _) => default_size(&kind),
+            (None, Some(_)) => TRIGGER_SIZE,
+            (None, None) => return None,
+        };
+        Some((f64::from(w), f64::from(h)))
+    }
+
+    /// The centre of the first free spot on the table where the item fits,
+    /// scanning rows from the top left; below everything if there is none.
+    pub fn free_spot(self, game: &Game) -> Point {
+        let (w, h) = self.size().unwrap_or((60.0, 60.0));
+        let geometry = Geometry::new(game);
+        let taken: Vec<Rect> = geometry
+            .places()
+            .iter()
+            .filter(|p| p.parent.is_none())
+            .map(|p| p.rect)
+            .chain(geometry.triggers().iter().map(|(_, r)| *r))
+            .collect();
+        let (width, height) = geometry.table_size();
+        let gap = f64::from(MARGIN);
+        let step = gap;
+        let mut y = gap;
+        while y + h + gap <= height {
+            let mut x = gap;
+            while x + w + gap <= width {
+                let around = Rect::new(x - gap, y - gap, w + 2.0 * gap, h + 2.0 * gap);
+                if !taken.iter().any(|r| r.overlaps(&around)) {
+                    return Point::new(x + w / 2.0, y + h / 2.0);
+                }
+                x += step;
+            }
+            y += step;
+        }
+        let bottom = taken.iter().map(|r| r.y + r.height).fold(0.0, f64::max);
+        Point::new(gap + w / 2.0, bottom + gap + h / 2.0)
+    }
+
+    /// The edit that choosing the item with the keyboard makes: equipment
+    /// and triggers go to a free spot; a figure goes onto the selected place
+    /// (the place of a selected figure, the first empty square of a selected
+    /// board or track), or is refused with a hint.
+    pub fn keyboard_edit(self, game: &Game, selection: &Selection, other_type: &str) -> Result<Edit, String> {
+        if !self.is_figure() {
+            return self.drop_edit(self.free_spot(game), &Geometry::new(game), other_type);
+        }
+        let hint =
+            || "First choose a square, a group or a basket for the figure, then press the figure again.";
+        let place = match selection.single().and_then(|n| element(game, n)) {
+            Some(Element::Figure(f)) => f.origin.clone(),
+            Some(Element::Equipment(e)) if is_grid(&e.kind) => square_names(&e.name, &e.kind)
+                .into_iter()
+                .find(|s| count_on(game, s) == 0)
+                .ok_or_else(|| format!("Every square of {} is taken.", e.name))?,
+            Some(Element::Equipment(e)) => e.name.clone(),
+            _ => return Err(hint().into()),
+        };
+        let geometry = Geometry::new(game);
+        let at = geometry
+            .place_rect(&place)
+            .ok_or_else(|| hint().to_string())?
+            .centre();
+        self.drop_edit(at, &geometry, other_type)
+    }
 }
 
 #[cfg(test)]
@@ -241,6 +311,68 @@ mod tests {
         assert_eq!(g2.figures[0].origin, "group.1");
         let refused = BoxItem::Figure("stone").drop_edit(Point::new(900.0, 600.0), &geo, "");
         assert!(refused.unwrap_err().contains("drop it onto a square"));
+    }
+
+    #[test]
+    fn the_keyboard_puts_things_on_free_spots_and_figures_on_the_selected_place() {
+        let g = game_with_group();
+        let at = BoxItem::Basket.free_spot(&g);
+        let group = Geometry::new(&g).place_rect("group.1").unwrap();
+        let (g2, _) = BoxItem::Basket
+            .keyboard_edit(&g, &Selection::new(), "")
+            .unwrap()
+            .apply(&g)
+            .unwrap();
+        let basket = Geometry::new(&g2).place_rect("basket").unwrap();
+        assert!(!basket.overlaps(&group), "{basket:?} on {group:?} at {at:?}");
+        let none = BoxItem::Figure("ball").keyboard_edit(&g2, &Selection::new(), "");
+        assert!(none.unwrap_err().starts_with("First choose"));
+        let edit = BoxItem::Figure("ball")
+            .keyboard_edit(&g2, &Selection::of(["basket"]), "")
+            .unwrap();
+        let (g3, names) = edit.apply(&g2).unwrap();
+        assert_eq!(g3.figures[0].origin, "basket");
+        let edit = BoxItem::Figure("ball")
+            .keyboard_edit(&g3, &Selection::of(names), "")
+            .unwrap();
+        assert_eq!(
+            edit,
+            Edit::AddFigure {
+                kind: "ball".into(),
+                place: Some("basket".into())
+            }
+        );
+        let (g4, _) = Edit::AddEquipment {
+            kind: EquipmentKind::Track {
+                length: 2,
+                ring: false,
+            },
+            at: BoxItem::Track.free_spot(&g3),
+        }
+        .apply(&g3)
+        .unwrap();
+        let on_track = |g: &Game| BoxItem::Figure("pawn").keyboard_edit(g, &Selection::of(["track"]), "");
+        let (g5, _) = on_track(&g4).unwrap().apply(&g4).unwrap();
+        assert_eq!(g5.figures.last().unwrap().origin, "track.1");
+        let (g6, _) = on_track(&g5).unwrap().apply(&g5).unwrap();
+        assert_eq!(g6.figures.last().unwrap().origin, "track.2");
+        assert!(on_track(&g6).unwrap_err().contains("taken"));
+    }
+
+    #[test]
+    fn a_full_table_puts_new_things_below_everything() {
+        let mut g = Game::default();
+        for _ in 0..40 {
+            let edit = BoxItem::Group.keyboard_edit(&g, &Selection::new(), "").unwrap();
+            g = edit.apply(&g).unwrap().0;
+        }
+        let geo = Geometry::new(&g);
+        let rects: Vec<_> = geo.places().iter().map(|p| p.rect).collect();
+        for (i, a) in rects.iter().enumerate() {
+            for b in &rects[i + 1..] {
+                assert!(!a.overlaps(b), "{a:?} overlaps {b:?}");
+            }
+        }
     }
 
     #[test]
