@@ -130,7 +130,8 @@ pub fn DesignMode() -> impl IntoView {
         }
         match ev.key().as_str() {
             "Escape" => {
-                if !designer.cancel() && !typing(&ev) {
+                let cancelled = designer.cancel();
+                if !cancelled && !typing(&ev) {
                     store.selection.set(Selection::new());
                 }
             }

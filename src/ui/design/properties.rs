@@ -505,8 +505,9 @@ fn game_fields(store: Store) -> impl IntoView {
 fn selection_actions(store: Store) -> impl IntoView {
     view! {
         <div class="selection-actions">
-            <button data-testid="duplicate" on:click=move |_| duplicate_selection(store)>
-                {copy_icon()}"Duplicate"
+            <button data-testid="duplicate" title="Duplicate: make a copy"
+                on:click=move |_| duplicate_selection(store)>
+                {copy_icon()}"Copy"
             </button>
             <button class="danger" data-testid="delete" on:click=move |_| delete_selection(store)>
                 {bin_icon()}"Delete"
