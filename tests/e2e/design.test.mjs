@@ -247,11 +247,41 @@ test('problems are shown on the element and in a list that chooses it', async ()
   app.assertNoErrors();
 });
 
+test('the box works with the keyboard too', async () => {
+  const design = await DesignPage.open(app);
+  await design.boxItem('group').focus();
+  await design.page.keyboard.press('Enter');
+  await expectSoon(() => design.equipment(), ['group.1']);
+  await expectSoon(() => design.selected(), ['group.1']);
+  // A figure goes onto the chosen place.
+  await design.boxItem('match').focus();
+  await design.page.keyboard.press('Enter');
+  await expectSoon(() => design.figures(), { 'm.1': 'group.1' });
+  // With nothing chosen, a figure has nowhere to go and says so.
+  await design.page.keyboard.press('Escape');
+  await expectSoon(() => design.selected(), []);
+  await design.boxItem('stone').focus();
+  await design.page.keyboard.press('Enter');
+  await expectSoon(async () => (await design.notice().textContent()).includes('First choose'), true);
+  assert.deepEqual(await design.figures(), { 'm.1': 'group.1' });
+  app.assertNoErrors();
+});
+
 test('a screenshot of a designed game for the README', async () => {
   const design = await DesignPage.open(app);
   await buildNim12(design);
+  // Bigger, as NIM12's own file has them.
+  await design.tapElement(design.place('basket'));
+  await design.setField('prop-width', 200);
+  await design.setField('prop-height', 200);
   await design.tapElement(design.place('matchgroup'));
   await expectSoon(() => design.selected(), ['matchgroup']);
+  await design.setField('prop-width', 380);
+  await design.setField('prop-height', 240);
+  await expectSoon(
+    async () => Number(await design.place('matchgroup').locator('rect').first().getAttribute('width')),
+    380,
+  );
   await design.page.mouse.move(5, 760);
   const shot = await design.screenshot('design');
   console.log(`screenshot: ${path.relative(REPO_ROOT, shot)}`);
