@@ -7,16 +7,24 @@
 //! - [`geometry`]: where places, figures and triggers are drawn; hit-testing.
 //! - [`selection`]: which elements are selected.
 //! - [`places`]: looking up elements, places and squares by name.
+//! - [`toolbox`]: the box of things to drag onto the table.
+//! - [`gesture`]: what a tap or a drag means in the designer.
+//! - [`problem_marks`]: which elements the design's problems are about.
+//! - [`rule_edit`]: every rule edit as a pure function, and checks of rule fields.
+//! - [`teach`]: the table while teaching rules by showing.
 
 pub mod edit;
 pub mod error;
 pub mod geometry;
+pub mod gesture;
 pub mod history;
 pub mod naming;
 pub mod places;
+pub mod problem_marks;
 pub mod rule_edit;
 pub mod selection;
 pub mod teach;
+pub mod toolbox;
 
 pub use edit::{Edit, Property};
 pub use error::EditError;

@@ -1,0 +1,187 @@
+//! The table in design mode: taps select (or put the chosen box item
+//! there), drags move things, a drag on the empty table selects with a
+//! rectangle, and what is being dragged is shown as it would land.
+
+use super::Designer;
+use crate::editor::edit::move_by;
+use crate::editor::gesture::{Decision, Preview, TAP_SLOP_PX};
+use crate::editor::problem_marks::marked;
+use crate::editor::{Geometry, Rect};
+use crate::scene::Scene;
+use crate::ui::store::{Store, Tone};
+use crate::ui::table::{Overlay, Phase, Table, TablePointer, TABLE_ID};
+use leptos::prelude::*;
+use std::collections::HashSet;
+
+/// How many table units one screen pixel is, from the table's SVG element.
+fn units_per_pixel() -> f64 {
+    let svg = web_sys::window().and_then(|w| w.document()).and_then(|d| {
+        d.query_selector(&format!("[data-testid='{TABLE_ID}']"))
+            .ok()
+            .flatten()
+    });
+    let Some(svg) = svg else { return 1.0 };
+    let size: Vec<f64> = svg
+        .get_attribute("viewBox")
+        .unwrap_or_default()
+        .split_whitespace()
+        .filter_map(|s| s.parse().ok())
+        .collect();
+    let r = svg.get_bounding_client_rect();
+    match size.as_slice() {
+        [_, _, w, h] if *w > 0.0 && *h > 0.0 && r.width() > 0.0 && r.height() > 0.0 => {
+            1.0 / (r.width() / w).min(r.height() / h)
+        }
+        _ => 1.0,
+    }
+}
+
+/// Puts the target mark on the place under `at` that a figure could go to.
+fn mark_target(scene: &mut Scene, geometry: &Geometry, at: crate::editor::Point) {
+    let Some(name) = geometry.place_at(at) else { return };
+    if let Some(p) = scene.places.iter_mut().find(|p| p.name == name) {
+        p.marks.target = true;
+    }
+}
+
+fn handle_up(store: Store, designer: Designer, decision: Decision) {
+    match decision {
+        Decision::Nothing => {}
+        Decision::Tap { element, at, add } => {
+            if let Some(item) = designer.chosen.get_untracked() {
+                designer.chosen.set(None);
+                let game = store.game_untracked();
+                let other = designer.other_type.get_untracked();
+                designer.add(store, item.drop_edit(at, &Geometry::new(&game), &other));
+            } else {
+                store.selection.update(|s| s.click(element.as_deref(), add));
+            }
+        }
+        Decision::Rectangle { names, add } => {
+            let count = names.len();
+            store.selection.update(|s| s.rectangle(names, add));
+            if count > 0 {
+                let what = if count == 1 { "thing" } else { "things" };
+                store.say(format!("{count} {what} in the rectangle selected."), Tone::Info);
+            }
+        }
+        Decision::Edit { edit, select } => {
+            if store.edit(edit).is_some() {
+                store.selection.set(crate::editor::Selection::of(select));
+            }
+        }
+    }
+}
+
+/// The table of the designer, with a line of help under it.
+#[component]
+pub fn DesignTable(designer: Designer) -> impl IntoView {
+    let store = Store::get();
+    let scene = Memo::new(move |_| {
+        let preview = designer.drag.with(|d| d.preview());
+        let over = designer.box_drag.with(|b| {
+            b.filter(|b| b.is_dragging() && b.item().is_figure())
+                .and_then(|b| b.over())
+        });
+        let selected: HashSet<String> = store.selection.with(|s| s.names().iter().cloned().collect());
+        store.with_game(|game| {
+            let moved = match &preview {
+                Preview::Move { names, dx, dy } => {
+                    move_by(game, names, dx.round() as i32, dy.round() as i32).ok()
+                }
+                _ => None,
+            };
+            let game = moved.as_ref().unwrap_or(game);
+            let problems = store.compiled.with(|c| {
+                c.result
+                    .as_ref()
+                    .err()
+                    .map(|p| marked(game, p))
+                    .unwrap_or_default()
+            });
+            let mut scene = Scene::design(game, &selected, &problems);
+            let target = match &preview {
+                Preview::Figure { at, .. } => Some(*at),
+                _ => over,
+            };
+            if let Some(at) = target {
+                mark_target(&mut scene, &Geometry::new(game), at);
+            }
+            scene
+        })
+    });
+    let overlay = Signal::derive(move || {
+        let preview = designer.drag.with(|d| d.preview());
+        match preview {
+            Preview::Figure { name, at } => {
+                let ghost = scene.with(|s| s.figures.iter().find(|f| f.name == name).cloned());
+                Overlay {
+                    ghost: ghost.map(|mut g| {
+                        g.rect = Rect::new(
+                            at.x - g.rect.width / 2.0,
+                            at.y - g.rect.height / 2.0,
+                            g.rect.width,
+                            g.rect.height,
+                        );
+                        g
+                    }),
+                    rubber: None,
+                }
+            }
+            Preview::Rubber(r) => Overlay {
+                ghost: None,
+                rubber: Some(r),
+            },
+            _ => Overlay::default(),
+        }
+    });
+    let on_pointer = Callback::new(move |p: TablePointer| match p.phase {
+        Phase::Down => {
+            let game = store.game_untracked();
+            let geometry = Geometry::new(&game);
+            let slop = TAP_SLOP_PX * units_per_pixel();
+            designer
+                .drag
+                .update(|d| d.down(p.pointer_id, p.at, slop, &geometry, &game, p.add));
+        }
+        Phase::Move => {
+            if !designer.drag.with_untracked(|d| d.is_active()) {
+                return;
+            }
+            let game = store.game_untracked();
+            let selection = store.selection.get_untracked();
+            designer
+                .drag
+                .maybe_update(|d| d.moved(p.pointer_id, p.at, &game, &selection));
+        }
+        Phase::Up => {
+            let game = store.game_untracked();
+            let geometry = Geometry::new(&game);
+            let mut decision = Decision::Nothing;
+            designer
+                .drag
+                .update(|d| decision = d.up(p.pointer_id, p.at, &geometry));
+            handle_up(store, designer, decision);
+        }
+        Phase::Cancel => designer.drag.update(|d| d.cancel()),
+    });
+    let help = move || {
+        if let Some(item) = designer.chosen.get() {
+            return format!(
+                "Now tap the table where the {} should go. (Esc: never mind)",
+                item.label().trim_end_matches('…')
+            );
+        }
+        if store.with_game(|g| g.equipment.is_empty() && g.triggers.is_empty()) {
+            return "Drag things from the box onto the table — or tap one, then tap the table.".into();
+        }
+        "Tap to choose, drag to move. Drag on the empty table to choose several.".into()
+    };
+    view! {
+        <div class="table-area design-table" class:placing=move || designer.chosen.with(Option::is_some)>
+            <Table scene=scene on_pointer=on_pointer overlay=overlay
+                label="The table: drag things here from the box"/>
+            <p class="design-help" data-testid="design-help">{help}</p>
+        </div>
+    }
+}
