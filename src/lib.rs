@@ -4,12 +4,14 @@
 //! - [`engine`]: the rule engine (no web dependency).
 //! - [`editor`]: design-mode logic — edits, undo, geometry, selection.
 //! - [`catalog`]: the list of example games.
+//! - [`storage`]: keeping work in the browser and game files.
 //! - `ui`: the Leptos web page (WebAssembly only).
 
 pub mod catalog;
 pub mod editor;
 pub mod engine;
 pub mod scene;
+pub mod storage;
 
 /// The web page. It exists only in the WebAssembly build; the engine and the
 /// catalog build and test natively.
