@@ -64,7 +64,7 @@ mod crash {
                 let text = "Your game is safe: download it, then reload.";
                 let para = element(&doc, "p", "crash-text", text)?;
                 card.append_child(&para).ok()?;
-                let link = element(&doc, "a", "crash-button", "⬇️ Download my game")?;
+                let link = element(&doc, "a", "crash-button", "Download my game")?;
                 link.set_attribute("href", &href).ok()?;
                 link.set_attribute("download", &name).ok()?;
                 link.set_attribute("data-testid", "crash-download").ok()?;
@@ -76,7 +76,7 @@ mod crash {
                 card.append_child(&para).ok()?;
             }
         }
-        let reload = element(&doc, "a", "crash-button", "🔄 Reload")?;
+        let reload = element(&doc, "a", "crash-button", "Reload")?;
         reload.set_attribute("href", &doc.location()?.href().ok()?).ok()?;
         reload.set_attribute("data-testid", "crash-reload").ok()?;
         card.append_child(&reload).ok()?;

@@ -6,6 +6,7 @@ use leptos::html;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
+use super::files::icons::{icon, Icon};
 use super::files::open_text;
 use super::store::{Store, Tone};
 use crate::catalog::{describe_problems, game_url, parse_index, GAMES_DIR};
@@ -181,7 +182,6 @@ pub fn ExamplesMenu() -> impl IntoView {
                                 <button role="menuitem" class="example-item" data-testid=testid
                                     data-file=ex.file
                                     on:click=move |_| choose(file.clone(), title.clone(), text.clone())>
-                                    <span class="icon" aria-hidden="true">"🎲"</span>
                                     <span class="example-title">{label}</span>
                                 </button>
                             </li>
@@ -218,7 +218,7 @@ pub fn ExamplesMenu() -> impl IntoView {
                         open.set(true);
                     }
                 }>
-                <span class="icon" aria-hidden="true">"🎲"</span>" Examples"
+                {icon(Icon::Examples)}" Examples"
             </button>
             <ul id="examples-list" class="examples-list" role="menu" aria-label="Example games"
                 data-testid="examples-menu" node_ref=menu hidden=move || !open.get()

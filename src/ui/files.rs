@@ -16,6 +16,7 @@
 mod buttons;
 mod dialog;
 mod download;
+pub(super) mod icons;
 mod keep;
 mod open;
 

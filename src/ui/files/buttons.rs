@@ -2,6 +2,7 @@
 //! Save as JSON.
 
 use super::download::save_game;
+use super::icons::{icon, Icon};
 use super::open::open_file;
 use crate::engine::Game;
 use crate::storage::{FileKind, ACCEPT};
@@ -36,24 +37,24 @@ pub fn FileButtons() -> impl IntoView {
         <div class="file-buttons">
             <button class="file-button" data-testid="new" title="Start a new, empty game"
                 on:click=new_game>
-                <span class="icon" aria-hidden="true">"📄"</span>" New"
+                {icon(Icon::New)}" New"
             </button>
             <ExamplesMenu/>
             <button class="file-button" data-testid="open" title="Open a game file"
                 on:click=pick>
-                <span class="icon" aria-hidden="true">"📂"</span>" Open"
+                {icon(Icon::Open)}" Open"
             </button>
             <input type="file" class="visually-hidden" accept=ACCEPT tabindex="-1"
                 aria-hidden="true" data-testid="open-input" node_ref=input on:change=picked/>
             <button class="file-button" data-testid="save-xml"
                 title="Save the game as a file (XML) that opens everywhere"
                 on:click=move |_| save_game(store, FileKind::Xml)>
-                <span class="icon" aria-hidden="true">"💾"</span>" Save as XML"
+                {icon(Icon::Save)}" Save as XML"
             </button>
             <button class="file-button" data-testid="save-json"
                 title="Save the game as a JSON file"
                 on:click=move |_| save_game(store, FileKind::Json)>
-                <span class="icon" aria-hidden="true">"💾"</span>" Save as JSON"
+                {icon(Icon::Save)}" Save as JSON"
             </button>
         </div>
     }

@@ -3,6 +3,7 @@
 //! and the banners when work cannot be kept.
 
 use super::download::save_game;
+use super::icons::{icon, Icon};
 use super::keep::{keep_mine, open_newer, KeepStatus, Keeping};
 use super::open::open_file;
 use crate::engine::{Location, Problem, Section};
@@ -69,7 +70,7 @@ pub fn FileProblemsDialog() -> impl IntoView {
             };
             view! {
                 <h2 id="file-problems-title">
-                    <span aria-hidden="true">"⚠️ "</span>
+                    {icon(Icon::Warning)}
                     {format!("“{}” could not be opened", fp.file)}
                 </h2>
                 <p class="file-problems-safe">
@@ -88,7 +89,7 @@ pub fn FileProblemsDialog() -> impl IntoView {
             {content}
             <form method="dialog" class="file-problems-actions">
                 <button data-testid="file-problems-close" autofocus>
-                    <span aria-hidden="true">"✔️ "</span>"OK"
+                    {icon(Icon::Ok)}" OK"
                 </button>
             </form>
         </dialog>
@@ -150,7 +151,7 @@ fn DropHint() -> impl IntoView {
         <div class="drop-hint" data-testid="drop-hint" hidden=move || depth.get() == 0
             aria-hidden="true">
             <div class="drop-hint-card">
-                <span class="icon">"📥"</span>
+                {icon(Icon::Drop)}
                 <p>"Drop the game file to open it"</p>
             </div>
         </div>
@@ -172,7 +173,7 @@ fn KeepingBanner() -> impl IntoView {
         KeepStatus::Failed(why) => Some(
             view! {
                 <div class="keep-banner problem" role="alert" data-testid="keep-failed">
-                    <span class="icon" aria-hidden="true">"⚠️"</span>
+                    {icon(Icon::Warning)}
                     <p>
                         <strong>"Your work is NOT kept in this browser."</strong>
                         " Its storage is full or turned off. Save your game as a file now, so \
@@ -181,7 +182,7 @@ fn KeepingBanner() -> impl IntoView {
                     </p>
                     <button data-testid="keep-failed-save"
                         on:click=move |_| save_game(store, FileKind::Xml)>
-                        <span aria-hidden="true">"💾 "</span>"Save as XML"
+                        {icon(Icon::Save)}" Save as XML"
                     </button>
                 </div>
             }
@@ -190,7 +191,7 @@ fn KeepingBanner() -> impl IntoView {
         KeepStatus::OtherTab { time, kept_here } => Some(
             view! {
                 <div class="keep-banner" role="alert" data-testid="keep-conflict">
-                    <span class="icon" aria-hidden="true">"🗂️"</span>
+                    {icon(Icon::Tabs)}
                     <p>
                         <strong>{format!("This game was changed in another tab at {}.", clock(time))}</strong>
                         {if kept_here {
@@ -200,10 +201,10 @@ fn KeepingBanner() -> impl IntoView {
                         }}
                     </p>
                     <button data-testid="conflict-open-newer" on:click=move |_| open_newer(store)>
-                        <span aria-hidden="true">"📂 "</span>"Open the newer game"
+                        {icon(Icon::Open)}" Open the newer game"
                     </button>
                     <button data-testid="conflict-keep-mine" on:click=move |_| keep_mine(store)>
-                        <span aria-hidden="true">"✋ "</span>"Keep this tab's game"
+                        {icon(Icon::Ok)}" Keep this tab's game"
                     </button>
                 </div>
             }
