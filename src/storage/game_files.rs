@@ -101,11 +101,20 @@ mod tests {
         assert_eq!(download_name("NIM12", FileKind::Xml), "nim12.game.xml");
         assert_eq!(download_name("NIM12", FileKind::Json), "nim12.game.json");
         assert_eq!(download_name("Nim 3-4-5", FileKind::Xml), "nim-3-4-5.game.xml");
-        assert_eq!(download_name("The ball puzzle", FileKind::Xml), "the-ball-puzzle.game.xml");
-        assert_eq!(download_name("  Tic-Tac-Toe!  ", FileKind::Xml), "tic-tac-toe.game.xml");
+        assert_eq!(
+            download_name("The ball puzzle", FileKind::Xml),
+            "the-ball-puzzle.game.xml"
+        );
+        assert_eq!(
+            download_name("  Tic-Tac-Toe!  ", FileKind::Xml),
+            "tic-tac-toe.game.xml"
+        );
         assert_eq!(download_name("Mühle", FileKind::Xml), "mühle.game.xml");
         assert_eq!(download_name("", FileKind::Xml), "game.game.xml");
-        assert_eq!(download_name("../../etc/passwd", FileKind::Xml), "etc-passwd.game.xml");
+        assert_eq!(
+            download_name("../../etc/passwd", FileKind::Xml),
+            "etc-passwd.game.xml"
+        );
         assert_eq!(download_name("???", FileKind::Json), "game.game.json");
         let long = download_name(&"a".repeat(500), FileKind::Xml);
         assert_eq!(long.len(), MAX_STEM + ".game.xml".len());
@@ -126,11 +135,17 @@ mod tests {
         );
         let png = vec![0x89, b'P', b'N', b'G', 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13];
         assert!(check_file("cat.png", png).unwrap_err().contains("not text"));
-        assert!(check_file("z.xml", b"ab\0cd".to_vec()).unwrap_err().contains("not text"));
-        assert!(check_file("e.xml", b"  \n".to_vec()).unwrap_err().contains("empty"));
+        assert!(check_file("z.xml", b"ab\0cd".to_vec())
+            .unwrap_err()
+            .contains("not text"));
+        assert!(check_file("e.xml", b"  \n".to_vec())
+            .unwrap_err()
+            .contains("empty"));
         let big = vec![b' '; MAX_FILE_BYTES + 1];
         assert!(check_file("big.xml", big).unwrap_err().contains("too big"));
-        assert!(check_size("big.xml", 5.0 * 1024.0 * 1024.0).unwrap_err().contains("5.0 MB"));
+        assert!(check_size("big.xml", 5.0 * 1024.0 * 1024.0)
+            .unwrap_err()
+            .contains("5.0 MB"));
         assert!(check_size("ok.xml", 1000.0).is_ok());
     }
 }

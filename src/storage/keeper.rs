@@ -33,7 +33,7 @@ pub enum Start {
     /// Nothing was kept: a new game.
     Nothing,
     /// The kept work.
-    Work(Restored),
+    Work(Box<Restored>),
     /// The kept value could not be read; it was moved to `key`.
     SetAside { key: String, reason: String },
     /// The kept value could not be read, nor moved (storage full); it was
@@ -49,7 +49,10 @@ pub enum SaveOutcome {
     Unchanged,
     /// Another tab saved newer work; this tab's work was kept under
     /// `kept_as` instead (`None` if even that failed).
-    OtherTab { stamp: Stamp, kept_as: Option<String> },
+    OtherTab {
+        stamp: Stamp,
+        kept_as: Option<String>,
+    },
     /// This tab saved a higher revision already; nothing was written.
     Older,
     /// The browser refused to store it.
@@ -119,7 +122,7 @@ impl Keeper {
             Ok(restored) => {
                 self.seen = Some(restored.stamp.clone());
                 self.last = Some(restored.snapshot.clone());
-                Start::Work(restored)
+                Start::Work(Box::new(restored))
             }
             Err(reason) => match set_aside(shelf, &text, now) {
                 Ok(key) => {
@@ -280,8 +283,10 @@ mod tests {
     }
 
     fn snap(title: &str, revision: u64) -> Snapshot {
-        let mut game = Game::default();
-        game.title = title.into();
+        let game = Game {
+            title: title.into(),
+            ..Game::default()
+        };
         Snapshot {
             revision,
             mode: SavedMode::Design,
@@ -375,7 +380,10 @@ mod tests {
         *b.limit.borrow_mut() = Some(12);
         let mut tab = Keeper::new("a");
         assert!(matches!(tab.restore(&mut b, 1.0), Start::Unreadable { .. }));
-        assert!(matches!(tab.save(&mut b, &snap("mine", 1), 2.0), SaveOutcome::Failed(_)));
+        assert!(matches!(
+            tab.save(&mut b, &snap("mine", 1), 2.0),
+            SaveOutcome::Failed(_)
+        ));
         assert_eq!(b.get(WORK_KEY).unwrap(), "x".repeat(10));
     }
 
@@ -445,9 +453,15 @@ mod tests {
         assert_eq!(adopted.snapshot.game.title, "first's");
         assert_eq!(second.conflict(), None);
         // Opening the adopted game writes nothing, so the first tab is not disturbed.
-        assert_eq!(second.save(&mut b, &snap("first's", 9), 7.0), SaveOutcome::Unchanged);
+        assert_eq!(
+            second.save(&mut b, &snap("first's", 9), 7.0),
+            SaveOutcome::Unchanged
+        );
         assert_eq!(first.changed_elsewhere(&b), None);
-        assert_eq!(second.save(&mut b, &snap("together", 10), 8.0), SaveOutcome::Saved);
+        assert_eq!(
+            second.save(&mut b, &snap("together", 10), 8.0),
+            SaveOutcome::Saved
+        );
         assert!(first.changed_elsewhere(&b).is_some());
     }
 

@@ -157,8 +157,7 @@ pub fn peek_stamp(text: &str) -> Result<Stamp, String> {
 /// A sentence saying why the value cannot be used.
 pub fn read_saved(text: &str) -> Result<Restored, String> {
     peek_stamp(text)?;
-    let work: SavedWork =
-        serde_json::from_str(text).map_err(|e| format!("it is not saved work ({e})"))?;
+    let work: SavedWork = serde_json::from_str(text).map_err(|e| format!("it is not saved work ({e})"))?;
     let (game, _) = read_json(&work.game).map_err(|problems| {
         let first = problems
             .first()
@@ -195,8 +194,10 @@ mod tests {
     use crate::engine::record::Played;
 
     fn snapshot() -> Snapshot {
-        let mut game = Game::default();
-        game.title = "My game".into();
+        let game = Game {
+            title: "My game".into(),
+            ..Game::default()
+        };
         Snapshot {
             revision: 7,
             mode: SavedMode::Play,
@@ -216,7 +217,14 @@ mod tests {
         let text = SavedWork::new(&snapshot(), "tab-1", 1000.0).to_text();
         let back = read_saved(&text).unwrap();
         assert_eq!(back.snapshot, snapshot());
-        assert_eq!(back.stamp, Stamp { tab: "tab-1".into(), revision: 7, time: 1000.0 });
+        assert_eq!(
+            back.stamp,
+            Stamp {
+                tab: "tab-1".into(),
+                revision: 7,
+                time: 1000.0
+            }
+        );
         assert_eq!(peek_stamp(&text).unwrap(), back.stamp);
         assert_eq!(game_of(&text).unwrap().0, "My game");
     }
@@ -248,7 +256,9 @@ mod tests {
             assert!(read_saved(text).is_err(), "{text} was read");
         }
         assert!(read_saved(&newer).unwrap_err().contains("newer"));
-        assert!(read_saved(&bad_game.to_text()).unwrap_err().contains("game in it"));
+        assert!(read_saved(&bad_game.to_text())
+            .unwrap_err()
+            .contains("game in it"));
     }
 
     #[test]

@@ -57,7 +57,10 @@ async fn load_examples() -> Result<Vec<Example>, String> {
 
 /// The test id of an example's menu item: `nim12.game.xml` → `example-nim12`.
 fn item_id(file: &str) -> String {
-    format!("example-{}", file.trim_end_matches(crate::catalog::GAME_EXTENSION))
+    format!(
+        "example-{}",
+        file.trim_end_matches(crate::catalog::GAME_EXTENSION)
+    )
 }
 
 /// Moves the focus among the menu's items: `step` 0 = first, -1 = last,

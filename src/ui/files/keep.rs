@@ -63,7 +63,10 @@ pub(super) enum KeepStatus {
     /// The browser refused to store the work.
     Failed(String),
     /// Another tab saved newer work at this time (ms since 1970).
-    OtherTab { time: f64, kept_here: bool },
+    OtherTab {
+        time: f64,
+        kept_here: bool,
+    },
 }
 
 /// The keeping status, shared by the banners.

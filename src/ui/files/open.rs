@@ -42,14 +42,12 @@ pub fn open_file(store: Store, file: web_sys::File) {
         store.say(why, Tone::Problem);
         return;
     }
-    let reader = read_as_bytes(&gloo_file::File::from(file), move |result| {
-        match result {
-            Ok(bytes) => match check_file(&name, bytes) {
-                Ok(text) => open_text(store, &name, &text),
-                Err(why) => store.say(why, Tone::Problem),
-            },
-            Err(e) => store.say(format!("{name} could not be read: {e}."), Tone::Problem),
-        }
+    let reader = read_as_bytes(&gloo_file::File::from(file), move |result| match result {
+        Ok(bytes) => match check_file(&name, bytes) {
+            Ok(text) => open_text(store, &name, &text),
+            Err(why) => store.say(why, Tone::Problem),
+        },
+        Err(e) => store.say(format!("{name} could not be read: {e}."), Tone::Problem),
     });
     READING.with(|r| *r.borrow_mut() = Some(reader));
 }
