@@ -5,6 +5,7 @@
 //! - [`editor`]: design-mode logic — edits, undo, geometry, selection.
 //! - [`catalog`]: the list of example games.
 //! - [`playing`]: play-mode logic — words, the log, drag and tap.
+//! - [`storage`]: keeping work in the browser and game files.
 //! - `ui`: the Leptos web page (WebAssembly only).
 
 pub mod catalog;
@@ -13,6 +14,7 @@ pub mod editor;
 pub mod engine;
 pub mod playing;
 pub mod scene;
+pub mod storage;
 
 /// The web page. It exists only in the WebAssembly build; the engine and the
 /// catalog build and test natively.

@@ -1,9 +1,14 @@
-//! The list of example games: loads `games/index.json`, then each game file,
-//! and shows each game's title.
+//! The Examples menu: loads `games/index.json`, then each game file, lists
+//! every example by its title, and opens the one chosen (undoable).
 
 use gloo_net::http::Request;
+use leptos::html;
 use leptos::prelude::*;
+use wasm_bindgen::JsCast;
 
+use super::files::icons::{icon, Icon};
+use super::files::open_text;
+use super::store::{Store, Tone};
 use crate::catalog::{describe_problems, game_url, parse_index, GAMES_DIR};
 use crate::engine::file::read_xml;
 
@@ -25,85 +30,204 @@ async fn fetch_text(url: &str) -> Result<String, String> {
         .map_err(|e| format!("Could not read {url}: {e}"))
 }
 
-async fn load_index() -> Result<Vec<String>, String> {
-    let text = fetch_text(&format!("{GAMES_DIR}/index.json")).await?;
-    parse_index(&text)
+/// One example game: its file, and its title and text or why it has none.
+#[derive(Debug, Clone)]
+struct Example {
+    file: String,
+    game: Result<(String, String), String>,
 }
 
-/// The title of one example game, or a sentence saying why it has none.
-async fn load_title(file: String) -> Result<String, String> {
-    let text = fetch_text(&game_url(&file)).await?;
-    match read_xml(&text) {
-        Ok((game, _)) => Ok(game.title),
-        Err(problems) => Err(describe_problems(&problems)),
+/// Every listed example, in the listed order.
+async fn load_examples() -> Result<Vec<Example>, String> {
+    let index = fetch_text(&format!("{GAMES_DIR}/index.json")).await?;
+    let files = parse_index(&index)?;
+    let mut examples = Vec::with_capacity(files.len());
+    for file in files {
+        let game = match fetch_text(&game_url(&file)).await {
+            Ok(text) => match read_xml(&text) {
+                Ok((game, _)) => Ok((game.title, text)),
+                Err(problems) => Err(describe_problems(&problems)),
+            },
+            Err(e) => Err(e),
+        };
+        examples.push(Example { file, game });
     }
+    Ok(examples)
 }
 
-/// The "Example games" section.
-#[component]
-pub fn ExampleList() -> impl IntoView {
-    let index = LocalResource::new(load_index);
-    view! {
-        <section class="examples" aria-labelledby="examples-heading">
-            <h2 id="examples-heading">"Example games"</h2>
-            {move || match index.get() {
-                None => view! {
-                    <p class="status" role="status">"Loading the example games…"</p>
-                }
-                .into_any(),
-                Some(Err(message)) => view! {
-                    <p class="status problem" role="alert">{message}</p>
-                }
-                .into_any(),
-                Some(Ok(files)) if files.is_empty() => view! {
-                    <p class="status">"There are no example games yet."</p>
-                }
-                .into_any(),
-                Some(Ok(files)) => view! {
-                    <ul class="example-list">
-                        {files
-                            .into_iter()
-                            .map(|file| view! { <ExampleCard file/> })
-                            .collect_view()}
-                    </ul>
-                }
-                .into_any(),
-            }}
-        </section>
-    }
+/// The test id of an example's menu item: `nim12.game.xml` → `example-nim12`.
+fn item_id(file: &str) -> String {
+    format!(
+        "example-{}",
+        file.trim_end_matches(crate::catalog::GAME_EXTENSION)
+    )
 }
 
-/// One example game: its title once its file has been read.
-#[component]
-fn ExampleCard(file: String) -> impl IntoView {
-    let title = LocalResource::new({
-        let file = file.clone();
-        move || load_title(file.clone())
-    });
-    let state = move || match title.get() {
-        None => "loading",
-        Some(Ok(_)) => "ready",
-        Some(Err(_)) => "problem",
+/// Moves the focus among the menu's items: `step` 0 = first, -1 = last,
+/// otherwise relative to the focused one.
+fn focus_item(menu: &web_sys::HtmlElement, step: i32, absolute: bool) {
+    let Ok(items) = menu.query_selector_all("[role=menuitem]:not([disabled])") else {
+        return;
     };
-    let cannot_open = format!("{file} could not be opened.");
-    view! {
-        <li
-            class="example-card"
-            data-file=file
-            data-state=state
-            aria-busy=move || (state() == "loading").to_string()
-        >
-            {move || match title.get() {
-                None => view! { <span class="example-loading">"Loading…"</span> }.into_any(),
-                Some(Ok(title)) => view! { <h3 class="example-title">{title}</h3> }.into_any(),
-                Some(Err(message)) => view! {
-                    <p class="example-problem">
-                        <span class="file">{cannot_open.clone()}</span>
-                        {message}
-                    </p>
+    let n = items.length() as i32;
+    if n == 0 {
+        return;
+    }
+    let active = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.active_element());
+    let current = (0..n).find(|&i| {
+        items
+            .item(i as u32)
+            .zip(active.as_ref())
+            .is_some_and(|(item, a)| item.is_same_node(Some(a)))
+    });
+    let next = match (absolute, current) {
+        (true, _) => (step + n) % n,
+        (false, Some(c)) => (c + step + n) % n,
+        (false, None) => 0,
+    };
+    if let Some(el) = items
+        .item(next as u32)
+        .and_then(|i| i.dyn_into::<web_sys::HtmlElement>().ok())
+    {
+        let _ = el.focus();
+    }
+}
+
+/// The Examples button and its menu.
+#[component]
+pub fn ExamplesMenu() -> impl IntoView {
+    let store = Store::get();
+    let examples = LocalResource::new(load_examples);
+    let open = RwSignal::new(false);
+    let button = NodeRef::<html::Button>::new();
+    let menu = NodeRef::<html::Ul>::new();
+    let root = NodeRef::<html::Div>::new();
+
+    let close = move |refocus: bool| {
+        open.set(false);
+        if refocus {
+            if let Some(b) = button.get_untracked() {
+                let _ = b.focus();
+            }
+        }
+    };
+    // Focus the first item when the menu opens (and whenever its items arrive).
+    Effect::new(move |_| {
+        let is_open = open.get();
+        let loaded = examples.with(|e| e.is_some());
+        if let (true, true, Some(menu)) = (is_open, loaded, menu.get()) {
+            focus_item(&menu, 0, true);
+        }
+    });
+    // A click anywhere else closes the menu.
+    let _outside = window_event_listener(leptos::ev::pointerdown, move |ev| {
+        if !open.get_untracked() {
+            return;
+        }
+        let inside = root.get_untracked().zip(ev.target()).is_some_and(|(root, t)| {
+            t.dyn_into::<web_sys::Node>()
+                .is_ok_and(|n| root.contains(Some(&n)))
+        });
+        if !inside {
+            open.set(false);
+        }
+    });
+    let keys = move |ev: web_sys::KeyboardEvent| {
+        let Some(menu) = menu.get_untracked() else { return };
+        match ev.key().as_str() {
+            "Escape" => close(true),
+            "ArrowDown" => focus_item(&menu, 1, false),
+            "ArrowUp" => focus_item(&menu, -1, false),
+            "Home" => focus_item(&menu, 0, true),
+            "End" => focus_item(&menu, -1, true),
+            "Tab" => {
+                close(false);
+                return;
+            }
+            _ => return,
+        }
+        ev.prevent_default();
+    };
+    let choose = move |file: String, title: String, text: String| {
+        close(true);
+        open_text(store, &file, &text);
+        store.say(
+            format!("Opened the example “{title}”. Undo brings back the game before."),
+            Tone::Info,
+        );
+    };
+
+    let items = move || match examples.get() {
+        None => view! {
+            <li role="none" class="examples-status">"Loading the example games…"</li>
+        }
+        .into_any(),
+        Some(Err(message)) => view! {
+            <li role="none" class="examples-status problem">{message}</li>
+        }
+        .into_any(),
+        Some(Ok(list)) if list.is_empty() => view! {
+            <li role="none" class="examples-status">"There are no example games yet."</li>
+        }
+        .into_any(),
+        Some(Ok(list)) => list
+            .into_iter()
+            .map(|ex| {
+                let testid = item_id(&ex.file);
+                match ex.game {
+                    Ok((title, text)) => {
+                        let file = ex.file.clone();
+                        let label = title.clone();
+                        view! {
+                            <li role="none">
+                                <button role="menuitem" class="example-item" data-testid=testid
+                                    data-file=ex.file
+                                    on:click=move |_| choose(file.clone(), title.clone(), text.clone())>
+                                    <span class="example-title">{label}</span>
+                                </button>
+                            </li>
+                        }
+                        .into_any()
+                    }
+                    Err(why) => view! {
+                        <li role="none">
+                            <button role="menuitem" class="example-item problem" disabled
+                                data-testid=testid data-file=ex.file.clone()>
+                                <span class="example-title">
+                                    {format!("{} could not be opened. {why}", ex.file)}
+                                </span>
+                            </button>
+                        </li>
+                    }
+                    .into_any(),
                 }
-                .into_any(),
-            }}
-        </li>
+            })
+            .collect_view()
+            .into_any(),
+    };
+
+    view! {
+        <div class="examples-menu" node_ref=root>
+            <button class="file-button" data-testid="examples" node_ref=button
+                aria-haspopup="menu" aria-controls="examples-list"
+                aria-expanded=move || open.get().to_string()
+                title="Open one of the example games"
+                on:click=move |_| open.update(|o| *o = !*o)
+                on:keydown=move |ev| {
+                    if ev.key() == "ArrowDown" {
+                        ev.prevent_default();
+                        open.set(true);
+                    }
+                }>
+                {icon(Icon::Examples)}" Examples"
+            </button>
+            <ul id="examples-list" class="examples-list" role="menu" aria-label="Example games"
+                data-testid="examples-menu" node_ref=menu hidden=move || !open.get()
+                on:keydown=keys>
+                {items}
+            </ul>
+        </div>
     }
 }

@@ -1,35 +1,26 @@
-//! Files and keeping work: New, Examples, Open, Save, local storage.
+//! Files and keeping work: New, Examples, Open, Save as XML or JSON,
+//! dropping a file on the page, and the work kept in the browser.
+//!
+//! The rules (what is kept, when a tab may write, file names, checking a
+//! file) are plain Rust in [`crate::storage`]; this module connects them to
+//! the page.
+//!
+//! - `keep`: [`restore`] and [`keep_in_browser`] (localStorage, two tabs,
+//!   a failed save).
+//! - `open`: reading a picked or dropped file and opening it.
+//! - `download`: saving a file by download.
+//! - `buttons`: [`FileButtons`] in the top bar.
+//! - `dialog`: [`FileProblemsDialog`], and the banners and drop hint shown
+//!   over the page.
 
-use super::store::Store;
-use crate::engine::Game;
-use leptos::prelude::*;
+mod buttons;
+mod dialog;
+mod download;
+pub(super) mod icons;
+mod keep;
+mod open;
 
-/// Where the browser keeps the game being designed (an XML game file).
-pub const KEPT_GAME: &str = "tablecraft.game";
-
-/// The game kept in the browser, or a new one.
-pub fn restore() -> Game {
-    use gloo_storage::Storage;
-    gloo_storage::LocalStorage::raw()
-        .get_item(KEPT_GAME)
-        .ok()
-        .flatten()
-        .and_then(|text| crate::engine::file::read_xml(&text).ok())
-        .map(|(game, _)| game)
-        .unwrap_or_default()
-}
-
-/// Saves the work in the browser on every change.
-pub fn keep_in_browser(_store: Store) {}
-
-/// New, Examples, Open, Save.
-#[component]
-pub fn FileButtons() -> impl IntoView {
-    view! { <span></span> }
-}
-
-/// The problems of a file that could not be opened.
-#[component]
-pub fn FileProblemsDialog() -> impl IntoView {
-    view! { <span></span> }
-}
+pub use buttons::FileButtons;
+pub use dialog::FileProblemsDialog;
+pub use keep::{keep_in_browser, restore};
+pub(super) use open::open_text;

@@ -1,8 +1,7 @@
 // Rules mode: editing rules with live checks, and teaching by showing.
 //
-// The games are put in the browser's storage before the page loads (the
-// page opens the game it finds there), without their rules where a test
-// teaches them.
+// The games are opened with the Open button's file picker, without their
+// rules where a test teaches them.
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -12,7 +11,6 @@ import path from 'node:path';
 import { AppSession, REPO_ROOT } from './harness.mjs';
 
 const GAMES = path.join(REPO_ROOT, 'public', 'games');
-const KEPT_GAME = 'tablecraft.game';
 
 function gameFile(name) {
   return readFileSync(path.join(GAMES, `${name}.game.xml`), 'utf8');
@@ -34,12 +32,18 @@ after(async () => {
   await app?.stop();
 });
 
-/** A page with `xml` kept in the browser, and a counter of the actions a person makes. */
+/** A page with the game `xml` opened, and a counter of the actions a person makes. */
 async function open(xml) {
   const page = await app.newPage();
-  await page.addInitScript(([key, text]) => localStorage.setItem(key, text), [KEPT_GAME, xml]);
   await page.goto(app.url, { waitUntil: 'load' });
   await page.getByTestId('app').waitFor();
+  const title = /<title>([^<]*)<\/title>/.exec(xml)?.[1] ?? '';
+  await page.getByTestId('open-input').setInputFiles({
+    name: 'game.game.xml',
+    mimeType: 'application/xml',
+    buffer: Buffer.from(xml),
+  });
+  await page.getByTestId('game-title').filter({ hasText: title }).waitFor();
   const ui = {
     page,
     actions: 0,

@@ -1,0 +1,61 @@
+//! The file buttons in the top bar: New, Examples, Open, Save as XML,
+//! Save as JSON.
+
+use super::download::save_game;
+use super::icons::{icon, Icon};
+use super::open::open_file;
+use crate::engine::Game;
+use crate::storage::{FileKind, ACCEPT};
+use crate::ui::examples::ExamplesMenu;
+use crate::ui::store::{Store, Tone};
+use leptos::html;
+use leptos::prelude::*;
+
+/// New, Examples, Open, Save.
+#[component]
+pub fn FileButtons() -> impl IntoView {
+    let store = Store::get();
+    let input = NodeRef::<html::Input>::new();
+    let new_game = move |_| {
+        store.replace_game("new game", Game::default());
+        store.say("A new, empty game. Undo brings back the one before.", Tone::Info);
+    };
+    let pick = move |_| {
+        if let Some(input) = input.get() {
+            input.click();
+        }
+    };
+    let picked = move |_| {
+        let Some(el) = input.get() else { return };
+        if let Some(file) = el.files().and_then(|f| f.get(0)) {
+            open_file(store, file);
+        }
+        // The same file can be opened again.
+        el.set_value("");
+    };
+    view! {
+        <div class="file-buttons">
+            <button class="file-button" data-testid="new" title="Start a new, empty game"
+                on:click=new_game>
+                {icon(Icon::New)}" New"
+            </button>
+            <ExamplesMenu/>
+            <button class="file-button" data-testid="open" title="Open a game file"
+                on:click=pick>
+                {icon(Icon::Open)}" Open"
+            </button>
+            <input type="file" class="visually-hidden" accept=ACCEPT tabindex="-1"
+                aria-hidden="true" data-testid="open-input" node_ref=input on:change=picked/>
+            <button class="file-button" data-testid="save-xml"
+                title="Save the game as a file (XML) that opens everywhere"
+                on:click=move |_| save_game(store, FileKind::Xml)>
+                {icon(Icon::Save)}" Save as XML"
+            </button>
+            <button class="file-button" data-testid="save-json"
+                title="Save the game as a JSON file"
+                on:click=move |_| save_game(store, FileKind::Json)>
+                {icon(Icon::Save)}" Save as JSON"
+            </button>
+        </div>
+    }
+}

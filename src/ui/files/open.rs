@@ -1,0 +1,53 @@
+//! Opening a game file: picked, dropped, or an example.
+
+use crate::engine;
+use crate::storage::{check_file, check_size};
+use crate::ui::store::{FileProblems, Store, Tone};
+use gloo_file::callbacks::{read_as_bytes, FileReader};
+use leptos::prelude::*;
+use std::cell::RefCell;
+
+thread_local! {
+    /// The file being read (dropping the reader would stop it); replaced by
+    /// the next one.
+    static READING: RefCell<Option<FileReader>> = const { RefCell::new(None) };
+}
+
+/// Opens the game in `text` (from the file `name`) as one undoable action;
+/// a file with problems opens nothing and lists them all.
+pub fn open_text(store: Store, name: &str, text: &str) {
+    match engine::open(text) {
+        Ok((game, _rules)) => {
+            let title = game.title.clone();
+            store.file_problems.set(None);
+            store.replace_game(&format!("open {title}"), game);
+            store.say(
+                format!("Opened “{title}”. Undo brings back the game before."),
+                Tone::Info,
+            );
+        }
+        Err(problems) => {
+            store.file_problems.set(Some(FileProblems {
+                file: name.to_string(),
+                problems,
+            }));
+        }
+    }
+}
+
+/// Reads a file the child picked or dropped, then opens it.
+pub fn open_file(store: Store, file: web_sys::File) {
+    let name = file.name();
+    if let Err(why) = check_size(&name, file.size()) {
+        store.say(why, Tone::Problem);
+        return;
+    }
+    let reader = read_as_bytes(&gloo_file::File::from(file), move |result| match result {
+        Ok(bytes) => match check_file(&name, bytes) {
+            Ok(text) => open_text(store, &name, &text),
+            Err(why) => store.say(why, Tone::Problem),
+        },
+        Err(e) => store.say(format!("{name} could not be read: {e}."), Tone::Problem),
+    });
+    READING.with(|r| *r.borrow_mut() = Some(reader));
+}
