@@ -131,40 +131,42 @@ export class AppPage {
 
 /** The start page: the app's name, a short text and the example games. */
 export class HomePage extends AppPage {
-  heading() {
-    return this.page.getByRole('heading', { level: 1 });
-  }
-
-  exampleCards() {
-    return this.page.locator('.example-card');
-  }
-
-  /**
-   * Waits until `count` example cards have finished loading (read or not)
-   * and returns the page's own clock at that moment: milliseconds since the
-   * navigation started.
-   */
-  async waitForExamples(count, timeout = 30_000) {
+  /** The page is ready for a child: the top bar and the table are drawn. */
+  async waitForApp(timeout = 30_000) {
     const handle = await this.page.waitForFunction(
-      (n) => {
-        const cards = document.querySelectorAll('.example-card');
-        const settled = [...cards].every((c) => c.dataset.state !== 'loading');
-        return cards.length === n && settled ? performance.now() : false;
-      },
-      count,
+      () =>
+        document.querySelector('[data-testid="app"]') &&
+        document.querySelector('[data-testid="table"]') &&
+        document.querySelector('[data-testid="examples"]')
+          ? performance.now()
+          : false,
+      null,
       { polling: 'raf', timeout },
     );
     return Math.round(await handle.jsonValue());
   }
 
-  /** Each card's file, state and title or problem, in page order. */
+  exampleItems() {
+    return this.page.locator('[data-testid="examples-menu"] .example-item');
+  }
+
+  /** Opens the Examples menu and waits until `count` examples are listed. */
+  async openExamples(count, timeout = 30_000) {
+    await this.page.getByTestId('examples').click();
+    await this.page.waitForFunction(
+      (n) => document.querySelectorAll('[data-testid="examples-menu"] .example-item').length === n,
+      count,
+      { timeout },
+    );
+  }
+
+  /** Each listed example's file, title text and whether it can be opened. */
   async examples() {
-    return this.exampleCards().evaluateAll((cards) =>
-      cards.map((c) => ({
-        file: c.dataset.file,
-        state: c.dataset.state,
-        title: c.querySelector('.example-title')?.textContent ?? null,
-        problem: c.querySelector('.example-problem')?.textContent ?? null,
+    return this.exampleItems().evaluateAll((items) =>
+      items.map((i) => ({
+        file: i.dataset.file,
+        title: i.querySelector('.example-title')?.textContent ?? '',
+        usable: !i.disabled,
       })),
     );
   }

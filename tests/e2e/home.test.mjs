@@ -1,5 +1,5 @@
-// The start page: it loads, names the app and shows the title of every
-// example game listed in public/games/index.json, with no errors.
+// The page loads with no errors, and its Examples menu lists the title of
+// every example game in public/games/index.json.
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -54,39 +54,37 @@ test('public/games/index.json lists exactly the game files in public/games', () 
   );
 });
 
-test('the home page shows every example title, with no errors', async () => {
+test('the page loads and the Examples menu lists every example title, with no errors', async () => {
   const files = readIndex(GAMES_DIR);
   const expected = files.map((f) => titleOf(readFileSync(path.join(GAMES_DIR, f), 'utf8'), f));
 
   const home = await app.openHome();
-  const readyAt = await home.waitForExamples(files.length);
-  console.log(`load to interactive: ${readyAt} ms (navigation start to every example title shown)`);
-
+  const readyAt = await home.waitForApp();
+  console.log(`load to interactive: ${readyAt} ms (navigation start to the top bar and table drawn)`);
   assert.equal(await home.page.title(), 'Tablecraft');
-  assert.equal((await home.heading().textContent()).trim(), 'Tablecraft');
+  for (const mode of ['design', 'rules', 'play']) {
+    await home.page.getByTestId(`mode-${mode}`).waitFor({ state: 'visible' });
+  }
+
+  await home.openExamples(files.length);
   const examples = await home.examples();
   assert.deepEqual(
     examples.map((e) => e.file),
     files,
-    'one card per listed file, in the listed order',
+    'one item per listed file, in the listed order',
   );
-  for (const e of examples) {
-    assert.equal(e.state, 'ready', `${e.file} was not read: ${e.problem}`);
-  }
   assert.deepEqual(
     examples.map((e) => e.title.trim()),
     expected,
   );
-  for (const title of expected) {
-    await home.page.getByRole('heading', { name: title, exact: true }).waitFor({ state: 'visible' });
-  }
+  assert.ok(examples.every((e) => e.usable));
 
   const shot = await home.screenshot('home');
   console.log(`screenshot: ${path.relative(REPO_ROOT, shot)}`);
   app.assertNoErrors();
 });
 
-test('a broken or missing game file is shown as a problem on its card', async () => {
+test('a broken or missing game file is listed as a problem', async () => {
   const home = await app.openHome(async (page) => {
     await page.route('**/games/index.json', (route) =>
       route.fulfill({
@@ -101,14 +99,15 @@ test('a broken or missing game file is shown as a problem on its card', async ()
       route.fulfill({ status: 404, contentType: 'text/plain', body: 'Not found' }),
     );
   });
-  await home.waitForExamples(2);
+  await home.waitForApp();
+  await home.openExamples(2);
 
   const [broken, missing] = await home.examples();
-  assert.equal(broken.state, 'problem');
-  assert.match(broken.problem, /broken\.game\.xml could not be opened/);
-  assert.equal(missing.state, 'problem');
-  assert.match(missing.problem, /missing\.game\.xml could not be opened/);
-  assert.match(missing.problem, /404/);
+  assert.equal(broken.usable, false);
+  assert.match(broken.title, /broken\.game\.xml could not be opened/);
+  assert.equal(missing.usable, false);
+  assert.match(missing.title, /missing\.game\.xml could not be opened/);
+  assert.match(missing.title, /404/);
 
   // The browser reports the 404 of missing.game.xml; nothing else may go wrong.
   const unexpected = app.errors.filter((e) => !e.includes('missing.game.xml'));
@@ -121,9 +120,11 @@ test('a list of examples that is not a list says so', async () => {
       route.fulfill({ contentType: 'application/json', body: '{"games": 3}' }),
     ),
   );
-  const alert = home.page.getByRole('alert');
-  await alert.waitFor({ state: 'visible' });
-  assert.match(await alert.textContent(), /not a list of file names/);
-  assert.equal(await home.exampleCards().count(), 0);
+  await home.waitForApp();
+  await home.page.getByTestId('examples').click();
+  const status = home.page.locator('[data-testid="examples-menu"] .examples-status');
+  await status.waitFor({ state: 'visible' });
+  assert.match(await status.textContent(), /not a list of file names/);
+  assert.equal(await home.exampleItems().count(), 0);
   app.assertNoErrors();
 });
