@@ -168,8 +168,3 @@ pub fn stop() {
         }
     });
 }
-
-/// Whether the computer is thinking.
-pub fn busy() -> bool {
-    COACH.with(|c| c.borrow().as_ref().is_some_and(|c| c.asked.is_some()))
-}

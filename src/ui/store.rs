@@ -115,11 +115,6 @@ impl Store {
         self.history.with(|h| f(h.current()))
     }
 
-    /// A copy of the current game.
-    pub fn game(&self) -> Game {
-        self.with_game(Game::clone)
-    }
-
     /// The current game, reading it untracked (for event handlers).
     pub fn game_untracked(&self) -> Game {
         self.history.with_untracked(|h| h.current().clone())

@@ -1,15 +1,17 @@
 //! The computer player on the page: asks the engine for a move and plays
 //! it visibly, one step at a time, announcing each.
 //!
-//! The search runs behind one function, [`request_move`]; today it runs on
-//! the page (after a short pause so "thinking…" is drawn first), later in a
-//! Web Worker without changing its callers.
+//! The search runs behind one function, [`request_move`], in a Web Worker
+//! (see `ui::computer`).
 
 use super::PlayState;
+use crate::coach::{Level, NamedMove, Reply, Request, Task};
+use crate::engine::record::Record;
 use crate::engine::search::{choose, Limits, Move, Options, Strength};
 use crate::engine::{MoveStage, Position, Status};
 use crate::playing::act::{actions, perform, Action};
 use crate::playing::words::player_name;
+use crate::ui::computer as worker;
 use crate::ui::store::{Player, Store, Tone};
 use leptos::prelude::*;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -37,39 +39,86 @@ static EPOCH: AtomicU64 = AtomicU64::new(0);
 /// Drops whatever the computer is thinking or playing.
 pub fn cancel() {
     EPOCH.fetch_add(1, Ordering::SeqCst);
+    worker::stop();
 }
 
 fn current() -> u64 {
     EPOCH.load(Ordering::SeqCst)
 }
 
-/// How long each strength may think on the page, in milliseconds.
+/// How long each strength may think, in milliseconds.
 fn time_for(strength: Strength) -> f64 {
     match strength {
         Strength::Beginner => 150.0,
-        Strength::Good => 250.0,
-        Strength::Master => 900.0,
+        Strength::Good => 400.0,
+        Strength::Master => 1500.0,
     }
 }
 
-/// Asks the engine for a move for the player on move and calls `reply`
+/// Asks the computer for a move for the player on move and calls `reply`
 /// with it (`None` when there is none). The one way the page asks the
-/// computer for a move.
+/// computer for a move: the search runs in a Web Worker, so the page stays
+/// responsive; if the worker cannot answer, the page searches briefly itself.
 pub fn request_move(pos: Position, strength: Strength, reply: impl FnOnce(Option<Move>) + 'static) {
-    set_timeout(
-        move || {
-            let options = Options {
-                strength,
-                limits: Limits::millis(time_for(strength)),
-                now,
-                stop: None,
-                seed: (now() * 1000.0) as u64,
-                table: 1 << 16,
+    let request = Request {
+        id: NEXT_QUESTION.fetch_add(1, Ordering::SeqCst),
+        game: pos.rules().game.clone(),
+        record: Record::of(&pos),
+        task: Task::Move,
+        level: level_of(strength),
+        time_ms: time_for(strength),
+    };
+    worker::ask(
+        &request,
+        |_| {},
+        move |answer| {
+            let found = match answer {
+                Reply::Done { best: Some(best), .. } => resolve(&pos, &best),
+                _ => None,
             };
-            reply(choose(&pos, &options, &mut |_| {}).mv);
+            reply(found.or_else(|| search_here(&pos, strength)))
         },
-        Duration::from_millis(60),
     );
+}
+
+/// Numbers the questions, so a late answer to an old one is ignored.
+static NEXT_QUESTION: AtomicU64 = AtomicU64::new(1);
+
+fn level_of(strength: Strength) -> Level {
+    match strength {
+        Strength::Beginner => Level::Beginner,
+        Strength::Good => Level::Good,
+        Strength::Master => Level::Master,
+    }
+}
+
+/// A move given by names, as steps of this position (checked one by one).
+fn resolve(pos: &Position, named: &NamedMove) -> Option<Move> {
+    let mut p = pos.clone();
+    let mut steps = Vec::new();
+    for (figure, place) in &named.steps {
+        let (f, to) = (p.rules().figure_id(figure)?, p.rules().place_id(place)?);
+        let step = p.check(f, to).ok()?;
+        p.apply(step);
+        steps.push(step);
+    }
+    Some(Move {
+        steps,
+        end: named.end,
+    })
+}
+
+/// A short search on the page itself, when the worker could not answer.
+fn search_here(pos: &Position, strength: Strength) -> Option<Move> {
+    let options = Options {
+        strength,
+        limits: Limits::millis(time_for(strength).min(300.0)),
+        now,
+        stop: None,
+        seed: (now() * 1000.0) as u64,
+        table: 1 << 16,
+    };
+    choose(pos, &options, &mut |_| {}).mv
 }
 
 /// The strength of the computer on move, if the computer is on move in a
