@@ -162,13 +162,7 @@ mod tests {
     use crate::engine::model::Equipment;
 
     fn eq(name: &str, kind: EquipmentKind) -> Equipment {
-        Equipment {
-            name: name.into(),
-            kind,
-            capacity: None,
-            attributes: Default::default(),
-            squares: Default::default(),
-        }
+        Equipment::new(name, kind)
     }
 
     #[test]

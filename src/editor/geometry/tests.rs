@@ -2,13 +2,7 @@ use super::*;
 use crate::engine::model::{Equipment, Figure, Game, Layout, Placement, Trigger, TriggerValue};
 
 fn equipment(name: &str, kind: EquipmentKind) -> Equipment {
-    Equipment {
-        name: name.into(),
-        kind,
-        capacity: None,
-        attributes: Default::default(),
-        squares: Default::default(),
-    }
+    Equipment::new(name, kind)
 }
 
 fn figure(name: &str, origin: &str) -> Figure {

@@ -31,6 +31,19 @@ pub struct Equipment {
     pub squares: BTreeMap<String, Attributes>,
 }
 
+impl Equipment {
+    /// Equipment of a kind with the kind's usual capacity and no attributes.
+    pub fn new(name: impl Into<String>, kind: EquipmentKind) -> Self {
+        Equipment {
+            name: name.into(),
+            kind,
+            capacity: None,
+            attributes: Attributes::new(),
+            squares: BTreeMap::new(),
+        }
+    }
+}
+
 /// The kinds of equipment in the box.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase", tag = "type")]
@@ -87,6 +100,20 @@ pub struct Figure {
     pub attributes: Attributes,
     /// The name of the equipment (or board square) it starts on.
     pub origin: String,
+}
+
+impl Figure {
+    /// A figure of a type starting on a place, with no owner, colour or attributes.
+    pub fn new(name: impl Into<String>, kind: impl Into<String>, origin: impl Into<String>) -> Self {
+        Figure {
+            name: name.into(),
+            kind: kind.into(),
+            owner: None,
+            colour: None,
+            attributes: Attributes::new(),
+            origin: origin.into(),
+        }
+    }
 }
 
 /// A named value that rules read and set.

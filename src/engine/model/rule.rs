@@ -69,6 +69,24 @@ pub struct PlacePattern {
     pub kind: Option<Pattern>,
 }
 
+impl PlacePattern {
+    /// The one place with this exact name.
+    pub fn named(name: &str) -> Self {
+        PlacePattern {
+            name: Some(Pattern::exact(name)),
+            kind: None,
+        }
+    }
+
+    /// Any place of this kind (`square`, `group`, `basket`).
+    pub fn typed(kind: &str) -> Self {
+        PlacePattern {
+            name: None,
+            kind: Some(Pattern::exact(kind)),
+        }
+    }
+}
+
 /// `name, what, from, to, when-conditions, side-effects`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct StepRule {

@@ -4,31 +4,11 @@ use super::*;
 use crate::engine::model::*;
 
 fn eq(name: &str, kind: EquipmentKind) -> Equipment {
-    Equipment {
-        name: name.into(),
-        kind,
-        capacity: None,
-        attributes: Default::default(),
-        squares: Default::default(),
-    }
+    Equipment::new(name, kind)
 }
 
 fn fig(name: &str, kind: &str, origin: &str) -> Figure {
-    Figure {
-        name: name.into(),
-        kind: kind.into(),
-        owner: None,
-        colour: None,
-        attributes: Default::default(),
-        origin: origin.into(),
-    }
-}
-
-fn place(name: &str) -> PlacePattern {
-    PlacePattern {
-        name: Some(Pattern::exact(name)),
-        kind: None,
-    }
+    Figure::new(name, kind, origin)
 }
 
 pub(crate) fn nim12() -> Game {
@@ -48,8 +28,8 @@ pub(crate) fn nim12() -> Game {
                 kind: Some(Pattern::exact("match")),
                 ..Default::default()
             },
-            from: place("matchgroup"),
-            to: place("basket"),
+            from: PlacePattern::named("matchgroup"),
+            to: PlacePattern::named("basket"),
             when: vec![],
             effects: vec![],
         }],
@@ -98,7 +78,7 @@ pub(crate) fn ball_puzzle() -> Game {
                     name: Some(Pattern::with_vars("*", &["from-square"])),
                     kind: None,
                 },
-                to: place("s.1"),
+                to: PlacePattern::named("s.1"),
                 when: vec!["from-square in [s.3, s.8]".into()],
                 effects: vec![],
             },

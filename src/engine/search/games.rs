@@ -4,37 +4,13 @@
 use crate::engine::model::*;
 
 fn eq(name: &str, kind: EquipmentKind) -> Equipment {
-    Equipment {
-        name: name.into(),
-        kind,
-        capacity: None,
-        attributes: Default::default(),
-        squares: Default::default(),
-    }
+    Equipment::new(name, kind)
 }
 
 fn fig(name: &str, kind: &str, origin: &str, owner: Option<u8>) -> Figure {
     Figure {
-        name: name.into(),
-        kind: kind.into(),
         owner,
-        colour: None,
-        attributes: Default::default(),
-        origin: origin.into(),
-    }
-}
-
-fn named(name: &str) -> PlacePattern {
-    PlacePattern {
-        name: Some(Pattern::exact(name)),
-        kind: None,
-    }
-}
-
-fn typed(kind: &str) -> PlacePattern {
-    PlacePattern {
-        name: None,
-        kind: Some(Pattern::exact(kind)),
+        ..Figure::new(name, kind, origin)
     }
 }
 
@@ -75,8 +51,8 @@ pub fn nim(n: usize) -> Game {
                 kind: Some(Pattern::exact("match")),
                 ..Default::default()
             },
-            named("matchgroup"),
-            named("basket"),
+            PlacePattern::named("matchgroup"),
+            PlacePattern::named("basket"),
             &[],
         )],
         moves: vec![MoveRule {
@@ -124,7 +100,7 @@ pub fn nim_heaps(heaps: &[usize]) -> Game {
                 name: Some(Pattern::with_vars("heap.?", &["h"])),
                 kind: None,
             },
-            named("basket"),
+            PlacePattern::named("basket"),
             &["last_from = \"\" or from = last_from"],
         )],
         moves: vec![MoveRule {
@@ -169,7 +145,7 @@ pub fn ball_puzzle() -> Game {
                     name: Some(Pattern::with_vars("*", &["from-square"])),
                     kind: None,
                 },
-                named("s.1"),
+                PlacePattern::named("s.1"),
                 &["from-square in [s.3, s.8]"],
             ),
             step(
@@ -206,8 +182,8 @@ pub fn tic_tac_toe() -> Game {
                 owner: Some(OwnerPattern::OnMove),
                 ..Default::default()
             },
-            typed("group"),
-            typed("square"),
+            PlacePattern::typed("group"),
+            PlacePattern::typed("square"),
             &[],
         )],
         moves: vec![MoveRule {
@@ -258,7 +234,7 @@ pub fn dama_lite() -> Game {
         "count(contains(between(from, to))) = 1",
         "owner(first(contains(between(from, to)))) = opponent",
     ];
-    let sq = || typed("square");
+    let sq = || PlacePattern::typed("square");
     let mut jump = vec![
         "abs(column(to) - column(from)) = 2",
         "row(to) - row(from) = (if player = 1 then 2 else -2)",
