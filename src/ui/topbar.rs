@@ -69,9 +69,9 @@ pub fn TopBar() -> impl IntoView {
                 </span>
             </div>
             <div class="modes" role="tablist" aria-label="Mode">
-                {mode_tab(store, Mode::Design, "Design", "✏️")}
-                {mode_tab(store, Mode::Rules, "Rules", "📜")}
-                {mode_tab(store, Mode::Play, "Play", "▶️")}
+                {mode_tab(store, Mode::Design, "Design", "✏")}
+                {mode_tab(store, Mode::Rules, "Rules", "☰")}
+                {mode_tab(store, Mode::Play, "Play", "▶")}
             </div>
         </header>
     }
