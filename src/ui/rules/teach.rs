@@ -5,17 +5,18 @@
 use super::apply;
 use crate::editor::rule_edit::{fresh_name, names, RuleEdit, RuleKind, RuleRef};
 use crate::editor::teach::{
-    figure_at, figures_on, place_at, play_position, played_steps, recording_position, scene_of, setup_of,
+    figure_at, figures_on, place_at, played_steps, recording_position, scene_of, setup_of,
 };
 use crate::editor::Point;
 use crate::engine::learn::{
-    make_ending, propose_endings, propose_rule, record_move, record_step, Allowed, Demo, EndCandidate,
+    make_ending, propose_endings, propose_rule, record_move, record_step, Allowed, Demo, EndCandidate, EndCheck,
     MoveRecording, Part, Repeat, Setup, StepLesson, Winner,
 };
-use crate::engine::{Game, Position, Status};
+use crate::engine::{Game, Position};
 use crate::scene::{PlaceLook, Scene};
 use crate::ui::figures::FigureShape;
-use crate::ui::store::{Mode, Player, Session, Store, Tone};
+use super::memory::{try_in_play, Teaching};
+use crate::ui::store::{Store, Tone};
 use crate::ui::table::{Overlay, Phase, Table, TablePointer};
 use leptos::prelude::*;
 use std::collections::HashSet;
@@ -54,6 +55,8 @@ pub struct EndTeach {
     winner: Winner,
     index: Option<usize>,
     sentence: String,
+    /// The ticks are the app's proposal, not touched by the child yet.
+    auto: bool,
 }
 
 /// What the table is for at the moment.
@@ -64,7 +67,6 @@ pub enum Teach {
     Step(Box<StepTeach>),
     Move(Box<MoveTeach>),
     End(Box<EndTeach>),
-    Try(Box<Position>),
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -106,10 +108,6 @@ fn scene_for(game: &Game, teach: &Teach, held: Option<&str>) -> Scene {
         Teach::Move(m) => {
             let targets = held.map(|h| targets_of(&m.pos, h)).unwrap_or_default();
             Scene::play(game, &m.pos, &targets, held)
-        }
-        Teach::Try(pos) => {
-            let targets = held.map(|h| targets_of(pos, h)).unwrap_or_default();
-            Scene::play(game, pos, &targets, held)
         }
     }
 }
@@ -206,19 +204,8 @@ fn mini(game: &Game, setup: &Setup, figure: &str, label: String, testid: &'stati
 pub fn TeachPanel(teach: RwSignal<Teach>, selected: RwSignal<Option<RuleRef>>) -> impl IntoView {
     let store = Store::get();
     let drag = RwSignal::new(None::<Drag>);
-    let hint = RwSignal::new(String::new());
-    // Rules changed elsewhere (undo, the form) make a shown move or a try stale.
-    Effect::new(move |prev: Option<u64>| {
-        let rev = store.history.with(|h| h.revision());
-        if prev.is_some_and(|p| p != rev) {
-            teach.update(|t| {
-                if matches!(t, Teach::Try(_)) {
-                    *t = Teach::Idle;
-                }
-            });
-        }
-        rev
-    });
+    let teaching = Teaching::get();
+    let hint = teaching.hint;
     let scene = Signal::derive(move || {
         let held = drag.with(|d| d.as_ref().and_then(|d| d.figures.first().cloned()));
         store.with_game(|g| teach.with(|t| scene_for(g, t, held.as_deref())))
@@ -297,7 +284,6 @@ pub fn TeachPanel(teach: RwSignal<Teach>, selected: RwSignal<Option<RuleRef>>) -
         Teach::Step(_) => "step",
         Teach::Move(_) => "move",
         Teach::End(_) => "end",
-        Teach::Try(_) => "try",
     };
 
     let record_step_btn = move |_| {
@@ -316,37 +302,27 @@ pub fn TeachPanel(teach: RwSignal<Teach>, selected: RwSignal<Option<RuleRef>>) -
             Teach::Move(m) => setup_of(&m.pos),
             _ => Setup::start(),
         };
+        // A puzzle is won by its one player; in a game of two, most often
+        // by the player on move (the other one has just made the last move).
+        let winner = if store.game_untracked().players < 2 {
+            Winner::Player(1)
+        } else {
+            Winner::OnMove
+        };
         let mut e = EndTeach {
             setup,
             candidates: Vec::new(),
             ticked: Vec::new(),
-            winner: Winner::OnMove,
+            winner,
             index: None,
             sentence: String::new(),
+            auto: true,
         };
         refresh_end(store, &mut e);
         teach.set(Teach::End(Box::new(e)));
         hint.set("Set the table up as it is when the game is over: drag figures, or drag from an empty part of a place to move everything on it.".into());
     };
-    let try_btn = move |_| match play_position(&store.game_untracked()) {
-        Ok(pos) => {
-            teach.set(Teach::Try(Box::new(pos)));
-            hint.set("Play the game with your rules. Take turns with a friend.".into());
-        }
-        Err(e) => say_problem(store, e),
-    };
-    let play_mode_btn = move |_| match play_position(&store.game_untracked()) {
-        Ok(position) => {
-            let revision = store.history.with_untracked(|h| h.revision());
-            store.session.set(Some(Session {
-                position,
-                revision,
-                players: [Player::Person, Player::Person],
-            }));
-            store.mode.set(Mode::Play);
-        }
-        Err(e) => say_problem(store, e),
-    };
+    let try_btn = move |_| try_in_play(store, teaching);
 
     view! {
         <div class="teach-side" data-testid="teach" data-teach=mode_name>
@@ -357,7 +333,7 @@ pub fn TeachPanel(teach: RwSignal<Teach>, selected: RwSignal<Option<RuleRef>>) -
                     on:click=record_move_btn>"🎬 Record a move"</button>
                 <button data-testid="record-end" class:active=move || matches!(teach.get(), Teach::End(_))
                     on:click=record_end_btn>"🏁 Record the end"</button>
-                <button data-testid="try-it" class="try" class:active=move || matches!(teach.get(), Teach::Try(_))
+                <button data-testid="try-it" class="try" title="Play your game in Play mode; nothing is lost"
                     on:click=try_btn>"▶ Try it"</button>
             </div>
             <p class="teach-hint" data-testid="teach-hint">
@@ -378,7 +354,6 @@ pub fn TeachPanel(teach: RwSignal<Teach>, selected: RwSignal<Option<RuleRef>>) -
                         Teach::Step(s) => step_card(store, teach, selected, hint, *s).into_any(),
                         Teach::Move(m) => move_card(store, teach, *m).into_any(),
                         Teach::End(e) => end_card(store, teach, *e).into_any(),
-                        Teach::Try(p) => try_card(store, teach, *p, play_mode_btn).into_any(),
                     }}
                 </div>
             </div>
@@ -490,17 +465,10 @@ fn dropped(
                 e.setup = e.setup.clone().with(f, &to);
             }
             refresh_end(store, &mut e);
-            teach.set(Teach::End(e));
-        }
-        Teach::Try(mut pos) => {
-            let rules = pos.rules().clone();
-            let (Some(f), Some(p)) = (rules.figure_id(&figure), rules.place_id(&to)) else {
-                return;
-            };
-            match pos.play(f, p) {
-                Ok(_) => teach.set(Teach::Try(pos)),
-                Err(r) => say_problem(store, r.message),
+            if e.auto {
+                propose_tick(store, &mut e);
             }
+            teach.set(Teach::End(e));
         }
     }
 }
@@ -737,6 +705,32 @@ fn refresh_end(store: Store, e: &mut EndTeach) {
     e.ticked.retain(|t| names.contains(&t.as_str()));
 }
 
+/// The one candidate that most likely ends the game, when there is one: a
+/// place emptied, a lone figure arrived, so many in a row.
+fn likely(candidates: &[EndCandidate]) -> Option<String> {
+    let clear: Vec<&EndCandidate> = candidates
+        .iter()
+        .filter(|c| match &c.check {
+            EndCheck::When(t) => ["empty(", "at(", "in_a_row("].iter().any(|k| t.starts_with(k)),
+            EndCheck::Stuck => false,
+        })
+        .collect();
+    match clear.as_slice() {
+        [one] => Some(one.sentence.clone()),
+        _ => None,
+    }
+}
+
+/// Ticks the likely reason the game is over (while the child has not
+/// ticked anything themselves), and saves it; the card shows it ticked.
+fn propose_tick(store: Store, e: &mut EndTeach) {
+    let next: Vec<String> = likely(&e.candidates).into_iter().collect();
+    if next != e.ticked {
+        e.ticked = next;
+        save_end(store, e);
+    }
+}
+
 /// Makes (or changes) the game-over condition from the ticks.
 fn save_end(store: Store, e: &mut EndTeach) {
     let ticked: Vec<EndCandidate> = e
@@ -754,6 +748,14 @@ fn save_end(store: Store, e: &mut EndTeach) {
         Ok(x) => x,
         Err(err) => {
             e.sentence = err.message;
+            // Nothing ticked any more: the condition made here goes.
+            if let Some(i) = e.index.filter(|&i| i < game.game_over.len() && e.ticked.is_empty()) {
+                game.game_over.remove(i);
+                e.index = None;
+                store.history.update(|h| {
+                    h.apply(&format!("Remove game-over condition {name}"), game);
+                });
+            }
             return;
         }
     };
@@ -785,15 +787,20 @@ fn save_end(store: Store, e: &mut EndTeach) {
 
 fn end_card(store: Store, teach: RwSignal<Teach>, e: EndTeach) -> impl IntoView {
     let players = store.with_game(|g| g.players);
-    let mut winners = vec![
-        (Winner::OnMove, "the player on move", "on-move"),
-        (Winner::Opponent, "the other player", "other"),
-    ];
-    if players >= 2 {
-        winners.push((Winner::Player(1), "player 1", "p1"));
-        winners.push((Winner::Player(2), "player 2", "p2"));
-    }
-    winners.push((Winner::Draw, "nobody (a draw)", "draw"));
+    let winners = if players < 2 {
+        vec![
+            (Winner::Player(1), "the player: solved!", "p1"),
+            (Winner::Draw, "nobody: not solved", "draw"),
+        ]
+    } else {
+        vec![
+            (Winner::OnMove, "the player on move", "on-move"),
+            (Winner::Opponent, "the other player", "other"),
+            (Winner::Player(1), "player 1", "p1"),
+            (Winner::Player(2), "player 2", "p2"),
+            (Winner::Draw, "nobody (a draw)", "draw"),
+        ]
+    };
     let winner_buttons = winners.into_iter().map(|(w, label, slug)| {
         let current = w == e.winner;
         view! {
@@ -819,6 +826,7 @@ fn end_card(store: Store, teach: RwSignal<Teach>, e: EndTeach) -> impl IntoView 
                                 let tick = event_target_checked(&ev);
                                 let s = sentence.clone();
                                 teach.update(|t| if let Teach::End(e) = t {
+                                    e.auto = false;
                                     e.ticked.retain(|x| *x != s);
                                     if tick { e.ticked.push(s); }
                                     save_end(store, e);
@@ -841,57 +849,10 @@ fn end_card(store: Store, teach: RwSignal<Teach>, e: EndTeach) -> impl IntoView 
             } else {
                 view! { <ul class="candidates" data-testid="end-candidates">{candidates}</ul> }.into_any()
             }}
+            {(e.auto && !e.ticked.is_empty()).then(|| view! {
+                <p class="hint" data-testid="end-proposed">"I ticked what most likely ends the game. Change the ticks if you meant something else."</p>
+            })}
             <p class="sentence" data-testid="end-sentence">{e.sentence.clone()}</p>
-        </article>
-    }
-}
-
-fn try_card(
-    store: Store,
-    teach: RwSignal<Teach>,
-    pos: Position,
-    play_mode: impl Fn(leptos::ev::MouseEvent) + 'static,
-) -> impl IntoView {
-    let players = pos.rules().players;
-    let status = match pos.status() {
-        Status::Playing => format!("Player {} is on move.", pos.to_move()),
-        Status::Over {
-            winner: 0, reason, ..
-        } => format!("Game over: nobody wins ({reason})."),
-        Status::Over { winner, reason, .. } => {
-            if players < 2 {
-                format!("Solved! ({reason})")
-            } else {
-                format!("Game over: player {winner} wins! ({reason})")
-            }
-        }
-    };
-    let over = !matches!(pos.status(), Status::Playing);
-    let can_end = pos.can_end_move();
-    let can_pass = pos.can_pass();
-    let _ = store;
-    view! {
-        <article class="rule-card" data-testid="try-card" aria-label="Trying the game">
-            <h3>"Try it"</h3>
-            <p class="sentence" data-testid="try-status" data-over=over.to_string()>{status}</p>
-            <div class="card-actions">
-                <button class="primary" data-testid="try-end-move" disabled=!can_end || over
-                    on:click=move |_| teach.update(|t| if let Teach::Try(p) = t {
-                        if let Err(r) = p.end_move() { say_problem(store, r.message); }
-                    })>"✔ End move"</button>
-                {can_pass.then(|| view! {
-                    <button data-testid="try-pass" on:click=move |_| teach.update(|t| if let Teach::Try(p) = t {
-                        if let Err(r) = p.pass() { say_problem(store, r.message); }
-                    })>"Pass"</button>
-                })}
-                <button data-testid="try-take-back" on:click=move |_| teach.update(|t| if let Teach::Try(p) = t { p.take_back(); })>
-                    "↶ Take back"</button>
-                <button data-testid="try-again" on:click=move |_| {
-                    if let Ok(p) = play_position(&store.game_untracked()) { teach.set(Teach::Try(Box::new(p))); }
-                }>"⟲ Start again"</button>
-                <button data-testid="try-in-play" on:click=play_mode>"▶ Play it in Play mode"</button>
-                <button data-testid="back-to-teaching" on:click=move |_| teach.set(Teach::Idle)>"← Back to teaching"</button>
-            </div>
         </article>
     }
 }
