@@ -6,6 +6,7 @@
 use super::teach::Teach;
 use crate::editor::rule_edit::{RuleKind, RuleRef};
 use crate::editor::teach::play_position;
+use crate::engine::learn::Setup;
 use crate::ui::store::{Mode, Player, Session, Store, Tone};
 use leptos::prelude::*;
 
@@ -17,6 +18,11 @@ pub struct Teaching {
     pub hint: RwSignal<String>,
     /// The game in Play mode was started by Try it.
     pub trying: RwSignal<bool>,
+    /// The table before the first example of a step (figures put
+    /// somewhere first, to show a step from there).
+    pub idle_setup: RwSignal<Setup>,
+    /// The next drag only puts a figure somewhere; it is not an example.
+    pub arranging: RwSignal<bool>,
     /// The design's revision when Rules mode was left: coming back to a
     /// changed design starts teaching afresh.
     left_at: RwSignal<Option<u64>>,
@@ -29,6 +35,8 @@ pub fn provide_teaching() {
         selected: RwSignal::new(None),
         hint: RwSignal::new(String::new()),
         trying: RwSignal::new(false),
+        idle_setup: RwSignal::new(Setup::start()),
+        arranging: RwSignal::new(false),
         left_at: RwSignal::new(None),
     });
 }
@@ -49,6 +57,8 @@ impl Teaching {
         if self.left_at.get_untracked().is_some_and(|r| r != now) {
             self.teach.set(Teach::Idle);
             self.hint.set(String::new());
+            self.idle_setup.set(Setup::start());
+            self.arranging.set(false);
             let game = store.game_untracked();
             let count = |r: RuleRef| match r.kind {
                 RuleKind::Step => game.steps.len(),

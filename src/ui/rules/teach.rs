@@ -12,6 +12,7 @@ use crate::engine::learn::{
     make_ending, propose_endings, propose_rule, record_move, record_step, Allowed, Demo, EndCandidate, EndCheck,
     MoveRecording, Part, Repeat, Setup, StepLesson, Winner,
 };
+use crate::engine::model::MoveRule;
 use crate::engine::{Game, Position};
 use crate::scene::{PlaceLook, Scene};
 use crate::ui::figures::FigureShape;
@@ -99,10 +100,10 @@ fn allowed_marks(allowed: &[Allowed]) -> HashSet<String> {
 }
 
 /// The scene of the table for the current teaching.
-fn scene_for(game: &Game, teach: &Teach, held: Option<&str>) -> Scene {
+fn scene_for(game: &Game, teach: &Teach, idle: &Setup, held: Option<&str>) -> Scene {
     let sel: HashSet<String> = held.map(|h| HashSet::from([h.to_string()])).unwrap_or_default();
     match teach {
-        Teach::Idle => scene_of(game, &Setup::start(), &HashSet::new(), &sel),
+        Teach::Idle => scene_of(game, idle, &HashSet::new(), &sel),
         Teach::Step(s) => scene_of(game, &s.setup, &allowed_marks(&s.allowed), &sel),
         Teach::End(e) => scene_of(game, &e.setup, &HashSet::new(), &sel),
         Teach::Move(m) => {
@@ -208,7 +209,9 @@ pub fn TeachPanel(teach: RwSignal<Teach>, selected: RwSignal<Option<RuleRef>>) -
     let hint = teaching.hint;
     let scene = Signal::derive(move || {
         let held = drag.with(|d| d.as_ref().and_then(|d| d.figures.first().cloned()));
-        store.with_game(|g| teach.with(|t| scene_for(g, t, held.as_deref())))
+        teaching
+            .idle_setup
+            .with(|idle| store.with_game(|g| teach.with(|t| scene_for(g, t, idle, held.as_deref()))))
     });
     let overlay = Signal::derive(move || {
         let Some(d) = drag.get() else {
@@ -288,6 +291,8 @@ pub fn TeachPanel(teach: RwSignal<Teach>, selected: RwSignal<Option<RuleRef>>) -
 
     let record_step_btn = move |_| {
         teach.set(Teach::Idle);
+        teaching.idle_setup.set(Setup::start());
+        teaching.arranging.set(false);
         hint.set("Drag a figure to where it may go.".into());
     };
     let record_move_btn = move |_| match recording_position(&store.game_untracked()) {
@@ -350,6 +355,7 @@ pub fn TeachPanel(teach: RwSignal<Teach>, selected: RwSignal<Option<RuleRef>>) -
                     {move || match teach.get() {
                         Teach::Idle => view! {
                             <p class="hint">"Drag a figure on the table: I will write the rule for that step."</p>
+                            {arrange_button(teaching)}
                         }.into_any(),
                         Teach::Step(s) => step_card(store, teach, selected, hint, *s).into_any(),
                         Teach::Move(m) => move_card(store, teach, *m).into_any(),
@@ -372,9 +378,24 @@ fn dropped(
 ) {
     let game = store.game_untracked();
     let figure = d.figures.first().cloned().unwrap_or_default();
+    let teaching = Teaching::get();
+    if teaching.arranging.get_untracked() && matches!(teach.get_untracked(), Teach::Idle | Teach::Step(_)) {
+        teaching.arranging.set(false);
+        match teach.get_untracked() {
+            Teach::Step(mut s) => {
+                s.setup = s.setup.clone().with(&figure, &to);
+                let lesson = s.proposal.clone().unwrap_or_else(|| s.lesson.clone());
+                s.allowed = lesson.allowed(&game, &s.setup).unwrap_or_default();
+                teach.set(Teach::Step(s));
+            }
+            _ => teaching.idle_setup.update(|x| *x = x.clone().with(&figure, &to)),
+        }
+        hint.set(format!("{figure} is on {to} now. Show a step from here."));
+        return;
+    }
     match teach.get_untracked() {
         Teach::Idle => {
-            let demo = Demo::new(Setup::start(), &figure, &d.from, &to);
+            let demo = Demo::new(teaching.idle_setup.get_untracked(), &figure, &d.from, &to);
             match record_step(&game, &demo) {
                 Ok(lesson) => {
                     let index = game.steps.len();
@@ -589,6 +610,7 @@ fn step_card(
                         }>"✎ Edit it"</button>
                     }
                 })}
+                {arrange_button(Teaching::get())}
                 <button data-testid="another-example" on:click=move |_| {
                     hint.set("Show another example: drag a figure to where it may go.".into());
                 }>"➕ Show another example"</button>
@@ -650,6 +672,7 @@ fn move_card(store: Store, teach: RwSignal<Teach>, m: MoveTeach) -> impl IntoVie
         })
     };
     let made = m.made.clone().map(|(rec, index, name)| {
+        let rec_for_any = rec.clone();
         let parts = rec.parts.iter().enumerate().map(|(i, part)| {
             let label = part.steps.join(" then ");
             let choices = part.choices().into_iter().map(|c| {
@@ -673,10 +696,30 @@ fn move_card(store: Store, teach: RwSignal<Teach>, m: MoveTeach) -> impl IntoVie
             view! { <div class="part-levels"><span class="part-name">{label}</span><span class="ladder">{choices}</span></div> }
         }).collect_view();
         let _ = index;
+        let others = any_step_moves(&store.game_untracked(), &rec);
+        let widen = (!others.is_empty()).then(|| {
+            let names: Vec<String> = others.iter().map(|m| m.sequence.clone()).collect();
+            let label = format!("＋ Any one step: also {}", names.join(", "));
+            view! {
+                <button class="widen" data-testid="move-any-step"
+                    title="A move is one step of any of your step rules"
+                    on:click=move |_| {
+                        let mut game = store.game_untracked();
+                        let added = any_step_moves(&game, &rec_for_any);
+                        if added.is_empty() { return; }
+                        let words: Vec<String> = added.iter().map(|m| m.sequence.clone()).collect();
+                        game.moves.extend(added);
+                        store.history.update(|h| { h.apply(&format!("Add moves {}", words.join(", ")), game); });
+                        store.say(format!("A move is now one step of any rule: {}.", words.join(", ")), Tone::Info);
+                        teach.update(|_| {});
+                    }>{label}</button>
+            }
+        });
         view! {
             <p class="sentence" data-testid="move-sentence">{rec.sentence()}</p>
             <p><code data-testid="move-code">{rec.sequence()}</code></p>
             <div class="levels">{parts}</div>
+            {widen}
         }
     });
     view! {
@@ -855,4 +898,44 @@ fn end_card(store: Store, teach: RwSignal<Teach>, e: EndTeach) -> impl IntoView 
             <p class="sentence" data-testid="end-sentence">{e.sentence.clone()}</p>
         </article>
     }
+}
+
+/// "Put a figure somewhere first": the next drag only moves a figure, so a
+/// step can be shown from another place (the ball on s.3, then back to s.1).
+fn arrange_button(teaching: Teaching) -> impl IntoView {
+    let on = move || teaching.arranging.get();
+    view! {
+        <button data-testid="arrange" class:active=on aria-pressed=move || on().to_string()
+            title="The next drag only puts a figure somewhere; it is not a step of the rule"
+            on:click=move |_| {
+                teaching.arranging.update(|a| *a = !*a);
+                if teaching.arranging.get_untracked() {
+                    teaching.hint.set("Drag a figure to where the next step starts. That drag is not an example.".into());
+                }
+            }>"✋ Put a figure somewhere first"</button>
+    }
+}
+
+/// For a move of one step shown once: a move of one step for each other
+/// step rule that no move plays alone yet (so "a move is one step of any
+/// rule", the way the ball puzzle moves).
+fn any_step_moves(game: &Game, rec: &MoveRecording) -> Vec<MoveRule> {
+    let single = matches!(rec.parts.as_slice(), [p] if p.steps.len() == 1 && p.repeat == Repeat::Exactly(1));
+    if !single {
+        return Vec::new();
+    }
+    let mut taken = names(game, RuleKind::Move);
+    let mut out = Vec::new();
+    for step in &game.steps {
+        if game.moves.iter().any(|m| m.sequence.trim() == step.name) {
+            continue;
+        }
+        let name = fresh_name(&taken, &step.name);
+        taken.push(name.clone());
+        out.push(MoveRule {
+            name,
+            sequence: step.name.clone(),
+        });
+    }
+    out
 }
