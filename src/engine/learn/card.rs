@@ -53,7 +53,10 @@ pub fn example_of(game: &Game, rule: &StepRule) -> Option<Demo> {
 }
 
 fn figure_may_match(what: &FigurePattern, name: &str, kind: Option<&String>) -> bool {
-    let name_ok = what.name.as_ref().is_none_or(|p| Matcher::new(&p.text).matches(name));
+    let name_ok = what
+        .name
+        .as_ref()
+        .is_none_or(|p| Matcher::new(&p.text).matches(name));
     let kind_ok = match (&what.kind, kind) {
         (Some(p), Some(k)) => Matcher::new(&p.text).matches(k),
         _ => true,
@@ -62,8 +65,14 @@ fn figure_may_match(what: &FigurePattern, name: &str, kind: Option<&String>) -> 
 }
 
 fn place_matches(pattern: &PlacePattern, name: &str, kind: &str) -> bool {
-    pattern.name.as_ref().is_none_or(|p| Matcher::new(&p.text).matches(name))
-        && pattern.kind.as_ref().is_none_or(|p| Matcher::new(&p.text).matches(kind))
+    pattern
+        .name
+        .as_ref()
+        .is_none_or(|p| Matcher::new(&p.text).matches(name))
+        && pattern
+            .kind
+            .as_ref()
+            .is_none_or(|p| Matcher::new(&p.text).matches(kind))
 }
 
 /// The places a rule's `from` and `to` patterns cover (before its
@@ -320,10 +329,19 @@ mod tests {
         let game = games::ball_puzzle();
         let normal = &game.steps[0];
         let d = example_of(&game, normal).unwrap();
-        assert_eq!((d.figure.as_str(), d.from.as_str(), d.to.as_str()), ("b", "s.1", "s.2"));
+        assert_eq!(
+            (d.figure.as_str(), d.from.as_str(), d.to.as_str()),
+            ("b", "s.1", "s.2")
+        );
         let w = rule_words(normal);
-        assert_eq!(w.sentence, "Any figure may go from any place like s.? to any place like s.?.");
-        assert_eq!(w.conditions, ["whose number is one more", "but not from number 3 or 8"]);
+        assert_eq!(
+            w.sentence,
+            "Any figure may go from any place like s.? to any place like s.?."
+        );
+        assert_eq!(
+            w.conditions,
+            ["whose number is one more", "but not from number 3 or 8"]
+        );
         // go-back allows nothing at the start: the ball is put on a square first.
         let back = &game.steps[1];
         let d = example_of(&game, back).unwrap();
@@ -332,32 +350,59 @@ mod tests {
         let w = rule_words(back);
         assert_eq!(w.conditions, ["only from s.3 or s.8"]);
         let fwd = rule_words(&game.steps[2]);
-        assert_eq!(fwd.conditions, ["only from number 2 or 7", "whose number is two more"]);
+        assert_eq!(
+            fwd.conditions,
+            ["only from number 2 or 7", "whose number is two more"]
+        );
     }
 
     #[test]
     fn nim_take_reads_as_a_sentence() {
         let game = games::nim(12);
         let take = &game.steps[0];
-        assert_eq!(rule_words(take).sentence, "A match may go from matchgroup to basket.");
+        assert_eq!(
+            rule_words(take).sentence,
+            "A match may go from matchgroup to basket."
+        );
         let d = example_of(&game, take).unwrap();
         assert_eq!(d.to, "basket");
         let (from, to) = pattern_places(&game, take);
-        assert_eq!((from, to), (vec!["matchgroup".to_string()], vec!["basket".to_string()]));
+        assert_eq!(
+            (from, to),
+            (vec!["matchgroup".to_string()], vec!["basket".to_string()])
+        );
     }
 
     #[test]
     fn conditions_and_effects_in_words_or_as_written() {
-        assert_eq!(condition_words("to = from + 1", &["from"], &["to"]), "whose number is one more");
-        assert_eq!(condition_words("from != 3", &["from"], &["to"]), "only when from != 3");
-        assert_eq!(condition_words("empty(between(from, to))", &[], &[]), "over an empty square");
-        assert_eq!(condition_words("empty(matchgroup)", &[], &[]), "only when matchgroup is empty");
+        assert_eq!(
+            condition_words("to = from + 1", &["from"], &["to"]),
+            "whose number is one more"
+        );
+        assert_eq!(
+            condition_words("from != 3", &["from"], &["to"]),
+            "only when from != 3"
+        );
+        assert_eq!(
+            condition_words("empty(between(from, to))", &[], &[]),
+            "over an empty square"
+        );
+        assert_eq!(
+            condition_words("empty(matchgroup)", &[], &[]),
+            "only when matchgroup is empty"
+        );
         assert_eq!(
             effect_words("remove first(contains(between(from, to)))"),
             "then the figure jumped over is taken off the table"
         );
-        assert_eq!(effect_words("change figure to crown"), "then the figure becomes a crown");
-        assert_eq!(effect_words("set moves to value(moves) + 1"), "then moves becomes value(moves) + 1");
+        assert_eq!(
+            effect_words("change figure to crown"),
+            "then the figure becomes a crown"
+        );
+        assert_eq!(
+            effect_words("set moves to value(moves) + 1"),
+            "then moves becomes value(moves) + 1"
+        );
         assert_eq!(effect_words("move b from from to s.1"), "then b moves to s.1 too");
         assert_eq!(
             effect_words("if row(to) = 6 then change figure to crown"),
@@ -382,7 +427,10 @@ mod tests {
             when: Vec::new(),
             effects: Vec::new(),
         };
-        assert_eq!(rule_words(&rule).sentence, "Any figure may go from anywhere to anywhere.");
+        assert_eq!(
+            rule_words(&rule).sentence,
+            "Any figure may go from anywhere to anywhere."
+        );
         assert!(example_of(&game, &rule).is_some());
     }
 }

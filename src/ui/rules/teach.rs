@@ -3,20 +3,20 @@
 //! end, and try the game.
 
 use super::apply;
+use super::memory::{try_in_play, Teaching};
 use crate::editor::rule_edit::{fresh_name, names, RuleEdit, RuleKind, RuleRef};
 use crate::editor::teach::{
     figure_at, figures_on, place_at, played_steps, recording_position, scene_of, setup_of,
 };
 use crate::editor::Point;
 use crate::engine::learn::{
-    make_ending, propose_endings, propose_rule, record_move, record_step, Allowed, Demo, EndCandidate, EndCheck,
-    MoveRecording, Part, Repeat, Setup, StepLesson, Winner,
+    make_ending, propose_endings, propose_rule, record_move, record_step, Allowed, Demo, EndCandidate,
+    EndCheck, MoveRecording, Part, Repeat, Setup, StepLesson, Winner,
 };
 use crate::engine::model::MoveRule;
 use crate::engine::{Game, Position};
 use crate::scene::{PlaceLook, Scene};
 use crate::ui::figures::FigureShape;
-use super::memory::{try_in_play, Teaching};
 use crate::ui::store::{Store, Tone};
 use crate::ui::table::{Overlay, Phase, Table, TablePointer};
 use leptos::prelude::*;
@@ -792,7 +792,10 @@ fn save_end(store: Store, e: &mut EndTeach) {
         Err(err) => {
             e.sentence = err.message;
             // Nothing ticked any more: the condition made here goes.
-            if let Some(i) = e.index.filter(|&i| i < game.game_over.len() && e.ticked.is_empty()) {
+            if let Some(i) = e
+                .index
+                .filter(|&i| i < game.game_over.len() && e.ticked.is_empty())
+            {
                 game.game_over.remove(i);
                 e.index = None;
                 store.history.update(|h| {
