@@ -276,7 +276,7 @@ pub fn TeachPanel(teach: RwSignal<Teach>, selected: RwSignal<Option<RuleRef>>) -
             drag.set(None);
             let to = scene.with_untracked(|s| place_at(s, p.at));
             match to {
-                Some(to) if to != d.from => dropped(store, teach, selected, hint, d, to),
+                Some(to) if to != d.from => dropped(store, teaching, selected, d, to),
                 _ => {}
             }
         }
@@ -368,17 +368,10 @@ pub fn TeachPanel(teach: RwSignal<Teach>, selected: RwSignal<Option<RuleRef>>) -
 }
 
 /// A figure (or everything on a place) was dropped on `to`.
-fn dropped(
-    store: Store,
-    teach: RwSignal<Teach>,
-    selected: RwSignal<Option<RuleRef>>,
-    hint: RwSignal<String>,
-    d: Drag,
-    to: String,
-) {
+fn dropped(store: Store, teaching: Teaching, selected: RwSignal<Option<RuleRef>>, d: Drag, to: String) {
+    let (teach, hint) = (teaching.teach, teaching.hint);
     let game = store.game_untracked();
     let figure = d.figures.first().cloned().unwrap_or_default();
-    let teaching = Teaching::get();
     if teaching.arranging.get_untracked() && matches!(teach.get_untracked(), Teach::Idle | Teach::Step(_)) {
         teaching.arranging.set(false);
         match teach.get_untracked() {
