@@ -8,12 +8,12 @@ use crate::editor::rule_edit::{fresh_name, names, RuleEdit, RuleKind, RuleRef};
 use crate::editor::teach::{
     figure_at, figures_on, place_at, played_steps, recording_position, scene_of, setup_of,
 };
+use crate::editor::teach_defaults::{any_step_moves, likely_end};
 use crate::editor::Point;
 use crate::engine::learn::{
     make_ending, propose_endings, propose_rule, record_move, record_step, Allowed, Demo, EndCandidate,
-    EndCheck, MoveRecording, Part, Repeat, Setup, StepLesson, Winner,
+    MoveRecording, Part, Repeat, Setup, StepLesson, Winner,
 };
-use crate::engine::model::MoveRule;
 use crate::engine::{Game, Position};
 use crate::scene::{PlaceLook, Scene};
 use crate::ui::figures::FigureShape;
@@ -741,26 +741,10 @@ fn refresh_end(store: Store, e: &mut EndTeach) {
     e.ticked.retain(|t| names.contains(&t.as_str()));
 }
 
-/// The one candidate that most likely ends the game, when there is one: a
-/// place emptied, a lone figure arrived, so many in a row.
-fn likely(candidates: &[EndCandidate]) -> Option<String> {
-    let clear: Vec<&EndCandidate> = candidates
-        .iter()
-        .filter(|c| match &c.check {
-            EndCheck::When(t) => ["empty(", "at(", "in_a_row("].iter().any(|k| t.starts_with(k)),
-            EndCheck::Stuck => false,
-        })
-        .collect();
-    match clear.as_slice() {
-        [one] => Some(one.sentence.clone()),
-        _ => None,
-    }
-}
-
 /// Ticks the likely reason the game is over (while the child has not
 /// ticked anything themselves), and saves it; the card shows it ticked.
 fn propose_tick(store: Store, e: &mut EndTeach) {
-    let next: Vec<String> = likely(&e.candidates).into_iter().collect();
+    let next: Vec<String> = likely_end(&e.candidates).into_iter().collect();
     if next != e.ticked {
         e.ticked = next;
         save_end(store, e);
@@ -910,28 +894,4 @@ fn arrange_button(teaching: Teaching) -> impl IntoView {
                 }
             }>"✋ Put a figure somewhere first"</button>
     }
-}
-
-/// For a move of one step shown once: a move of one step for each other
-/// step rule that no move plays alone yet (so "a move is one step of any
-/// rule", the way the ball puzzle moves).
-fn any_step_moves(game: &Game, rec: &MoveRecording) -> Vec<MoveRule> {
-    let single = matches!(rec.parts.as_slice(), [p] if p.steps.len() == 1 && p.repeat == Repeat::Exactly(1));
-    if !single {
-        return Vec::new();
-    }
-    let mut taken = names(game, RuleKind::Move);
-    let mut out = Vec::new();
-    for step in &game.steps {
-        if game.moves.iter().any(|m| m.sequence.trim() == step.name) {
-            continue;
-        }
-        let name = fresh_name(&taken, &step.name);
-        taken.push(name.clone());
-        out.push(MoveRule {
-            name,
-            sequence: step.name.clone(),
-        });
-    }
-    out
 }

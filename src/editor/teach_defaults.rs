@@ -1,0 +1,82 @@
+//! Sensible defaults that save a child actions while teaching, each shown
+//! to them and easy to change: the likely reason a game is over, and a
+//! one-step move widened to one step of any rule.
+
+use super::rule_edit::{fresh_name, names, RuleKind};
+use crate::engine::learn::{EndCandidate, EndCheck, MoveRecording, Repeat};
+use crate::engine::model::{Game, MoveRule};
+
+/// The one candidate that most likely ends the game, when there is exactly
+/// one of the clear kinds: a place emptied, a lone figure arrived, so many
+/// in a row. Counts ("holds 12 figures or more") and "can't move" are left
+/// to the child.
+pub fn likely_end(candidates: &[EndCandidate]) -> Option<String> {
+    let clear: Vec<&EndCandidate> = candidates
+        .iter()
+        .filter(|c| match &c.check {
+            EndCheck::When(t) => ["empty(", "at(", "in_a_row("].iter().any(|k| t.starts_with(k)),
+            EndCheck::Stuck => false,
+        })
+        .collect();
+    match clear.as_slice() {
+        [one] => Some(one.sentence.clone()),
+        _ => None,
+    }
+}
+
+/// For a move of one step shown once: a move of one step for each step
+/// rule that no move plays alone yet, so that "a move is one step of any
+/// rule" (the way the ball puzzle moves). Empty for any other move.
+pub fn any_step_moves(game: &Game, rec: &MoveRecording) -> Vec<MoveRule> {
+    let single = matches!(rec.parts.as_slice(), [p] if p.steps.len() == 1 && p.repeat == Repeat::Exactly(1));
+    if !single {
+        return Vec::new();
+    }
+    let mut taken = names(game, RuleKind::Move);
+    let mut out = Vec::new();
+    for step in &game.steps {
+        if game.moves.iter().any(|m| m.sequence.trim() == step.name) {
+            continue;
+        }
+        let name = fresh_name(&taken, &step.name);
+        taken.push(name.clone());
+        out.push(MoveRule {
+            name,
+            sequence: step.name.clone(),
+        });
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::learn::{propose_endings, record_move, Setup};
+    use crate::engine::search::games;
+
+    #[test]
+    fn an_empty_heap_is_the_likely_end_of_nim() {
+        let game = games::nim(12);
+        let mut setup = Setup::start();
+        for i in 1..=12 {
+            setup = setup.with(&format!("m.{i}"), "basket");
+        }
+        let candidates = propose_endings(&game, &setup).unwrap();
+        assert!(candidates.len() >= 2, "the basket's count is a candidate too");
+        assert_eq!(likely_end(&candidates).as_deref(), Some("matchgroup is empty"));
+        assert_eq!(likely_end(&[]), None);
+    }
+
+    #[test]
+    fn a_one_step_move_widens_to_one_step_of_any_rule() {
+        let mut game = games::ball_puzzle();
+        game.moves.clear();
+        let one = record_move(&game, &["normal-step".to_string()]).unwrap();
+        game.moves.push(one.to_rule("turn"));
+        let more = any_step_moves(&game, &one);
+        let seqs: Vec<&str> = more.iter().map(|m| m.sequence.as_str()).collect();
+        assert_eq!(seqs, ["go-back", "go-forward"]);
+        let three = record_move(&game, &vec!["normal-step".to_string(); 3]).unwrap();
+        assert!(any_step_moves(&game, &three).is_empty());
+    }
+}
