@@ -6,22 +6,23 @@ use super::rule_edit::{fresh_name, names, RuleKind};
 use crate::engine::learn::{EndCandidate, EndCheck, MoveRecording, Repeat};
 use crate::engine::model::{Game, MoveRule};
 
-/// The one candidate that most likely ends the game, when there is exactly
-/// one of the clear kinds: a place emptied, a lone figure arrived, so many
-/// in a row. Counts ("holds 12 figures or more") and "can't move" are left
-/// to the child.
+/// The candidate that most likely ends the game: a lone figure arrived
+/// (the ball on s.15), else so many in a row, else a place emptied (the
+/// heap) — when exactly one of the first kind found holds. Counts ("holds
+/// 12 figures or more") and "can't move" are left to the child.
 pub fn likely_end(candidates: &[EndCandidate]) -> Option<String> {
-    let clear: Vec<&EndCandidate> = candidates
-        .iter()
-        .filter(|c| match &c.check {
-            EndCheck::When(t) => ["empty(", "at(", "in_a_row("].iter().any(|k| t.starts_with(k)),
-            EndCheck::Stuck => false,
-        })
-        .collect();
-    match clear.as_slice() {
-        [one] => Some(one.sentence.clone()),
-        _ => None,
+    for kind in ["at(", "in_a_row(", "empty("] {
+        let found: Vec<&EndCandidate> = candidates
+            .iter()
+            .filter(|c| matches!(&c.check, EndCheck::When(t) if t.starts_with(kind)))
+            .collect();
+        match found.as_slice() {
+            [] => continue,
+            [one] => return Some(one.sentence.clone()),
+            _ => return None,
+        }
     }
+    None
 }
 
 /// For a move of one step shown once: a move of one step for each step
@@ -65,6 +66,11 @@ mod tests {
         assert!(candidates.len() >= 2, "the basket's count is a candidate too");
         assert_eq!(likely_end(&candidates).as_deref(), Some("matchgroup is empty"));
         assert_eq!(likely_end(&[]), None);
+        // The ball on s.15 says more than s.1 being empty.
+        let ball = games::ball_puzzle();
+        let candidates = propose_endings(&ball, &Setup::start().with("b", "s.15")).unwrap();
+        assert!(candidates.iter().any(|c| c.sentence == "s.1 is empty"));
+        assert_eq!(likely_end(&candidates).as_deref(), Some("b is on s.15"));
     }
 
     #[test]

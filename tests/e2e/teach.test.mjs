@@ -35,7 +35,11 @@ function person(page) {
       await locator.click();
     },
     async centre(locatorOrTestid) {
-      const loc = typeof locatorOrTestid === 'string' ? page.getByTestId(locatorOrTestid).first() : locatorOrTestid;
+      // Figures and places on the table (the rule cards draw small copies).
+      const loc =
+        typeof locatorOrTestid === 'string'
+          ? page.getByTestId('table').getByTestId(locatorOrTestid).or(page.getByTestId(locatorOrTestid)).first()
+          : locatorOrTestid;
       const box = await loc.boundingBox();
       assert.ok(box, `${locatorOrTestid} is not on the screen`);
       return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
@@ -64,6 +68,7 @@ async function until(read, ok, what) {
   for (;;) {
     last = await read();
     if (ok(last)) return last;
+    if (Date.now() > end && process.env.TEACH_SHOT) await globalThis.shotPage?.screenshot({ path: '/tmp/teach-fail.png' });
     if (Date.now() > end) assert.fail(`${what}: last saw ${JSON.stringify(last)}`);
     await new Promise((r) => setTimeout(r, 40));
   }
@@ -160,7 +165,7 @@ test('NIM12 from a blank page: built from the box, taught by showing, played in 
     for (let i = 0; i < 3; i += 1, n += 1) {
       await me.drag(`figure-m.${n}`, 'place-basket');
       await until(
-        () => page.getByTestId(`figure-m.${n}`).getAttribute('data-place-of'),
+        () => page.getByTestId('table').getByTestId(`figure-m.${n}`).getAttribute('data-place-of'),
         (p) => p === 'basket',
         `m.${n} in the basket`,
       );
@@ -203,8 +208,9 @@ test('the ball puzzle without typing a rule: steps from examples and counter-exa
   });
   await page.getByTestId('game-title').filter({ hasText: 'The ball puzzle' }).waitFor();
   const me = person(page);
+  globalThis.shotPage = page;
   const ball = 'figure-b';
-  const at = async () => page.getByTestId(ball).getAttribute('data-place-of');
+  const at = async () => page.getByTestId('table').getByTestId(ball).getAttribute('data-place-of');
   /** Puts the ball on a square without it being an example. */
   const putBall = async (square) => {
     await me.click('arrange');
@@ -281,7 +287,7 @@ test('the ball puzzle without typing a rule: steps from examples and counter-exa
   // The end: the ball on s.15, player 1 wins (solved).
   await me.click('record-end');
   await me.drag(ball, 'place-s.15');
-  await until(() => text(page, 'end-sentence'), (t) => /b is on s\.15, player 1 wins/.test(t), 'the end proposed');
+  await until(() => text(page, 'end-sentence'), (t) => /b is on s\.15, player 1 wins/.test(t), `the end proposed (${await text(page, 'end-card')})`);
   const teaching = me.actions;
 
   // Try it and play the 12-move solution.
