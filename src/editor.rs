@@ -24,6 +24,7 @@ pub mod problem_marks;
 pub mod rule_edit;
 pub mod selection;
 pub mod teach;
+pub mod teach_defaults;
 pub mod toolbox;
 
 pub use edit::{Edit, Property};

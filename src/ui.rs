@@ -23,6 +23,7 @@ use store::{Mode, Store};
 #[component]
 pub fn App() -> impl IntoView {
     let store = Store::provide(files::restore());
+    rules::provide_teaching();
     files::keep_in_browser(store);
     play::open_example_from_address(store);
     let _keys = window_event_listener(leptos::ev::keydown, move |ev| {

@@ -22,6 +22,7 @@
 //! [`StepRule`]: crate::engine::model::StepRule
 
 mod allowed;
+mod card;
 mod ending;
 mod induce;
 mod lesson;
@@ -37,6 +38,7 @@ mod setup;
 mod tests;
 
 pub use allowed::{allowed_steps, Allowed};
+pub use card::{condition_words, effect_words, example_of, pattern_places, rule_words, RuleWords};
 pub use ending::{make_ending, propose_endings, EndCandidate, EndCheck, Ending, Winner};
 pub use induce::{propose_rule, Proposal};
 pub use lesson::{record_step, StepLesson};

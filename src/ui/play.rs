@@ -210,6 +210,7 @@ fn PlayScreen() -> impl IntoView {
                 <board::PlayTable/>
             </div>
             <aside class="play-side">
+                <super::rules::BackToTeaching/>
                 <controls::Intro/>
                 <controls::Controls/>
                 <controls::Players/>

@@ -1,15 +1,18 @@
 //! Rules mode: the rule editor beside the table, and teaching by showing
 //! on the table (record a step, a move, the end; try the game).
 
+mod cards;
 mod editor;
+mod memory;
 mod teach;
 
 use super::store::Store;
-use crate::editor::rule_edit::{RuleEdit, RuleRef};
+use crate::editor::rule_edit::RuleEdit;
 use leptos::prelude::*;
 
 pub use editor::RuleEditor;
-pub use teach::{Teach, TeachPanel};
+pub use memory::{provide_teaching, BackToTeaching, Teaching};
+pub use teach::TeachPanel;
 
 /// Applies a rule edit as one undoable action; a refused edit is said.
 /// Returns the game after it, or `None`.
@@ -34,8 +37,12 @@ pub(crate) fn apply(store: Store, edit: RuleEdit) -> bool {
 /// and the form of the chosen one at the right.
 #[component]
 pub fn RulesMode() -> impl IntoView {
-    let selected = RwSignal::new(None::<RuleRef>);
-    let teach = RwSignal::new(Teach::Idle);
+    // Kept by the page, so Try it in Play mode and back finds it as it was.
+    let store = Store::get();
+    let teaching = Teaching::get();
+    teaching.entered(store);
+    on_cleanup(move || teaching.left(store));
+    let (teach, selected) = (teaching.teach, teaching.selected);
     view! {
         <section class="rules-mode" data-testid="rules-mode">
             <TeachPanel teach selected/>

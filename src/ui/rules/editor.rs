@@ -520,6 +520,11 @@ fn list(
                                     on:click=move |_| if apply(store, RuleEdit::Delete(r)) {
                                         selected.set(None)
                                     }>"🗑"</button>
+                                {(kind == RuleKind::Step).then(|| view! {
+                                    <div class="rule-card-wrap" on:click=move |_| selected.set(Some(r))>
+                                        <super::cards::StepRuleCard index=i/>
+                                    </div>
+                                })}
                             </li>
                         }
                     }).collect_view()

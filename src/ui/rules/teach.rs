@@ -3,19 +3,21 @@
 //! end, and try the game.
 
 use super::apply;
+use super::memory::{try_in_play, Teaching};
 use crate::editor::rule_edit::{fresh_name, names, RuleEdit, RuleKind, RuleRef};
 use crate::editor::teach::{
-    figure_at, figures_on, place_at, play_position, played_steps, recording_position, scene_of, setup_of,
+    figure_at, figures_on, place_at, played_steps, recording_position, scene_of, setup_of,
 };
+use crate::editor::teach_defaults::{any_step_moves, likely_end};
 use crate::editor::Point;
 use crate::engine::learn::{
     make_ending, propose_endings, propose_rule, record_move, record_step, Allowed, Demo, EndCandidate,
     MoveRecording, Part, Repeat, Setup, StepLesson, Winner,
 };
-use crate::engine::{Game, Position, Status};
+use crate::engine::{Game, Position};
 use crate::scene::{PlaceLook, Scene};
 use crate::ui::figures::FigureShape;
-use crate::ui::store::{Mode, Player, Session, Store, Tone};
+use crate::ui::store::{Store, Tone};
 use crate::ui::table::{Overlay, Phase, Table, TablePointer};
 use leptos::prelude::*;
 use std::collections::HashSet;
@@ -54,6 +56,8 @@ pub struct EndTeach {
     winner: Winner,
     index: Option<usize>,
     sentence: String,
+    /// The ticks are the app's proposal, not touched by the child yet.
+    auto: bool,
 }
 
 /// What the table is for at the moment.
@@ -64,7 +68,6 @@ pub enum Teach {
     Step(Box<StepTeach>),
     Move(Box<MoveTeach>),
     End(Box<EndTeach>),
-    Try(Box<Position>),
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -97,19 +100,15 @@ fn allowed_marks(allowed: &[Allowed]) -> HashSet<String> {
 }
 
 /// The scene of the table for the current teaching.
-fn scene_for(game: &Game, teach: &Teach, held: Option<&str>) -> Scene {
+fn scene_for(game: &Game, teach: &Teach, idle: &Setup, held: Option<&str>) -> Scene {
     let sel: HashSet<String> = held.map(|h| HashSet::from([h.to_string()])).unwrap_or_default();
     match teach {
-        Teach::Idle => scene_of(game, &Setup::start(), &HashSet::new(), &sel),
+        Teach::Idle => scene_of(game, idle, &HashSet::new(), &sel),
         Teach::Step(s) => scene_of(game, &s.setup, &allowed_marks(&s.allowed), &sel),
         Teach::End(e) => scene_of(game, &e.setup, &HashSet::new(), &sel),
         Teach::Move(m) => {
             let targets = held.map(|h| targets_of(&m.pos, h)).unwrap_or_default();
             Scene::play(game, &m.pos, &targets, held)
-        }
-        Teach::Try(pos) => {
-            let targets = held.map(|h| targets_of(pos, h)).unwrap_or_default();
-            Scene::play(game, pos, &targets, held)
         }
     }
 }
@@ -206,22 +205,13 @@ fn mini(game: &Game, setup: &Setup, figure: &str, label: String, testid: &'stati
 pub fn TeachPanel(teach: RwSignal<Teach>, selected: RwSignal<Option<RuleRef>>) -> impl IntoView {
     let store = Store::get();
     let drag = RwSignal::new(None::<Drag>);
-    let hint = RwSignal::new(String::new());
-    // Rules changed elsewhere (undo, the form) make a shown move or a try stale.
-    Effect::new(move |prev: Option<u64>| {
-        let rev = store.history.with(|h| h.revision());
-        if prev.is_some_and(|p| p != rev) {
-            teach.update(|t| {
-                if matches!(t, Teach::Try(_)) {
-                    *t = Teach::Idle;
-                }
-            });
-        }
-        rev
-    });
+    let teaching = Teaching::get();
+    let hint = teaching.hint;
     let scene = Signal::derive(move || {
         let held = drag.with(|d| d.as_ref().and_then(|d| d.figures.first().cloned()));
-        store.with_game(|g| teach.with(|t| scene_for(g, t, held.as_deref())))
+        teaching
+            .idle_setup
+            .with(|idle| store.with_game(|g| teach.with(|t| scene_for(g, t, idle, held.as_deref()))))
     });
     let overlay = Signal::derive(move || {
         let Some(d) = drag.get() else {
@@ -286,7 +276,7 @@ pub fn TeachPanel(teach: RwSignal<Teach>, selected: RwSignal<Option<RuleRef>>) -
             drag.set(None);
             let to = scene.with_untracked(|s| place_at(s, p.at));
             match to {
-                Some(to) if to != d.from => dropped(store, teach, selected, hint, d, to),
+                Some(to) if to != d.from => dropped(store, teaching, selected, d, to),
                 _ => {}
             }
         }
@@ -297,11 +287,12 @@ pub fn TeachPanel(teach: RwSignal<Teach>, selected: RwSignal<Option<RuleRef>>) -
         Teach::Step(_) => "step",
         Teach::Move(_) => "move",
         Teach::End(_) => "end",
-        Teach::Try(_) => "try",
     };
 
     let record_step_btn = move |_| {
         teach.set(Teach::Idle);
+        teaching.idle_setup.set(Setup::start());
+        teaching.arranging.set(false);
         hint.set("Drag a figure to where it may go.".into());
     };
     let record_move_btn = move |_| match recording_position(&store.game_untracked()) {
@@ -316,37 +307,27 @@ pub fn TeachPanel(teach: RwSignal<Teach>, selected: RwSignal<Option<RuleRef>>) -
             Teach::Move(m) => setup_of(&m.pos),
             _ => Setup::start(),
         };
+        // A puzzle is won by its one player; in a game of two, most often
+        // by the player on move (the other one has just made the last move).
+        let winner = if store.game_untracked().players < 2 {
+            Winner::Player(1)
+        } else {
+            Winner::OnMove
+        };
         let mut e = EndTeach {
             setup,
             candidates: Vec::new(),
             ticked: Vec::new(),
-            winner: Winner::OnMove,
+            winner,
             index: None,
             sentence: String::new(),
+            auto: true,
         };
         refresh_end(store, &mut e);
         teach.set(Teach::End(Box::new(e)));
         hint.set("Set the table up as it is when the game is over: drag figures, or drag from an empty part of a place to move everything on it.".into());
     };
-    let try_btn = move |_| match play_position(&store.game_untracked()) {
-        Ok(pos) => {
-            teach.set(Teach::Try(Box::new(pos)));
-            hint.set("Play the game with your rules. Take turns with a friend.".into());
-        }
-        Err(e) => say_problem(store, e),
-    };
-    let play_mode_btn = move |_| match play_position(&store.game_untracked()) {
-        Ok(position) => {
-            let revision = store.history.with_untracked(|h| h.revision());
-            store.session.set(Some(Session {
-                position,
-                revision,
-                players: [Player::Person, Player::Person],
-            }));
-            store.mode.set(Mode::Play);
-        }
-        Err(e) => say_problem(store, e),
-    };
+    let try_btn = move |_| try_in_play(store, teaching);
 
     view! {
         <div class="teach-side" data-testid="teach" data-teach=mode_name>
@@ -357,7 +338,7 @@ pub fn TeachPanel(teach: RwSignal<Teach>, selected: RwSignal<Option<RuleRef>>) -
                     on:click=record_move_btn>"🎬 Record a move"</button>
                 <button data-testid="record-end" class:active=move || matches!(teach.get(), Teach::End(_))
                     on:click=record_end_btn>"🏁 Record the end"</button>
-                <button data-testid="try-it" class="try" class:active=move || matches!(teach.get(), Teach::Try(_))
+                <button data-testid="try-it" class="try" title="Play your game in Play mode; nothing is lost"
                     on:click=try_btn>"▶ Try it"</button>
             </div>
             <p class="teach-hint" data-testid="teach-hint">
@@ -374,11 +355,11 @@ pub fn TeachPanel(teach: RwSignal<Teach>, selected: RwSignal<Option<RuleRef>>) -
                     {move || match teach.get() {
                         Teach::Idle => view! {
                             <p class="hint">"Drag a figure on the table: I will write the rule for that step."</p>
+                            {arrange_button(teaching)}
                         }.into_any(),
                         Teach::Step(s) => step_card(store, teach, selected, hint, *s).into_any(),
                         Teach::Move(m) => move_card(store, teach, *m).into_any(),
                         Teach::End(e) => end_card(store, teach, *e).into_any(),
-                        Teach::Try(p) => try_card(store, teach, *p, play_mode_btn).into_any(),
                     }}
                 </div>
             </div>
@@ -387,19 +368,27 @@ pub fn TeachPanel(teach: RwSignal<Teach>, selected: RwSignal<Option<RuleRef>>) -
 }
 
 /// A figure (or everything on a place) was dropped on `to`.
-fn dropped(
-    store: Store,
-    teach: RwSignal<Teach>,
-    selected: RwSignal<Option<RuleRef>>,
-    hint: RwSignal<String>,
-    d: Drag,
-    to: String,
-) {
+fn dropped(store: Store, teaching: Teaching, selected: RwSignal<Option<RuleRef>>, d: Drag, to: String) {
+    let (teach, hint) = (teaching.teach, teaching.hint);
     let game = store.game_untracked();
     let figure = d.figures.first().cloned().unwrap_or_default();
+    if teaching.arranging.get_untracked() && matches!(teach.get_untracked(), Teach::Idle | Teach::Step(_)) {
+        teaching.arranging.set(false);
+        match teach.get_untracked() {
+            Teach::Step(mut s) => {
+                s.setup = s.setup.clone().with(&figure, &to);
+                let lesson = s.proposal.clone().unwrap_or_else(|| s.lesson.clone());
+                s.allowed = lesson.allowed(&game, &s.setup).unwrap_or_default();
+                teach.set(Teach::Step(s));
+            }
+            _ => teaching.idle_setup.update(|x| *x = x.clone().with(&figure, &to)),
+        }
+        hint.set(format!("{figure} is on {to} now. Show a step from here."));
+        return;
+    }
     match teach.get_untracked() {
         Teach::Idle => {
-            let demo = Demo::new(Setup::start(), &figure, &d.from, &to);
+            let demo = Demo::new(teaching.idle_setup.get_untracked(), &figure, &d.from, &to);
             match record_step(&game, &demo) {
                 Ok(lesson) => {
                     let index = game.steps.len();
@@ -490,17 +479,10 @@ fn dropped(
                 e.setup = e.setup.clone().with(f, &to);
             }
             refresh_end(store, &mut e);
-            teach.set(Teach::End(e));
-        }
-        Teach::Try(mut pos) => {
-            let rules = pos.rules().clone();
-            let (Some(f), Some(p)) = (rules.figure_id(&figure), rules.place_id(&to)) else {
-                return;
-            };
-            match pos.play(f, p) {
-                Ok(_) => teach.set(Teach::Try(pos)),
-                Err(r) => say_problem(store, r.message),
+            if e.auto {
+                propose_tick(store, &mut e);
             }
+            teach.set(Teach::End(e));
         }
     }
 }
@@ -621,6 +603,7 @@ fn step_card(
                         }>"✎ Edit it"</button>
                     }
                 })}
+                {arrange_button(Teaching::get())}
                 <button data-testid="another-example" on:click=move |_| {
                     hint.set("Show another example: drag a figure to where it may go.".into());
                 }>"➕ Show another example"</button>
@@ -682,6 +665,7 @@ fn move_card(store: Store, teach: RwSignal<Teach>, m: MoveTeach) -> impl IntoVie
         })
     };
     let made = m.made.clone().map(|(rec, index, name)| {
+        let rec_for_any = rec.clone();
         let parts = rec.parts.iter().enumerate().map(|(i, part)| {
             let label = part.steps.join(" then ");
             let choices = part.choices().into_iter().map(|c| {
@@ -705,10 +689,30 @@ fn move_card(store: Store, teach: RwSignal<Teach>, m: MoveTeach) -> impl IntoVie
             view! { <div class="part-levels"><span class="part-name">{label}</span><span class="ladder">{choices}</span></div> }
         }).collect_view();
         let _ = index;
+        let others = any_step_moves(&store.game_untracked(), &rec);
+        let widen = (!others.is_empty()).then(|| {
+            let names: Vec<String> = others.iter().map(|m| m.sequence.clone()).collect();
+            let label = format!("＋ Any one step: also {}", names.join(", "));
+            view! {
+                <button class="widen" data-testid="move-any-step"
+                    title="A move is one step of any of your step rules"
+                    on:click=move |_| {
+                        let mut game = store.game_untracked();
+                        let added = any_step_moves(&game, &rec_for_any);
+                        if added.is_empty() { return; }
+                        let words: Vec<String> = added.iter().map(|m| m.sequence.clone()).collect();
+                        game.moves.extend(added);
+                        store.history.update(|h| { h.apply(&format!("Add moves {}", words.join(", ")), game); });
+                        store.say(format!("A move is now one step of any rule: {}.", words.join(", ")), Tone::Info);
+                        teach.update(|_| {});
+                    }>{label}</button>
+            }
+        });
         view! {
             <p class="sentence" data-testid="move-sentence">{rec.sentence()}</p>
             <p><code data-testid="move-code">{rec.sequence()}</code></p>
             <div class="levels">{parts}</div>
+            {widen}
         }
     });
     view! {
@@ -737,6 +741,16 @@ fn refresh_end(store: Store, e: &mut EndTeach) {
     e.ticked.retain(|t| names.contains(&t.as_str()));
 }
 
+/// Ticks the likely reason the game is over (while the child has not
+/// ticked anything themselves), and saves it; the card shows it ticked.
+fn propose_tick(store: Store, e: &mut EndTeach) {
+    let next: Vec<String> = likely_end(&e.candidates).into_iter().collect();
+    if next != e.ticked {
+        e.ticked = next;
+        save_end(store, e);
+    }
+}
+
 /// Makes (or changes) the game-over condition from the ticks.
 fn save_end(store: Store, e: &mut EndTeach) {
     let ticked: Vec<EndCandidate> = e
@@ -754,6 +768,17 @@ fn save_end(store: Store, e: &mut EndTeach) {
         Ok(x) => x,
         Err(err) => {
             e.sentence = err.message;
+            // Nothing ticked any more: the condition made here goes.
+            if let Some(i) = e
+                .index
+                .filter(|&i| i < game.game_over.len() && e.ticked.is_empty())
+            {
+                game.game_over.remove(i);
+                e.index = None;
+                store.history.update(|h| {
+                    h.apply(&format!("Remove game-over condition {name}"), game);
+                });
+            }
             return;
         }
     };
@@ -785,15 +810,20 @@ fn save_end(store: Store, e: &mut EndTeach) {
 
 fn end_card(store: Store, teach: RwSignal<Teach>, e: EndTeach) -> impl IntoView {
     let players = store.with_game(|g| g.players);
-    let mut winners = vec![
-        (Winner::OnMove, "the player on move", "on-move"),
-        (Winner::Opponent, "the other player", "other"),
-    ];
-    if players >= 2 {
-        winners.push((Winner::Player(1), "player 1", "p1"));
-        winners.push((Winner::Player(2), "player 2", "p2"));
-    }
-    winners.push((Winner::Draw, "nobody (a draw)", "draw"));
+    let winners = if players < 2 {
+        vec![
+            (Winner::Player(1), "the player: solved!", "p1"),
+            (Winner::Draw, "nobody: not solved", "draw"),
+        ]
+    } else {
+        vec![
+            (Winner::OnMove, "the player on move", "on-move"),
+            (Winner::Opponent, "the other player", "other"),
+            (Winner::Player(1), "player 1", "p1"),
+            (Winner::Player(2), "player 2", "p2"),
+            (Winner::Draw, "nobody (a draw)", "draw"),
+        ]
+    };
     let winner_buttons = winners.into_iter().map(|(w, label, slug)| {
         let current = w == e.winner;
         view! {
@@ -819,6 +849,7 @@ fn end_card(store: Store, teach: RwSignal<Teach>, e: EndTeach) -> impl IntoView 
                                 let tick = event_target_checked(&ev);
                                 let s = sentence.clone();
                                 teach.update(|t| if let Teach::End(e) = t {
+                                    e.auto = false;
                                     e.ticked.retain(|x| *x != s);
                                     if tick { e.ticked.push(s); }
                                     save_end(store, e);
@@ -841,57 +872,26 @@ fn end_card(store: Store, teach: RwSignal<Teach>, e: EndTeach) -> impl IntoView 
             } else {
                 view! { <ul class="candidates" data-testid="end-candidates">{candidates}</ul> }.into_any()
             }}
+            {(e.auto && !e.ticked.is_empty()).then(|| view! {
+                <p class="hint" data-testid="end-proposed">"I ticked what most likely ends the game. Change the ticks if you meant something else."</p>
+            })}
             <p class="sentence" data-testid="end-sentence">{e.sentence.clone()}</p>
         </article>
     }
 }
 
-fn try_card(
-    store: Store,
-    teach: RwSignal<Teach>,
-    pos: Position,
-    play_mode: impl Fn(leptos::ev::MouseEvent) + 'static,
-) -> impl IntoView {
-    let players = pos.rules().players;
-    let status = match pos.status() {
-        Status::Playing => format!("Player {} is on move.", pos.to_move()),
-        Status::Over {
-            winner: 0, reason, ..
-        } => format!("Game over: nobody wins ({reason})."),
-        Status::Over { winner, reason, .. } => {
-            if players < 2 {
-                format!("Solved! ({reason})")
-            } else {
-                format!("Game over: player {winner} wins! ({reason})")
-            }
-        }
-    };
-    let over = !matches!(pos.status(), Status::Playing);
-    let can_end = pos.can_end_move();
-    let can_pass = pos.can_pass();
-    let _ = store;
+/// "Put a figure somewhere first": the next drag only moves a figure, so a
+/// step can be shown from another place (the ball on s.3, then back to s.1).
+fn arrange_button(teaching: Teaching) -> impl IntoView {
+    let on = move || teaching.arranging.get();
     view! {
-        <article class="rule-card" data-testid="try-card" aria-label="Trying the game">
-            <h3>"Try it"</h3>
-            <p class="sentence" data-testid="try-status" data-over=over.to_string()>{status}</p>
-            <div class="card-actions">
-                <button class="primary" data-testid="try-end-move" disabled=!can_end || over
-                    on:click=move |_| teach.update(|t| if let Teach::Try(p) = t {
-                        if let Err(r) = p.end_move() { say_problem(store, r.message); }
-                    })>"✔ End move"</button>
-                {can_pass.then(|| view! {
-                    <button data-testid="try-pass" on:click=move |_| teach.update(|t| if let Teach::Try(p) = t {
-                        if let Err(r) = p.pass() { say_problem(store, r.message); }
-                    })>"Pass"</button>
-                })}
-                <button data-testid="try-take-back" on:click=move |_| teach.update(|t| if let Teach::Try(p) = t { p.take_back(); })>
-                    "↶ Take back"</button>
-                <button data-testid="try-again" on:click=move |_| {
-                    if let Ok(p) = play_position(&store.game_untracked()) { teach.set(Teach::Try(Box::new(p))); }
-                }>"⟲ Start again"</button>
-                <button data-testid="try-in-play" on:click=play_mode>"▶ Play it in Play mode"</button>
-                <button data-testid="back-to-teaching" on:click=move |_| teach.set(Teach::Idle)>"← Back to teaching"</button>
-            </div>
-        </article>
+        <button data-testid="arrange" class:active=on aria-pressed=move || on().to_string()
+            title="The next drag only puts a figure somewhere; it is not a step of the rule"
+            on:click=move |_| {
+                teaching.arranging.update(|a| *a = !*a);
+                if teaching.arranging.get_untracked() {
+                    teaching.hint.set("Drag a figure to where the next step starts. That drag is not an example.".into());
+                }
+            }>"✋ Put a figure somewhere first"</button>
     }
 }
