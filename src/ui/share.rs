@@ -48,7 +48,7 @@ fn address() -> String {
 
 /// Takes the fragment off the address (without reloading or adding to the
 /// browser's history).
-fn clear_fragment() {
+pub(crate) fn clear_fragment() {
     let Some(window) = web_sys::window() else {
         return;
     };
