@@ -100,9 +100,7 @@ fn decode_data(data: &str) -> Result<Game, String> {
         .map_err(|_| BROKEN.to_string())?;
     let text = String::from_utf8(bytes).map_err(|_| BROKEN.to_string())?;
     read_json(&text).map(|(game, _)| game).map_err(|problems| {
-        let first = problems
-            .first()
-            .map_or_else(String::new, |p| format!(" ({p})"));
+        let first = problems.first().map_or_else(String::new, |p| format!(" ({p})"));
         format!("The game in this link could not be read{first}.")
     })
 }
@@ -216,7 +214,9 @@ mod tests {
         let mut x: u64 = 12345;
         game.description = (0..9000)
             .map(|_| {
-                x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                x = x
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
                 char::from(b'a' + ((x >> 33) % 26) as u8)
             })
             .collect();

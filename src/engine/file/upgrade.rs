@@ -108,11 +108,7 @@ fn from_0_to_1(root: &mut Element) {
                     }
                 }
                 "equipment" => {
-                    for item in section
-                        .children
-                        .iter_mut()
-                        .filter(|e| e.name == "wastebasket")
-                    {
+                    for item in section.children.iter_mut().filter(|e| e.name == "wastebasket") {
                         item.name = "basket".into();
                     }
                 }

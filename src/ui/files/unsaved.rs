@@ -57,9 +57,7 @@ pub(crate) fn mark_in_file(store: Store) {
 }
 
 fn has_unsaved(revision: u64, current: &Game, mark: &Mark) -> bool {
-    *current != Game::default()
-        && mark.revision != Some(revision)
-        && mark.game.as_ref() != Some(current)
+    *current != Game::default() && mark.revision != Some(revision) && mark.game.as_ref() != Some(current)
 }
 
 /// Sets the `beforeunload` handler while the game has changes in no file.
