@@ -179,10 +179,10 @@ pub fn SharedBanner() -> impl IntoView {
             let title = store.with_game(|g| g.title.clone());
             view! {
                 <div class="shared-banner" data-testid="shared-banner" role="note">
-                    <span class="shared-icon" aria-hidden="true">"🔗"</span>
+                    <span class="shared-icon">{icon(Icon::Share)}</span>
                     <p>{format!("You are playing “{title}”, shared with you by a link.")}</p>
                     <button class="primary" data-testid="make-copy" on:click=copy>
-                        <span aria-hidden="true">"✏️ "</span>"Make your own copy"
+                        <span aria-hidden="true">"✎ "</span>"Make your own copy"
                     </button>
                 </div>
             }
@@ -258,7 +258,7 @@ pub fn ShareButton() -> impl IntoView {
                         }/>
                     <div class="share-actions">
                         <button class="primary" data-testid="share-copy" on:click=copy_again>
-                            <span aria-hidden="true">"📋 "</span>"Copy"
+                            {icon(Icon::Ok)}" Copy"
                         </button>
                         <button data-testid="share-close" on:click=move |_| close()>"Close"</button>
                     </div>
@@ -286,7 +286,7 @@ pub fn ShareButton() -> impl IntoView {
         <button class="file-button" data-testid="share"
             title="Share the game with a link: the whole game is inside it"
             on:click=share>
-            <span class="file-icon share-icon" aria-hidden="true">"🔗"</span>" Share"
+            {icon(Icon::Share)}" Share"
         </button>
         <dialog class="share-dialog" data-testid="share-dialog" node_ref=dialog
             aria-labelledby="share-title" on:close=move |_| close()>

@@ -317,7 +317,7 @@ test('leaving with changes that are in no file asks first', async () => {
 test('offline: after one visit the app, an example and the computer work with the server stopped', async () => {
   const own = await AppSession.start();
   try {
-    const page = await own.newPage();
+    const page = await own.newPage({ serviceWorkers: 'allow' });
     await page.goto(own.url);
     await page.getByTestId('design-mode').waitFor();
     await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, null, {

@@ -34,7 +34,7 @@ fn scene_of(state: PlayState) -> Memo<Scene> {
 fn closed(state: PlayState) -> Option<String> {
     if super::history::looking_back(state) {
         return Some(
-            "You are looking back at an earlier move. Press ⏭ to come back to the game, \
+            "You are looking back at an earlier move. Press ⇥ to come back to the game, \
              or Continue from here."
                 .into(),
         );

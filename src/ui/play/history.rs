@@ -190,7 +190,7 @@ pub fn LookingBanner() -> impl IntoView {
         text().map(|text| {
             view! {
                 <div class="looking-banner" data-testid="looking-banner" role="status">
-                    <span aria-hidden="true">"⏪ "</span>
+                    <span aria-hidden="true">"◀◀ "</span>
                     <span>{text}</span>
                     <span class="looking-hint">
                         {move || if state.look.replaying.get() { " — replaying" } else { " — looking back" }}
@@ -226,16 +226,9 @@ pub fn HistoryBar() -> impl IntoView {
         show().then(|| {
             view! {
                 <div class="panel play-history" data-testid="history">
-                    <h2>"Look back"</h2>
-                    <p class="history-label" data-testid="history-label">{label}</p>
-                    <div class="control-row history-steps">
-                        {button(Go::First, "history-first", "⏮", "Go to the start")}
-                        {button(Go::Back, "history-back", "◀", "One move back")}
-                        {button(Go::Forward, "history-forward", "▶", "One move forward")}
-                        {button(Go::Last, "history-last", "⏭", "Back to the game now")}
-                    </div>
-                    <div class="control-row">
-                        <button data-testid="replay" disabled=move || last.get() == 0
+                    <div class="history-head">
+                        <h2>"Look back"</h2>
+                        <button class="history-replay" data-testid="replay" disabled=move || last.get() == 0
                             aria-pressed=move || look.replaying.get().to_string()
                             on:click=move |_| {
                                 if look.replaying.get_untracked() {
@@ -246,26 +239,41 @@ pub fn HistoryBar() -> impl IntoView {
                                 }
                             }>
                             {move || if look.replaying.get() {
-                                view! { <span aria-hidden="true">"⏸ "</span>"Pause" }.into_any()
+                                view! { <span aria-hidden="true">"❚❚ "</span>"Pause" }.into_any()
                             } else {
-                                view! { <span aria-hidden="true">"🎬 "</span>"Replay" }.into_any()
+                                view! { <span aria-hidden="true">"↻ "</span>"Replay" }.into_any()
                             }}
                         </button>
-                        {move || look.looking.get().at.is_some().then(|| view! {
-                            <button class="primary" data-testid="continue-here"
-                                title="Take back the later moves and play on from here"
-                                on:click=move |_| continue_here(state)>
-                                <span aria-hidden="true">"↪ "</span>"Continue from here"
-                            </button>
-                        })}
-                        {move || can_bring_back(state).then(|| view! {
-                            <button data-testid="bring-back"
-                                title="Undo Continue from here: bring the later moves back"
-                                on:click=move |_| bring_back(state)>
-                                <span aria-hidden="true">"↶ "</span>"Bring them back"
-                            </button>
-                        })}
                     </div>
+                    <p class="history-label" data-testid="history-label">{label}</p>
+                    <div class="control-row history-steps">
+                        {button(Go::First, "history-first", "⇤", "Go to the start")}
+                        {button(Go::Back, "history-back", "◀", "One move back")}
+                        {button(Go::Forward, "history-forward", "▶", "One move forward")}
+                        {button(Go::Last, "history-last", "⇥", "Back to the game now")}
+                    </div>
+                    {move || {
+                        let looking = look.looking.get().at.is_some();
+                        let bring = can_bring_back(state);
+                        (looking || bring).then(|| view! {
+                            <div class="control-row">
+                                {looking.then(|| view! {
+                                    <button class="primary" data-testid="continue-here"
+                                        title="Take back the later moves and play on from here"
+                                        on:click=move |_| continue_here(state)>
+                                        <span aria-hidden="true">"↪ "</span>"Continue from here"
+                                    </button>
+                                })}
+                                {bring.then(|| view! {
+                                    <button data-testid="bring-back"
+                                        title="Undo Continue from here: bring the later moves back"
+                                        on:click=move |_| bring_back(state)>
+                                        <span aria-hidden="true">"↶ "</span>"Bring them back"
+                                    </button>
+                                })}
+                            </div>
+                        })
+                    }}
                 </div>
             }
         })
