@@ -6,19 +6,25 @@ const CACHE = "tablecraft-v1";
 
 // Files whose names Trunk does not hash, and the example games.
 const KNOWN = ["./", "index.html", "tablecraft-worker.js", "tablecraft-worker_bg.wasm",
-  "manifest.webmanifest", "games/index.json"];
+  "manifest.webmanifest", "favicon.svg", "icon-192.png", "icon-512.png", "games/index.json"];
+
+// Keeps each file on its own, so that one missing file does not stop the
+// others from being kept (cache.addAll keeps all or nothing).
+async function keep(cache, urls) {
+  await Promise.all([...new Set(urls)].map((url) => cache.add(url).catch(() => {})));
+}
 
 async function precache() {
   const cache = await caches.open(CACHE);
-  await cache.addAll(KNOWN).catch(() => {});
+  await keep(cache, KNOWN);
   // The page's own hashed scripts, styles and wasm, as named in index.html.
   try {
     const html = await (await fetch("index.html", { cache: "no-store" })).text();
     const links = [...html.matchAll(/(?:href|src)="([^"#?]+)"/g)].map((m) => m[1])
       .filter((url) => !/^[a-z]+:/i.test(url));
-    await cache.addAll([...new Set(links)]).catch(() => {});
+    await keep(cache, links);
     const games = await (await fetch("games/index.json", { cache: "no-store" })).json();
-    await cache.addAll(games.map((g) => `games/${g}`)).catch(() => {});
+    await keep(cache, games.map((g) => `games/${g}`));
   } catch (_) {
     // Offline at install time: the pages fetched later are kept as they come.
   }

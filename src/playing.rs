@@ -7,4 +7,5 @@ pub mod act;
 pub mod gesture;
 pub mod link;
 pub mod log;
+pub mod timeline;
 pub mod words;

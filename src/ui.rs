@@ -12,6 +12,7 @@ mod files;
 mod notices;
 mod play;
 mod rules;
+mod share;
 mod store;
 mod table;
 mod topbar;
@@ -25,6 +26,8 @@ pub fn App() -> impl IntoView {
     let store = Store::provide(files::restore());
     rules::provide_teaching();
     files::keep_in_browser(store);
+    files::ask_before_leaving(store);
+    share::open_shared_from_address(store);
     play::open_example_from_address(store);
     let _keys = window_event_listener(leptos::ev::keydown, move |ev| {
         let command = ev.ctrl_key() || ev.meta_key();
@@ -47,6 +50,7 @@ pub fn App() -> impl IntoView {
         <div class="app" data-testid="app">
             <topbar::TopBar/>
             <notices::Notices/>
+            <share::SharedBanner/>
             <main class="mode-screen">
                 {move || match store.mode.get() {
                     Mode::Design => view! { <design::DesignMode/> }.into_any(),

@@ -13,6 +13,7 @@ mod json_map;
 mod limits;
 mod source_map;
 mod text;
+mod upgrade;
 mod vocabulary;
 mod xml_context;
 mod xml_read;
@@ -34,6 +35,9 @@ pub use source_map::SourceMap;
 pub const FORMAT_VERSION: u32 = 1;
 
 /// Reads a game from the XML format, with where each part was found.
+///
+/// A file in an older version of the format is upgraded first (see
+/// `upgrade.rs`); a file from a newer version is refused with a message.
 ///
 /// Returns every problem found (syntax, unknown tags or attributes, missing
 /// or malformed values, limits), in file order.

@@ -9,6 +9,9 @@
 //!   a failed save).
 //! - `open`: reading a picked or dropped file and opening it.
 //! - `download`: saving a file by download.
+//! - `unsaved`: [`ask_before_leaving`] when the game has changes that are
+//!   in no file (a `beforeunload` handler), [`mark_in_file`] after a save
+//!   or an open.
 //! - `buttons`: [`FileButtons`] in the top bar.
 //! - `dialog`: [`FileProblemsDialog`], and the banners and drop hint shown
 //!   over the page.
@@ -19,8 +22,12 @@ mod download;
 pub(super) mod icons;
 mod keep;
 mod open;
+mod unsaved;
 
 pub use buttons::FileButtons;
 pub use dialog::FileProblemsDialog;
+pub(crate) use download::save_game;
+pub(crate) use keep::pause_keeping;
 pub use keep::{keep_in_browser, restore};
 pub(super) use open::open_text;
+pub(crate) use unsaved::{ask_before_leaving, mark_in_file};

@@ -9,6 +9,7 @@
 mod board;
 mod computer;
 mod controls;
+mod history;
 mod link;
 mod log;
 
@@ -40,6 +41,8 @@ pub struct PlayState {
     pub busy: RwSignal<bool>,
     /// The description card was closed.
     pub intro_closed: RwSignal<bool>,
+    /// Looking back at earlier moves.
+    pub look: history::Look,
 }
 
 impl PlayState {
@@ -192,6 +195,7 @@ fn PlayScreen() -> impl IntoView {
         gesture: RwSignal::new(Gesture::Idle),
         busy: RwSignal::new(false),
         intro_closed: RwSignal::new(false),
+        look: history::Look::new(),
     };
     provide_context(state);
     computer::drive(state);
@@ -206,6 +210,7 @@ fn PlayScreen() -> impl IntoView {
         <section class="play-mode" data-testid="play-mode">
             <div class="table-area play-table-area">
                 <controls::TurnBanner/>
+                <history::LookingBanner/>
                 <controls::GameOver/>
                 <board::PlayTable/>
             </div>
@@ -214,6 +219,7 @@ fn PlayScreen() -> impl IntoView {
                 <controls::Intro/>
                 <controls::Controls/>
                 <controls::Players/>
+                <history::HistoryBar/>
                 <log::Log/>
             </aside>
         </section>

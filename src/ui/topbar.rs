@@ -47,6 +47,7 @@ pub fn TopBar() -> impl IntoView {
             <h1 class="game-title" data-testid="game-title">{title}</h1>
             <nav class="file-actions" aria-label="Game files">
                 <FileButtons/>
+                <super::share::ShareButton/>
             </nav>
             <div class="edit-actions">
                 <button data-testid="undo" title=undo_label aria-label=undo_label

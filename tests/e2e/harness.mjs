@@ -64,11 +64,19 @@ export class AppSession {
     return this.server.url;
   }
 
-  /** A fresh page (in a fresh context) that records every error. */
-  async newPage() {
+  /**
+   * A fresh page (in a fresh context) that records every error. The service
+   * worker is blocked unless `serviceWorkers: 'allow'` is asked for: it
+   * would answer requests that tests replace with `page.route`.
+   */
+  async newPage({ serviceWorkers = 'block' } = {}) {
     await this.context?.close();
     this.errors = [];
-    this.context = await this.browser.newContext({ viewport: VIEWPORT, deviceScaleFactor: 1 });
+    this.context = await this.browser.newContext({
+      viewport: VIEWPORT,
+      deviceScaleFactor: 1,
+      serviceWorkers,
+    });
     const page = await this.context.newPage();
     page.on('console', (msg) => {
       if (msg.type() === 'error') {

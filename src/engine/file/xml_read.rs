@@ -12,7 +12,8 @@ use crate::engine::problem::{Location, Problem, Section};
 /// Reads a whole file; see [`super::read_xml`].
 pub(crate) fn read(source: &str) -> Result<(Game, SourceMap), Vec<Problem>> {
     let source = source.strip_prefix('\u{feff}').unwrap_or(source);
-    let root = xml_tree::parse(source)?;
+    let mut root = xml_tree::parse(source)?;
+    super::upgrade::upgrade(&mut root);
     let mut ctx = Ctx::new(source);
     let game = match game(&mut ctx, &root) {
         Some(game) => game,

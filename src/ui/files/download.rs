@@ -42,10 +42,13 @@ pub fn save_game(store: Store, kind: FileKind) {
         FileKind::Json => write_json(&game),
     };
     match download(&name, kind.mime(), &text) {
-        Ok(()) => store.say(
-            format!("Saved {name}. Look for it in your Downloads."),
-            Tone::Info,
-        ),
+        Ok(()) => {
+            super::unsaved::mark_in_file(store);
+            store.say(
+                format!("Saved {name}. Look for it in your Downloads."),
+                Tone::Info,
+            );
+        }
         Err(why) => store.say(format!("{name} could not be saved: {why}."), Tone::Problem),
     }
 }

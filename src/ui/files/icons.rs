@@ -14,6 +14,7 @@ pub enum Icon {
     Drop,
     Tabs,
     Ok,
+    Share,
 }
 
 fn paths(icon: Icon) -> &'static [&'static str] {
@@ -29,6 +30,10 @@ fn paths(icon: Icon) -> &'static [&'static str] {
         Icon::Drop => &["M12 3v11", "M7 9l5 5 5-5", "M3 14v6h18v-6"],
         Icon::Tabs => &["M3 6h7l2 2h9v12H3z", "M3 10h18"],
         Icon::Ok => &["M5 12l5 5 9-10"],
+        Icon::Share => &[
+            "M10 14a4 4 0 0 0 5.7 0l3-3a4 4 0 0 0-5.7-5.7l-1.2 1.2",
+            "M14 10a4 4 0 0 0-5.7 0l-3 3a4 4 0 0 0 5.7 5.7l1.2-1.2",
+        ],
     }
 }
 

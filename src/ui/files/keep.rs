@@ -50,6 +50,14 @@ thread_local! {
         (js_sys::Math::random() * 1e12) as u64
     )));
     static START: RefCell<Option<Start>> = const { RefCell::new(None) };
+    /// While a shared game is only being looked at, nothing is written, so
+    /// the work kept in the browser stays as it was.
+    static PAUSED: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Stops or resumes saving to the browser; resuming saves at the next change.
+pub(crate) fn pause_keeping(paused: bool) {
+    PAUSED.with(|p| p.set(paused));
 }
 
 pub(super) fn with_keeper<R>(f: impl FnOnce(&mut Keeper) -> R) -> R {
@@ -235,6 +243,9 @@ pub fn keep_in_browser(store: Store) {
 
     Effect::new(move |_| {
         let snap = snapshot(store);
+        if PAUSED.with(std::cell::Cell::get) {
+            return;
+        }
         let outcome = with_keeper(|k| k.save(&mut Local, &snap, now()));
         report(store, keeping, outcome);
     });

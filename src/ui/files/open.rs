@@ -21,6 +21,7 @@ pub fn open_text(store: Store, name: &str, text: &str) {
             let title = game.title.clone();
             store.file_problems.set(None);
             store.replace_game(&format!("open {title}"), game);
+            super::unsaved::mark_in_file(store);
             store.say(
                 format!("Opened “{title}”. Undo brings back the game before."),
                 Tone::Info,

@@ -16,6 +16,9 @@ use std::collections::HashSet;
 fn scene_of(state: PlayState) -> Memo<Scene> {
     let store = state.store;
     Memo::new(move |_| {
+        if let Some(pos) = super::history::shown_position(state) {
+            return store.with_game(|g| Scene::play(g, &pos, &HashSet::new(), None));
+        }
         let held = state.held.get();
         let targets = held.as_ref().map(|h| h.targets.clone()).unwrap_or_default();
         store.session.with(|s| match s {
@@ -29,6 +32,13 @@ fn scene_of(state: PlayState) -> Memo<Scene> {
 
 /// Why the table does not take a figure now, if it does not.
 fn closed(state: PlayState) -> Option<String> {
+    if super::history::looking_back(state) {
+        return Some(
+            "You are looking back at an earlier move. Press ⇥ to come back to the game, \
+             or Continue from here."
+                .into(),
+        );
+    }
     if state.busy.get_untracked() {
         return Some("Wait a moment: the computer is moving.".into());
     }

@@ -42,6 +42,9 @@ pub fn open_example_from_address(store: Store) {
             Ok((game, _)) => {
                 let title = game.title.clone();
                 store.replace_game(&format!("Open the example {title}"), game);
+                crate::ui::files::mark_in_file(store);
+                // A reload then resumes the game in progress, not the example.
+                crate::ui::share::clear_fragment();
                 store.mode.set(Mode::Play);
             }
             Err(why) => store.say(format!("{name} could not be opened: {why}"), Tone::Problem),
