@@ -9,6 +9,7 @@
 mod board;
 mod computer;
 mod controls;
+mod keys;
 mod link;
 mod log;
 
