@@ -7,6 +7,7 @@
 
 pub mod describe;
 pub mod nav;
+pub mod colour;
 pub mod stuck;
 
 pub use describe::{describe, label, lifted_sentence, plural};

@@ -359,3 +359,21 @@ test('Design and Rules with the keyboard: choose, move a figure to a place, reco
   await page.waitForFunction(() => document.querySelector('[data-testid=teach]').dataset.teach === 'step');
   app.assertNoErrors();
 });
+
+test("the computer's moves are said in the live region, and a keyboard player's turn comes back", async () => {
+  const play = await PlayPage.open(app, 'tic-tac-toe.game.xml');
+  const { page } = play;
+  await listen(page);
+  await page.getByTestId('player-2-select').selectOption('beginner');
+  await tabToTable(page);
+  await page.keyboard.press('Space');
+  await waitToSay(page, /picked up: it may go to 9 places|picked up: it may go to/);
+  await page.keyboard.press('ArrowRight');
+  const square = (await active(page)).place;
+  assert.match(square, /^grid\./);
+  await page.keyboard.press('Enter');
+  await waitToSay(page, /Player 1: x\.\d from crosses to grid/);
+  await waitToSay(page, /Player 2: o\.\d from circles to grid\.\d\.\d .*Player 1 to move/);
+  assert.equal(await tableFocused(page), true, 'the focus stays on the table while the computer plays');
+  app.assertNoErrors();
+});

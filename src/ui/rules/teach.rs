@@ -385,6 +385,7 @@ pub fn TeachPanel(teach: RwSignal<Teach>, selected: RwSignal<Option<RuleRef>>) -
 
     view! {
         <div class="teach-side" data-testid="teach" data-teach=mode_name>
+            <h2 class="visually-hidden">"Teach by showing"</h2>
             <div class="teach-bar" role="toolbar" aria-label="Teach by showing">
                 <button data-testid="record-step" class:active=move || matches!(teach.get(), Teach::Idle | Teach::Step(_))
                     on:click=record_step_btn>"👆 Record a step"</button>
