@@ -5,9 +5,9 @@
 //! Plain data over a [`crate::scene::Scene`], tested natively; the page
 //! (`ui::table`) only wires it to key presses and ARIA attributes.
 
+pub mod colour;
 pub mod describe;
 pub mod nav;
-pub mod colour;
 pub mod stuck;
 
 pub use describe::{describe, label, lifted_sentence, plural};

@@ -73,12 +73,25 @@ mod tests {
         let top = css("table.css", ".table-top", "fill");
         let edge = css("table.css", ".place rect", "stroke");
         let min = |a: &str, b: &str| contrast(a, b).unwrap();
-        assert!(min(&edge, &top) >= 3.0, "place edges on the table: {}", min(&edge, &top));
+        assert!(
+            min(&edge, &top) >= 3.0,
+            "place edges on the table: {}",
+            min(&edge, &top)
+        );
         let target_edge = css("table.css", ".place.target rect", "stroke");
         let target_fill = css("table.css", ".place.target rect", "fill");
-        assert!(min(&target_edge, &top) >= 3.0, "target edge on the table: {}", min(&target_edge, &top));
+        assert!(
+            min(&target_edge, &top) >= 3.0,
+            "target edge on the table: {}",
+            min(&target_edge, &top)
+        );
         assert!(min(&target_edge, &target_fill) >= 3.0);
-        for place in [".place.square rect,", ".place.basket rect", ".place.group rect", ".place.cell.dark rect"] {
+        for place in [
+            ".place.square rect,",
+            ".place.basket rect",
+            ".place.group rect",
+            ".place.cell.dark rect",
+        ] {
             let fill = css("table.css", place.trim_end_matches(','), "fill");
             // A place lit as a target differs from how it looks otherwise.
             assert!(
@@ -97,7 +110,9 @@ mod tests {
         for owner in [1, 2] {
             let piece = figure_colour(None, owner);
             for bg in fills {
-                let best = contrast(&piece, bg).unwrap().max(contrast(outline(&piece), bg).unwrap());
+                let best = contrast(&piece, bg)
+                    .unwrap()
+                    .max(contrast(outline(&piece), bg).unwrap());
                 assert!(best >= 3.0, "player {owner}'s piece on {bg}: {best}");
             }
         }
@@ -107,7 +122,12 @@ mod tests {
         let accent = "#1f4e9c";
         assert!(contrast(accent, "#ffffff").unwrap() >= 4.5);
         for bg in fills {
-            assert!(contrast(accent, bg).unwrap().max(contrast("#ffffff", bg).unwrap()) >= 3.0);
+            assert!(
+                contrast(accent, bg)
+                    .unwrap()
+                    .max(contrast("#ffffff", bg).unwrap())
+                    >= 3.0
+            );
         }
     }
 }

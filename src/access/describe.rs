@@ -243,7 +243,10 @@ mod tests {
         let s = scene("tic-tac-toe.game.xml");
         let text = describe(&s);
         assert!(text.contains("empty"), "{text}");
-        assert!(!text.contains("grid.1.1: empty"), "squares are not listed one by one: {text}");
+        assert!(
+            !text.contains("grid.1.1: empty"),
+            "squares are not listed one by one: {text}"
+        );
         let mut s = s;
         let cell = s
             .places
@@ -255,7 +258,10 @@ mod tests {
         s.figures[0].place = cell.clone();
         let kind = s.figures[0].kind.clone();
         let text = describe(&s);
-        assert!(text.contains(&format!("{kind}")) && text.contains(&format!("on {cell}")), "{text}");
+        assert!(
+            text.contains(&format!("{kind}")) && text.contains(&format!("on {cell}")),
+            "{text}"
+        );
         assert!(text.contains("8 squares empty"), "{text}");
     }
 

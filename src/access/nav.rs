@@ -294,7 +294,11 @@ pub fn places_for(scene: &Scene, holding: &Holding) -> Vec<(Item, Rect)> {
 pub fn place_of(scene: &Scene, item: &Item) -> Option<String> {
     match item {
         Item::Place(n) => Some(n.clone()),
-        Item::Figure(n) => scene.figures.iter().find(|f| &f.name == n).map(|f| f.place.clone()),
+        Item::Figure(n) => scene
+            .figures
+            .iter()
+            .find(|f| &f.name == n)
+            .map(|f| f.place.clone()),
         Item::Trigger(_) => None,
     }
 }
@@ -389,7 +393,11 @@ impl Cursor {
                     // Nothing that way: go round the places in reading order.
                     let order = reading(places.clone());
                     let i = order.iter().position(|p| p.name() == at)?;
-                    let step = if matches!(dir, Dir::Right | Dir::Down) { 1 } else { order.len() - 1 };
+                    let step = if matches!(dir, Dir::Right | Dir::Down) {
+                        1
+                    } else {
+                        order.len() - 1
+                    };
                     order.get((i + step) % order.len()).cloned()
                 });
                 if next.is_some() {
@@ -399,7 +407,11 @@ impl Cursor {
             }
             (Some(h), Key::Home | Key::End) => {
                 let order = reading(places_for(scene, h));
-                let next = if key == Key::Home { order.first() } else { order.last() };
+                let next = if key == Key::Home {
+                    order.first()
+                } else {
+                    order.last()
+                };
                 if let Some(n) = next {
                     self.active = Some(n.clone());
                 }
@@ -432,7 +444,9 @@ impl Cursor {
             Answer::Targets => true,
             Answer::Anywhere => false,
         };
-        let Some(from) = place_of(scene, &item) else { return };
+        let Some(from) = place_of(scene, &item) else {
+            return;
+        };
         self.active = Some(Item::Place(from.clone()));
         self.holding = Some(Holding {
             item,

@@ -20,21 +20,23 @@ after(async () => {
   await app?.stop();
 });
 
-/** Records every text the live region shows, in order, in `window.__said`. */
+/**
+ * Records, in order, every message added to the polite live region (what a
+ * screen reader reads) in `window.__said`.
+ */
 async function listen(page) {
   await page.evaluate(() => {
     window.__said = [];
-    const region = document.querySelector('[data-testid=notice]');
-    const text = () =>
-      [...region.childNodes]
-        .filter((n) => n.nodeType === Node.TEXT_NODE)
-        .map((n) => n.textContent)
-        .join('')
-        .trim();
+    const region = document.querySelector('[data-testid=announcer]');
+    const seen = new Set([...region.children].map((p) => p.dataset.serial));
     new MutationObserver(() => {
-      const t = text();
-      if (t && window.__said[window.__said.length - 1] !== t) window.__said.push(t);
-    }).observe(region, { childList: true, subtree: true, characterData: true });
+      for (const p of region.children) {
+        if (!seen.has(p.dataset.serial)) {
+          seen.add(p.dataset.serial);
+          window.__said.push(p.textContent.trim());
+        }
+      }
+    }).observe(region, { childList: true, subtree: true });
   });
 }
 
@@ -114,6 +116,8 @@ test('NIM12 with the keyboard only, every turn, refusal and the winner said in t
   const play = await PlayPage.open(app, 'nim12.game.xml');
   const { page } = play;
   await listen(page);
+  const region = page.getByTestId('announcer');
+  assert.equal(await region.getAttribute('aria-live'), 'polite');
   const description = page.getByTestId('table-description');
   assert.equal((await description.textContent()).trim(), 'matchgroup: 12 matches; basket: empty.');
   assert.equal(await page.getByTestId('table').getAttribute('aria-describedby'), 'table-description');
@@ -133,6 +137,7 @@ test('NIM12 with the keyboard only, every turn, refusal and the winner said in t
   await page.keyboard.press('Space');
   await waitToSay(page, /picked up/);
   await page.keyboard.press('ArrowRight');
+  await play.screenshot('a11y-keyboard-nim12');
   await page.keyboard.press('Escape');
   await waitToSay(page, /was put back/);
   assert.equal(await tableFocused(page), true, 'the focus stays on the table');
@@ -177,7 +182,6 @@ test('NIM12 with the keyboard only, every turn, refusal and the winner said in t
     assert.ok(i >= 0, `${re} is said after the earlier announcements:\n${all.join('\n')}`);
     at = i + 1;
   }
-  await play.screenshot('a11y-keyboard-nim12');
   app.assertNoErrors();
 });
 
@@ -372,7 +376,8 @@ test("the computer's moves are said in the live region, and a keyboard player's 
   const square = (await active(page)).place;
   assert.match(square, /^grid\./);
   await page.keyboard.press('Enter');
-  await waitToSay(page, /Player 1: x\.\d from crosses to grid/);
+  await waitToSay(page, /Player 1: x\.\d from crosses to grid.*Player 2 to move/);
+  await waitToSay(page, /Player 2 \(computer\) is thinking/);
   await waitToSay(page, /Player 2: o\.\d from circles to grid\.\d\.\d .*Player 1 to move/);
   assert.equal(await tableFocused(page), true, 'the focus stays on the table while the computer plays');
   app.assertNoErrors();

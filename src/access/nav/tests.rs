@@ -61,7 +61,13 @@ fn a_board_comes_with_its_squares_each_followed_by_its_figures() {
     assert_eq!(order.len(), all, "every item once");
     let unique: HashSet<_> = order.iter().collect();
     assert_eq!(unique.len(), all);
-    let frame = s.places.iter().find(|p| p.look == PlaceLook::Board).unwrap().name.clone();
+    let frame = s
+        .places
+        .iter()
+        .find(|p| p.look == PlaceLook::Board)
+        .unwrap()
+        .name
+        .clone();
     let at = order.iter().position(|i| i == &place(&frame)).unwrap();
     assert_eq!(order[at + 1], place(&first_cell));
     assert_eq!(order[at + 2], Item::Figure(s.figures[0].name.clone()));
@@ -237,7 +243,14 @@ fn an_item_that_went_away_is_replaced_and_an_empty_table_does_nothing() {
     assert_eq!(c.on(&s, Key::Act), Command::Pick(fig("m.1")));
     let mut c = Cursor::default();
     let empty = Scene::default();
-    for k in [Key::Act, Key::Home, Key::End, Key::Escape, Key::Arrow(Dir::Up), Key::Arrow(Dir::Right)] {
+    for k in [
+        Key::Act,
+        Key::Home,
+        Key::End,
+        Key::Escape,
+        Key::Arrow(Dir::Up),
+        Key::Arrow(Dir::Right),
+    ] {
         assert_eq!(c.on(&empty, k), Command::None);
     }
 }

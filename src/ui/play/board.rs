@@ -225,9 +225,12 @@ pub fn PlayTable() -> impl IntoView {
     let on_pointer = Callback::new(move |p: TablePointer| pointer(state, scene, p));
     let on_key = Callback::new(move |c| super::keys::on_key(state, scene, c));
     let label = move || {
-        state
-            .store
-            .with_game(|g| format!("The table of {}: drag a figure, or pick it up with Space", g.title))
+        state.store.with_game(|g| {
+            format!(
+                "The table of {}: drag a figure, or pick it up with Space",
+                g.title
+            )
+        })
     };
     view! {
         <div class="play-table" class:busy=move || state.busy.get() data-testid="play-table">

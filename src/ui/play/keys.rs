@@ -22,9 +22,7 @@ pub fn on_key(state: PlayState, scene: Memo<Scene>, command: Command) -> Answer 
             }
             let targets = targets_of(state, &figure);
             if targets.is_empty() {
-                let why = state
-                    .with_position(|p| why_stuck(p, &figure))
-                    .unwrap_or_default();
+                let why = state.with_position(|p| why_stuck(p, &figure)).unwrap_or_default();
                 store.say(why, Tone::Problem);
                 return Answer::No;
             }

@@ -438,7 +438,11 @@ fn keys(
 ) -> crate::access::Answer {
     use crate::access::{Answer, Command, Item};
     let legal_only = teach.with_untracked(|t| matches!(t, Teach::Move(_) | Teach::Try(_)));
-    let answer = if legal_only { Answer::Targets } else { Answer::Anywhere };
+    let answer = if legal_only {
+        Answer::Targets
+    } else {
+        Answer::Anywhere
+    };
     match command {
         Command::Pick(item) => {
             let s = scene.get_untracked();
