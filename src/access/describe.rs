@@ -259,7 +259,7 @@ mod tests {
         let kind = s.figures[0].kind.clone();
         let text = describe(&s);
         assert!(
-            text.contains(&format!("{kind}")) && text.contains(&format!("on {cell}")),
+            text.contains(kind.as_str()) && text.contains(&format!("on {cell}")),
             "{text}"
         );
         assert!(text.contains("8 squares empty"), "{text}");
