@@ -3,11 +3,13 @@
 //!
 //! - [`engine`]: the rule engine (no web dependency).
 //! - [`editor`]: design-mode logic — edits, undo, geometry, selection.
+//! - [`access`]: keyboard navigation on the table and its description in words.
 //! - [`catalog`]: the list of example games.
 //! - [`playing`]: play-mode logic — words, the log, drag and tap.
 //! - [`storage`]: keeping work in the browser and game files.
 //! - `ui`: the Leptos web page (WebAssembly only).
 
+pub mod access;
 pub mod catalog;
 pub mod coach;
 pub mod editor;

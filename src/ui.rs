@@ -9,6 +9,7 @@ mod design;
 mod examples;
 mod figures;
 mod files;
+mod keys;
 mod notices;
 mod play;
 mod rules;
@@ -29,6 +30,9 @@ pub fn App() -> impl IntoView {
     files::ask_before_leaving(store);
     share::open_shared_from_address(store);
     play::open_example_from_address(store);
+    let keys_open = RwSignal::new(false);
+    provide_context(keys::KeysOpen(keys_open));
+    keys::shortcuts(store, keys_open);
     let _keys = window_event_listener(leptos::ev::keydown, move |ev| {
         let command = ev.ctrl_key() || ev.meta_key();
         let typing = ev

@@ -6,6 +6,7 @@
 
 mod canvas;
 mod fields;
+mod keys;
 mod palette;
 mod pictures;
 mod problems;

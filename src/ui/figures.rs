@@ -21,6 +21,10 @@ pub fn FigureShape(
     figure: FigureView,
     /// Drawn faintly (while its ghost is being dragged).
     faded: bool,
+    /// On the table: the `id` the keyboard's attention refers to, and the
+    /// name a screen reader reads.
+    #[prop(optional)]
+    keyboard: Option<(String, String)>,
 ) -> impl IntoView {
     let r = figure.rect;
     let (cx, cy) = (r.x + r.width / 2.0, r.y + r.height / 2.0);
@@ -154,8 +158,11 @@ pub fn FigureShape(
     });
     let testid = format!("figure-{}", figure.name);
     let tooltip = figure.name.clone();
+    let (id, aria) = keyboard.unzip();
+    let role = id.is_some().then_some("button");
     view! {
-        <g class=class data-figure=figure.name data-place-of=figure.place data-testid=testid>
+        <g class=class data-figure=figure.name data-place-of=figure.place data-testid=testid
+            id=id role=role aria-label=aria>
             <rect class="hit" x=r.x y=r.y width=r.width height=r.height fill="transparent"/>
             {shape}
             {mark}

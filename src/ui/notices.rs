@@ -1,5 +1,5 @@
-//! The message line: what just happened or what went wrong, also read out
-//! by screen readers (a polite live region).
+//! The message line: what just happened or what went wrong; every message
+//! is also added to a polite live region that screen readers read.
 
 use super::store::{Store, Tone};
 use leptos::prelude::*;
@@ -14,12 +14,20 @@ pub fn Notices() -> impl IntoView {
         None => "notice empty",
     };
     view! {
-        <div class=class role="status" aria-live="polite" data-testid="notice">
+        <div class=class role="region" aria-label="Message" data-testid="notice">
             {move || store.notice.with(|n| n.as_ref().map(|n| n.text.clone()).unwrap_or_default())}
             {move || store.notice.with(|n| n.is_some()).then(|| view! {
                 <button class="notice-close" aria-label="Close the message"
                     on:click=move |_| store.notice.set(None)>"×"</button>
             })}
+        </div>
+        // The polite live region: one line per message, so that a screen
+        // reader reads each (a step, then "the computer is thinking…").
+        <div class="visually-hidden" role="log" aria-live="polite" aria-relevant="additions"
+            data-testid="announcer">
+            <For each=move || store.spoken.get() key=|n| n.serial let:n>
+                <p data-serial=n.serial>{n.text}</p>
+            </For>
         </div>
     }
 }

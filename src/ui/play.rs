@@ -10,6 +10,7 @@ mod board;
 mod computer;
 mod controls;
 mod history;
+mod keys;
 mod link;
 mod log;
 

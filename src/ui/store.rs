@@ -33,6 +33,9 @@ pub struct Notice {
     pub serial: u64,
 }
 
+/// How many messages the live region keeps.
+const SPOKEN_KEPT: usize = 6;
+
 /// Who plays a side.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Player {
@@ -80,6 +83,9 @@ pub struct Store {
     pub file_problems: RwSignal<Option<FileProblems>>,
     pub session: RwSignal<Option<Session>>,
     pub compiled: Memo<Compiled>,
+    /// The last few messages said, oldest first: the live region reads
+    /// each one, even when several are said at once.
+    pub spoken: RwSignal<Vec<Notice>>,
 }
 
 impl Store {
@@ -100,6 +106,7 @@ impl Store {
             file_problems: RwSignal::new(None),
             session: RwSignal::new(None),
             compiled,
+            spoken: RwSignal::new(Vec::new()),
         };
         provide_context(store);
         store
@@ -175,11 +182,21 @@ impl Store {
     pub fn say(&self, text: impl Into<String>, tone: Tone) {
         let serial = self
             .notice
-            .with_untracked(|n| n.as_ref().map_or(0, |n| n.serial + 1));
-        self.notice.set(Some(Notice {
+            .with_untracked(|n| n.as_ref().map_or(0, |n| n.serial + 1))
+            .max(
+                self.spoken
+                    .with_untracked(|v| v.last().map_or(0, |n| n.serial + 1)),
+            );
+        let notice = Notice {
             text: text.into(),
             tone,
             serial,
-        }));
+        };
+        self.spoken.update(|v| {
+            v.push(notice.clone());
+            let extra = v.len().saturating_sub(SPOKEN_KEPT);
+            v.drain(..extra);
+        });
+        self.notice.set(Some(notice));
     }
 }

@@ -2,6 +2,7 @@
 //! in table coordinates. What a press or a drag means is up to the mode.
 
 use super::figures::FigureShape;
+use crate::access::{self, Answer, Command, Cursor, Item, Key};
 use crate::editor::geometry::{Point, Rect};
 use crate::scene::{FigureView, PlaceLook, PlaceView, Scene, TriggerView};
 use leptos::prelude::*;
@@ -85,8 +86,9 @@ fn marks_class(base: &str, m: &crate::scene::Marks) -> String {
     c
 }
 
-fn place_view(p: PlaceView) -> impl IntoView {
+fn place_view(p: PlaceView, aria: String) -> impl IntoView {
     let r = p.rect;
+    let id = Item::Place(p.name.clone()).dom_id();
     let (class, rx) = match p.look {
         PlaceLook::Square => ("place square", 6.0),
         PlaceLook::Group => ("place group", 18.0),
@@ -112,7 +114,7 @@ fn place_view(p: PlaceView) -> impl IntoView {
     let testid = format!("place-{name}");
     let tooltip = name.clone();
     view! {
-        <g class=class data-place=name data-testid=testid>
+        <g class=class data-place=name data-testid=testid id=id role="button" aria-label=aria>
             <rect x=r.x y=r.y width=r.width height=r.height rx=rx>
                 <title>{tooltip}</title>
             </rect>
@@ -127,17 +129,74 @@ fn place_view(p: PlaceView) -> impl IntoView {
     }
 }
 
-fn trigger_view(t: TriggerView) -> impl IntoView {
+fn trigger_view(t: TriggerView, aria: String) -> impl IntoView {
     let r = t.rect;
+    let id = Item::Trigger(t.name.clone()).dom_id();
     let class = marks_class(if t.visible { "trigger" } else { "trigger hidden" }, &t.marks);
     let testid = format!("trigger-{}", t.name);
     view! {
-        <g class=class data-trigger=t.name data-testid=testid>
+        <g class=class data-trigger=t.name data-testid=testid id=id role="button" aria-label=aria>
             <rect x=r.x y=r.y width=r.width height=r.height rx=10.0/>
             <text x=r.x + r.width / 2.0 y=r.y + r.height / 2.0 text-anchor="middle"
                 dominant-baseline="central">{t.text}</text>
         </g>
     }
+}
+
+/// The `id` of the table's description in words (for `aria-describedby`).
+pub const DESCRIPTION_ID: &str = "table-description";
+
+/// What the mode does with a key on the table: a [`Command::Pick`] answers
+/// whether the item is now held (and where it may go); a
+/// [`Command::Drop`] answers [`Answer::No`] when refused (it stays held);
+/// the answer to [`Command::Cancel`] is not used.
+pub type KeyHandler = Callback<Command, Answer>;
+
+/// A key pressed on the focused table: moves the keyboard's attention, or
+/// asks the mode to pick up, drop or put back. Whether it was used.
+fn table_key(
+    scene: Signal<Scene>,
+    cursor: RwSignal<Cursor>,
+    handler: KeyHandler,
+    ev: &web_sys::KeyboardEvent,
+) -> bool {
+    if ev.ctrl_key() || ev.meta_key() || ev.alt_key() {
+        return false;
+    }
+    let Some(key) = Key::of(&ev.key()) else {
+        return false;
+    };
+    let s = scene.get_untracked();
+    let mut c = cursor.get_untracked();
+    let was_holding = {
+        c.sync(&s);
+        c.holding.is_some()
+    };
+    match c.on(&s, key) {
+        Command::None => {
+            if key == Key::Escape {
+                cursor.set(c);
+                return false;
+            }
+        }
+        Command::Pick(item) => {
+            let answer = handler.run(Command::Pick(item.clone()));
+            let s = scene.get_untracked();
+            c.picked(&s, item, answer);
+            if let Some(h) = &c.holding {
+                super::store::Store::get().say(access::lifted_sentence(&s, h), super::store::Tone::Info);
+            }
+        }
+        drop @ Command::Drop { .. } => {
+            let answer = handler.run(drop);
+            c.dropped(answer != Answer::No);
+        }
+        cancel @ Command::Cancel(_) => {
+            handler.run(cancel);
+        }
+    }
+    cursor.set(c);
+    key != Key::Escape || was_holding
 }
 
 /// The table.
@@ -154,7 +213,15 @@ pub fn Table(
     /// The table's accessible name.
     #[prop(into)]
     label: String,
+    /// Makes the table usable with the keyboard: what picking up, dropping
+    /// and putting back mean in this mode.
+    #[prop(optional)]
+    on_key: Option<KeyHandler>,
 ) -> impl IntoView {
+    let cursor = RwSignal::new(Cursor::default());
+    // The keyboard's attention is drawn while the table has the focus from
+    // the keyboard (not after a tap).
+    let ring = RwSignal::new(false);
     let send = move |phase: Phase, ev: &web_sys::PointerEvent| {
         let Some(target) = ev
             .current_target()
@@ -163,6 +230,7 @@ pub fn Table(
             return;
         };
         if phase == Phase::Down {
+            ring.set(false);
             let _ = target.set_pointer_capture(ev.pointer_id());
         }
         let Some(at) = to_table(&target, ev.client_x() as f64, ev.client_y() as f64) else {
@@ -178,12 +246,48 @@ pub fn Table(
     };
     let view_box = move || scene.with(|s| format!("0 0 {} {}", s.width.max(1.0), s.height.max(1.0)));
     let overlay = overlay.unwrap_or_else(|| Signal::derive(Overlay::default));
+    let keyboard = on_key.is_some();
+    let active = Memo::new(move |_| {
+        let c = cursor.get();
+        scene.with(|s| {
+            let mut c = c;
+            c.sync(s);
+            let item = c.current(s)?;
+            let rect = access::nav::rect_of(s, &item)?;
+            // While held, the figure is shown on the place it would go to.
+            let ghost = c.holding.as_ref().and_then(|h| match &h.item {
+                Item::Figure(f) if Some(item.name()) != Some(h.from.as_str()) => {
+                    s.figures.iter().find(|v| &v.name == f).map(|v| {
+                        let mut g = v.clone();
+                        let centre = rect.centre();
+                        g.rect = Rect::new(
+                            centre.x - v.rect.width / 2.0,
+                            centre.y - v.rect.height / 2.0,
+                            v.rect.width,
+                            v.rect.height,
+                        );
+                        g.marks = Default::default();
+                        g
+                    })
+                }
+                _ => None,
+            });
+            Some((item, rect, ghost))
+        })
+    });
+    let description = move || scene.with(access::describe);
     view! {
         <svg
             class="table"
+            class:keyboard=keyboard
             data-testid=TABLE_ID
             role="application"
             aria-label=label
+            aria-describedby=DESCRIPTION_ID
+            aria-activedescendant=move || {
+                keyboard.then(|| active.with(|a| a.as_ref().map(|(i, _, _)| i.dom_id()))).flatten()
+            }
+            tabindex=keyboard.then_some("0")
             viewBox=view_box
             preserveAspectRatio="xMidYMid meet"
             on:pointerdown=move |ev| {
@@ -193,14 +297,39 @@ pub fn Table(
             on:pointermove=move |ev| send(Phase::Move, &ev)
             on:pointerup=move |ev| send(Phase::Up, &ev)
             on:pointercancel=move |ev| send(Phase::Cancel, &ev)
+            on:focus=move |ev: web_sys::FocusEvent| {
+                let from_keys = ev
+                    .target()
+                    .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+                    .is_some_and(|el| el.matches(":focus-visible").unwrap_or(false));
+                ring.set(from_keys);
+            }
+            on:blur=move |_| ring.set(false)
+            on:keydown=move |ev: web_sys::KeyboardEvent| {
+                if let Some(handler) = on_key {
+                    if table_key(scene, cursor, handler, &ev) {
+                        ring.set(true);
+                        ev.prevent_default();
+                        ev.stop_propagation();
+                    }
+                }
+            }
         >
             <rect class="table-top" x=0 y=0 width=move || scene.with(|s| s.width)
                 height=move || scene.with(|s| s.height) rx=18/>
-            {move || scene.with(|s| s.places.iter().cloned().map(place_view).collect_view())}
-            {move || scene.with(|s| s.triggers.iter().cloned().map(trigger_view).collect_view())}
+            {move || scene.with(|s| s.places.iter().cloned().map(|p| {
+                let aria = access::label(s, &Item::Place(p.name.clone()));
+                place_view(p, aria)
+            }).collect_view())}
+            {move || scene.with(|s| s.triggers.iter().cloned().map(|t| {
+                let aria = access::label(s, &Item::Trigger(t.name.clone()));
+                trigger_view(t, aria)
+            }).collect_view())}
             {move || scene.with(|s| s.figures.iter().cloned().map(|f| {
                 let held = overlay.with(|o| o.ghost.as_ref().is_some_and(|g| g.name == f.name));
-                view! { <FigureShape figure=f faded=held/> }
+                let item = Item::Figure(f.name.clone());
+                let aria = access::label(s, &item);
+                view! { <FigureShape figure=f faded=held keyboard=(item.dom_id(), aria)/> }
             }).collect_view())}
             {move || overlay.with(|o| o.rubber.map(|r| view! {
                 <rect class="rubber" x=r.x y=r.y width=r.width height=r.height/>
@@ -208,6 +337,17 @@ pub fn Table(
             {move || overlay.with(|o| o.ghost.clone().map(|g| view! {
                 <g class="ghost"><FigureShape figure=g faded=false/></g>
             }))}
+            {move || (keyboard && ring.get()).then(|| active.get()).flatten().map(|(_, r, ghost)| {
+                let (x, y, w, h) = (r.x - 5.0, r.y - 5.0, r.width + 10.0, r.height + 10.0);
+                view! {
+                    {ghost.map(|g| view! { <g class="ghost key-ghost" aria-hidden="true"><FigureShape figure=g faded=false/></g> })}
+                    <g class="focus-ring" data-testid="focus-ring" aria-hidden="true">
+                        <rect class="focus-ring-outer" x=x y=y width=w height=h rx=8/>
+                        <rect class="focus-ring-inner" x=x y=y width=w height=h rx=8/>
+                    </g>
+                }
+            })}
         </svg>
+        <p class="visually-hidden" id=DESCRIPTION_ID data-testid="table-description">{description}</p>
     }
 }

@@ -69,6 +69,7 @@ pub fn TopBar() -> impl IntoView {
                     }}
                 </span>
             </div>
+            <super::keys::KeysHelp/>
             <div class="modes" role="tablist" aria-label="Mode">
                 {mode_tab(store, Mode::Design, "Design", "✏")}
                 {mode_tab(store, Mode::Rules, "Rules", "☰")}

@@ -44,7 +44,7 @@ fn mark_target(scene: &mut Scene, geometry: &Geometry, at: crate::editor::Point)
     }
 }
 
-fn handle_up(store: Store, designer: Designer, decision: Decision) {
+pub(super) fn handle_up(store: Store, designer: Designer, decision: Decision) {
     match decision {
         Decision::Nothing => {}
         Decision::Tap { element, at, add } => {
@@ -165,6 +165,7 @@ pub fn DesignTable(designer: Designer) -> impl IntoView {
         }
         Phase::Cancel => designer.drag.update(|d| d.cancel()),
     });
+    let on_key = Callback::new(move |c| super::keys::on_key(store, designer, scene, c));
     let help = move || {
         if let Some(item) = designer.chosen.get() {
             return format!(
@@ -180,7 +181,7 @@ pub fn DesignTable(designer: Designer) -> impl IntoView {
     view! {
         <div class="table-area design-table" class:placing=move || designer.chosen.with(Option::is_some)>
             <Table scene=scene on_pointer=on_pointer overlay=overlay
-                label="The table: drag things here from the box"/>
+                label="The table: drag things here from the box" on_key/>
             <p class="design-help" data-testid="design-help">{help}</p>
         </div>
     }

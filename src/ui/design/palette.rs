@@ -79,10 +79,10 @@ fn item_view(store: Store, designer: Designer, item: BoxItem) -> impl IntoView {
         let other = designer.other_type.get_untracked();
         designer.add(store, item.keyboard_edit(&game, &selection, &other));
     };
-    let label = format!(
-        "{}: drag it onto the table, or tap it and then tap the table",
-        item.description()
-    );
+    // The name is the visible word, then what it is when that says more
+    // (axe: the visible text is part of the name); how to use it is the
+    // description shared by every item.
+    let more = (item.description() != item.label()).then(|| format!(" ({})", item.description()));
     let other = (item == BoxItem::OtherFigure).then(|| {
         view! {
             <input class="other-type" type="text" data-testid="box-other-type"
@@ -94,13 +94,14 @@ fn item_view(store: Store, designer: Designer, item: BoxItem) -> impl IntoView {
     });
     view! {
         <li class="box-slot">
-            <button class="box-item" class:chosen=chosen data-testid=item.id() aria-label=label
+            <button class="box-item" class:chosen=chosen data-testid=item.id() aria-describedby="box-how"
                 title=item.description() aria-pressed=move || chosen().to_string()
                 on:pointerdown=on_down on:pointermove=on_move on:pointerup=on_up
                 on:pointercancel=move |_| designer.box_drag.set(None)
                 on:keydown=on_key>
                 <svg class="box-picture" viewBox="0 0 60 60" aria-hidden="true">{picture(item)}</svg>
                 <span class="box-label">{item.label()}</span>
+                {more.map(|m| view! { <span class="visually-hidden">{m}</span> })}
             </button>
             {other}
         </li>
@@ -113,6 +114,9 @@ pub fn ToyBox(designer: Designer) -> impl IntoView {
     let store = Store::get();
     view! {
         <aside class="toybox panel" aria-label="The box" data-testid="toybox">
+            <p id="box-how" class="visually-hidden">
+                "Drag it onto the table, or tap it and then tap the table; with the keyboard, Enter puts it on the table."
+            </p>
             {sections()
                 .into_iter()
                 .map(|s| {

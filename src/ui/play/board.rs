@@ -31,7 +31,7 @@ fn scene_of(state: PlayState) -> Memo<Scene> {
 }
 
 /// Why the table does not take a figure now, if it does not.
-fn closed(state: PlayState) -> Option<String> {
+pub(super) fn closed(state: PlayState) -> Option<String> {
     if super::history::looking_back(state) {
         return Some(
             "You are looking back at an earlier move. Press ⇥ to come back to the game, \
@@ -51,7 +51,7 @@ fn closed(state: PlayState) -> Option<String> {
 }
 
 /// The places `figure` may go to now.
-fn targets_of(state: PlayState, figure: &str) -> HashSet<String> {
+pub(super) fn targets_of(state: PlayState, figure: &str) -> HashSet<String> {
     state
         .with_position(|p| {
             let rules = p.rules();
@@ -100,7 +100,7 @@ fn spring_back(state: PlayState, view: FigureView, offset: Point, started: f64) 
     }
 }
 
-fn apply(state: PlayState, scene: Memo<Scene>, effect: Effect) {
+pub(super) fn apply(state: PlayState, scene: Memo<Scene>, effect: Effect) {
     let store = state.store;
     match effect {
         Effect::Nothing => {}
@@ -233,15 +233,19 @@ pub fn PlayTable() -> impl IntoView {
     let state = expect_context::<PlayState>();
     let scene = scene_of(state);
     let on_pointer = Callback::new(move |p: TablePointer| pointer(state, scene, p));
+    let on_key = Callback::new(move |c| super::keys::on_key(state, scene, c));
     let label = move || {
-        state
-            .store
-            .with_game(|g| format!("The table of {}: drag a figure to play", g.title))
+        state.store.with_game(|g| {
+            format!(
+                "The table of {}: drag a figure, or pick it up with Space",
+                g.title
+            )
+        })
     };
     view! {
         <div class="play-table" class:busy=move || state.busy.get() data-testid="play-table">
             <Table scene=Signal::derive(move || scene.get()) on_pointer
-                overlay=Signal::derive(move || state.overlay.get()) label=label()/>
+                overlay=Signal::derive(move || state.overlay.get()) label=label() on_key/>
         </div>
     }
 }

@@ -580,6 +580,7 @@ pub fn RuleEditor(selected: RwSignal<Option<RuleRef>>) -> impl IntoView {
     };
     view! {
         <aside class="rule-editor panel" aria-label="Rules" data-testid="rule-editor">
+            <h2 class="visually-hidden">"Rules"</h2>
             <div class="rule-lists">
                 {list(store, RuleKind::Step, "Steps (checked in this order)", selected)}
                 {list(store, RuleKind::Move, "Moves", selected)}

@@ -76,7 +76,12 @@ struct Drag {
     from: String,
     pointer: i32,
     at: Point,
+    /// Where the press started: a release near it is a tap.
+    start: Point,
 }
+
+/// How far (in table units) a press may move and still be a tap.
+const TAP_SLOP: f64 = 12.0;
 
 fn say_problem(store: Store, text: impl Into<String>) {
     store.say(text, Tone::Problem);
@@ -207,8 +212,12 @@ pub fn TeachPanel(teach: RwSignal<Teach>, selected: RwSignal<Option<RuleRef>>) -
     let drag = RwSignal::new(None::<Drag>);
     let teaching = Teaching::get();
     let hint = teaching.hint;
+    // A figure lifted by a tap (or the keyboard): the next tap on a place puts it there.
+    let lifted = RwSignal::new(None::<Drag>);
     let scene = Signal::derive(move || {
-        let held = drag.with(|d| d.as_ref().and_then(|d| d.figures.first().cloned()));
+        let held = drag
+            .with(|d| d.as_ref().and_then(|d| d.figures.first().cloned()))
+            .or_else(|| lifted.with(|d| d.as_ref().and_then(|d| d.figures.first().cloned())));
         teaching
             .idle_setup
             .with(|idle| store.with_game(|g| teach.with(|t| scene_for(g, t, idle, held.as_deref()))))
@@ -237,6 +246,18 @@ pub fn TeachPanel(teach: RwSignal<Teach>, selected: RwSignal<Option<RuleRef>>) -
         Phase::Down => {
             let s = scene.get_untracked();
             let free = teach.with_untracked(|t| matches!(t, Teach::End(_)));
+            if let Some(l) = lifted.get_untracked() {
+                // The second tap of a tap-tap: a place puts the lifted figure there.
+                lifted.set(None);
+                match place_at(&s, p.at) {
+                    Some(to) if to != l.from => {
+                        dropped(store, teaching, selected, l, to);
+                        return;
+                    }
+                    _ if figure_at(&s, p.at).as_ref() == l.figures.first() => return,
+                    _ => {}
+                }
+            }
             if let Some(f) = figure_at(&s, p.at) {
                 let from = s
                     .figures
@@ -249,6 +270,7 @@ pub fn TeachPanel(teach: RwSignal<Teach>, selected: RwSignal<Option<RuleRef>>) -
                     from,
                     pointer: p.pointer_id,
                     at: p.at,
+                    start: p.at,
                 }));
             } else if free {
                 // Setting up the end: grab everything on a place at once.
@@ -260,6 +282,7 @@ pub fn TeachPanel(teach: RwSignal<Teach>, selected: RwSignal<Option<RuleRef>>) -
                             from: place,
                             pointer: p.pointer_id,
                             at: p.at,
+                            start: p.at,
                         }));
                     }
                 }
@@ -275,11 +298,23 @@ pub fn TeachPanel(teach: RwSignal<Teach>, selected: RwSignal<Option<RuleRef>>) -
             let Some(d) = drag.get_untracked() else { return };
             drag.set(None);
             let to = scene.with_untracked(|s| place_at(s, p.at));
+            let tap = (p.at.x - d.start.x).hypot(p.at.y - d.start.y) <= TAP_SLOP;
             match to {
                 Some(to) if to != d.from => dropped(store, teaching, selected, d, to),
+                _ if tap => {
+                    hint.set("Now tap the place where it goes.".into());
+                    lifted.set(Some(d));
+                }
                 _ => {}
             }
         }
+    });
+
+    let on_key = Callback::new(move |c| keys(store, teaching, selected, scene, lifted, c));
+    // A figure lifted for another kind of teaching is put down.
+    Effect::new(move |_| {
+        teach.track();
+        lifted.set(None);
     });
 
     let mode_name = move || match teach.get() {
@@ -331,6 +366,7 @@ pub fn TeachPanel(teach: RwSignal<Teach>, selected: RwSignal<Option<RuleRef>>) -
 
     view! {
         <div class="teach-side" data-testid="teach" data-teach=mode_name>
+            <h2 class="visually-hidden">"Teach by showing"</h2>
             <div class="teach-bar" role="toolbar" aria-label="Teach by showing">
                 <button data-testid="record-step" class:active=move || matches!(teach.get(), Teach::Idle | Teach::Step(_))
                     on:click=record_step_btn>"👆 Record a step"</button>
@@ -349,7 +385,8 @@ pub fn TeachPanel(teach: RwSignal<Teach>, selected: RwSignal<Option<RuleRef>>) -
             </p>
             <div class="teach-work">
                 <div class="table-area">
-                    <Table scene on_pointer overlay label="The table: drag figures to teach"/>
+                    <Table scene on_pointer overlay on_key
+                        label="The table: drag figures to teach, or pick them up with Space"/>
                 </div>
                 <div class="teach-card-area">
                     {move || match teach.get() {
@@ -364,6 +401,84 @@ pub fn TeachPanel(teach: RwSignal<Teach>, selected: RwSignal<Option<RuleRef>>) -
                 </div>
             </div>
         </div>
+    }
+}
+
+/// Keys on the teaching table: Space picks up a figure (in Record the end,
+/// Space on a place picks up everything on it), the arrows choose any
+/// place (a legal one while showing a move or trying), Enter puts it there
+/// as a drag would.
+fn keys(
+    store: Store,
+    teaching: Teaching,
+    selected: RwSignal<Option<RuleRef>>,
+    scene: Signal<Scene>,
+    lifted: RwSignal<Option<Drag>>,
+    command: crate::access::Command,
+) -> crate::access::Answer {
+    use crate::access::{Answer, Command, Item};
+    let teach = teaching.teach;
+    let legal_only = teach.with_untracked(|t| matches!(t, Teach::Move(_)));
+    let answer = if legal_only {
+        Answer::Targets
+    } else {
+        Answer::Anywhere
+    };
+    match command {
+        Command::Pick(item) => {
+            let s = scene.get_untracked();
+            let (figures, from) = match &item {
+                Item::Figure(f) => {
+                    let from = s.figures.iter().find(|x| &x.name == f).map(|x| x.place.clone());
+                    (vec![f.clone()], from)
+                }
+                Item::Place(p) if teach.with_untracked(|t| matches!(t, Teach::End(_))) => {
+                    (figures_on(&s, p), Some(p.clone()))
+                }
+                _ => (Vec::new(), None),
+            };
+            let Some(from) = from.filter(|_| !figures.is_empty()) else {
+                store.say("Pick up a figure with Space, then choose its place.", Tone::Info);
+                return Answer::No;
+            };
+            let at = crate::access::nav::rect_of(&s, &item)
+                .map(|r| r.centre())
+                .unwrap_or_default();
+            lifted.set(Some(Drag {
+                figures,
+                from,
+                pointer: -1,
+                at,
+                start: at,
+            }));
+            answer
+        }
+        Command::Drop { place, .. } => {
+            let Some(d) = lifted.get_untracked() else {
+                return Answer::No;
+            };
+            if place == d.from {
+                lifted.set(None);
+                return answer;
+            }
+            let before = store.notice.with_untracked(|n| n.as_ref().map(|n| n.serial));
+            lifted.set(None);
+            dropped(store, teaching, selected, d.clone(), place);
+            let refused = store.notice.with_untracked(|n| {
+                n.as_ref()
+                    .is_some_and(|n| Some(n.serial) != before && n.tone == Tone::Problem)
+            });
+            if refused && legal_only {
+                lifted.set(Some(d));
+                Answer::No
+            } else {
+                answer
+            }
+        }
+        Command::Cancel(_) | Command::None => {
+            lifted.set(None);
+            Answer::No
+        }
     }
 }
 
