@@ -4,6 +4,7 @@
 //! [`store::Store`]; the table is drawn by [`table::Table`] from a
 //! [`crate::scene::Scene`]. Each mode has its own module.
 
+mod bench;
 mod computer;
 mod design;
 mod examples;
@@ -46,6 +47,7 @@ pub fn App() -> impl IntoView {
         <div class="app" data-testid="app">
             <topbar::TopBar/>
             <notices::Notices/>
+            <bench::BenchPanel/>
             <main class="mode-screen">
                 {move || match store.mode.get() {
                     Mode::Design => view! { <design::DesignMode/> }.into_any(),

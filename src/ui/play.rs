@@ -7,6 +7,7 @@
 //! [`crate::playing`]; these components only wire it to the page.
 
 mod board;
+mod coach;
 mod computer;
 mod controls;
 mod link;
@@ -194,6 +195,7 @@ fn PlayScreen() -> impl IntoView {
         intro_closed: RwSignal::new(false),
     };
     provide_context(state);
+    coach::Coach::provide();
     computer::drive(state);
     on_cleanup(computer::cancel);
     let keys = window_event_listener(leptos::ev::keydown, move |ev| {
@@ -212,6 +214,7 @@ fn PlayScreen() -> impl IntoView {
             <aside class="play-side">
                 <controls::Intro/>
                 <controls::Controls/>
+                <coach::CoachPanel/>
                 <controls::Players/>
                 <log::Log/>
             </aside>
