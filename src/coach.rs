@@ -133,7 +133,6 @@ impl Throttle {
     }
 }
 
-
 fn named(rules: &Rules, mv: &Move) -> NamedMove {
     NamedMove {
         steps: mv

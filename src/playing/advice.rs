@@ -176,7 +176,10 @@ mod tests {
 
     fn named(steps: &[(&str, &str)], end: bool) -> NamedMove {
         NamedMove {
-            steps: steps.iter().map(|(f, t)| (f.to_string(), t.to_string())).collect(),
+            steps: steps
+                .iter()
+                .map(|(f, t)| (f.to_string(), t.to_string()))
+                .collect(),
             end,
         }
     }
@@ -193,7 +196,10 @@ mod tests {
 
     #[test]
     fn moves_are_told_by_their_figures_and_places() {
-        let take = named(&[("m.12", "basket"), ("m.11", "basket"), ("m.10", "basket")], true);
+        let take = named(
+            &[("m.12", "basket"), ("m.11", "basket"), ("m.10", "basket")],
+            true,
+        );
         assert_eq!(move_text(&take), "m.12, m.11 and m.10 to basket");
         assert_eq!(move_text(&named(&[("x.1", "b.2.2")], false)), "x.1 to b.2.2");
         let jumps = named(&[("s.1", "b.3.3"), ("s.1", "b.5.5")], true);
@@ -209,16 +215,25 @@ mod tests {
             "Hint: x.1 to b.2.2. With best play it is a draw."
         );
         assert!(hint_text(Some(&mv), "Nobody knows", false).contains("nobody knows yet"));
-        assert_eq!(verdict_line("With best play it is a draw", true).as_deref(), Some("With best play it is a draw."));
+        assert_eq!(
+            verdict_line("With best play it is a draw", true).as_deref(),
+            Some("With best play it is a draw.")
+        );
         assert_eq!(verdict_line("Nobody knows", false), None);
         assert_eq!(hint_text(None, "", false), "There is no move to hint at.");
     }
 
     #[test]
     fn solve_says_how_many_moves() {
-        assert_eq!(solve_text(12, "You can solve it in 12 moves", true), "The solution takes 12 moves — watch!");
+        assert_eq!(
+            solve_text(12, "You can solve it in 12 moves", true),
+            "The solution takes 12 moves — watch!"
+        );
         assert_eq!(solve_text(1, "", true), "The solution takes 1 move — watch!");
-        assert_eq!(solve_text(0, "It can't be solved from here", true), "It can't be solved from here.");
+        assert_eq!(
+            solve_text(0, "It can't be solved from here", true),
+            "It can't be solved from here."
+        );
         assert!(solve_text(3, "", false).starts_with("No solution"));
     }
 
@@ -226,8 +241,11 @@ mod tests {
     fn a_hint_marks_the_figures_and_their_places() {
         let pos = example("nim12");
         let game = crate::engine::open(
-            &std::fs::read_to_string(format!("{}/public/games/nim12.game.xml", env!("CARGO_MANIFEST_DIR")))
-                .unwrap(),
+            &std::fs::read_to_string(format!(
+                "{}/public/games/nim12.game.xml",
+                env!("CARGO_MANIFEST_DIR")
+            ))
+            .unwrap(),
         )
         .unwrap()
         .0;
@@ -257,7 +275,10 @@ mod tests {
         let some_figure = rules.figure_name(0).to_string();
         // Some legal first step, by names.
         let step = pos.legal_steps()[0];
-        let ok = named(&[(rules.figure_name(step.figure), rules.place_name(step.to))], false);
+        let ok = named(
+            &[(rules.figure_name(step.figure), rules.place_name(step.to))],
+            false,
+        );
         assert_eq!(resolve(&pos, &ok).map(|m| m.steps.len()), Some(1));
         assert!(resolve(&pos, &named(&[(&some_figure, "nowhere")], false)).is_none());
         assert!(resolve(&pos, &named(&[("nobody", "b.1.1")], false)).is_none());
@@ -275,10 +296,19 @@ mod tests {
             level: Level::Master,
             time_ms: 5000.0,
         };
-        let Reply::Done { line, verdict, proven, .. } = answer(&req, native_now, &mut |_| {}) else {
+        let Reply::Done {
+            line,
+            verdict,
+            proven,
+            ..
+        } = answer(&req, native_now, &mut |_| {})
+        else {
             panic!("no answer");
         };
-        assert_eq!(solve_text(line.len(), &verdict, proven), "The solution takes 12 moves — watch!");
+        assert_eq!(
+            solve_text(line.len(), &verdict, proven),
+            "The solution takes 12 moves — watch!"
+        );
         let mut pos = example("ball-puzzle");
         let acts = solution_actions(&pos, &line).expect("the line fits");
         assert_eq!(acts.last().map(|(n, _)| *n), Some(12));

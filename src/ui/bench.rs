@@ -63,7 +63,8 @@ fn row(label: &'static str, id: &'static str, value: f64, text: String) -> impl 
 pub fn BenchPanel() -> impl IntoView {
     let state = RwSignal::new(Run::Idle);
     let show = wanted();
-    let figures = move || match state.get() {
+    let figures = move || {
+        match state.get() {
         Run::Idle => view! { <p>"Press Run: it takes about five seconds."</p> }.into_any(),
         Run::Running => view! { <p data-testid="bench-running">"Measuring…"</p> }.into_any(),
         Run::Failed(why) => view! { <p class="problem" data-testid="bench-failed">{why}</p> }.into_any(),
@@ -90,6 +91,7 @@ pub fn BenchPanel() -> impl IntoView {
             </table>
         }
         .into_any(),
+    }
     };
     show.then(|| {
         view! {

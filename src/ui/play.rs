@@ -212,6 +212,7 @@ fn PlayScreen() -> impl IntoView {
                 <board::PlayTable/>
             </div>
             <aside class="play-side">
+                <coach::ThinkingBar/>
                 <controls::Intro/>
                 <controls::Controls/>
                 <coach::CoachPanel/>

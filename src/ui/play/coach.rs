@@ -209,28 +209,31 @@ fn ask_hint(state: PlayState, coach: Coach) {
         return;
     };
     state.put_down();
+    state.intro_closed.set(true);
     let key = key_of(&pos);
     coach.hint.set(None);
     coach.start(About::Hint);
     state.store.say("Looking for a good move…", Tone::Info);
     let best: Rc<RefCell<Option<NamedMove>>> = Rc::default();
-    let finish = Once::new(move |(best, verdict, proven): (Option<NamedMove>, String, bool)| {
-        forget_stop();
-        coach.done();
-        if state.with_position(key_of) != Some(key) {
-            return;
-        }
-        state
-            .store
-            .say(hint_text(best.as_ref(), &verdict, proven), Tone::Info);
-        if let Some(best) = best {
-            coach.hint.try_set(Some(Shown {
-                at: key,
-                marks: HintMarks::of(&best),
-                verdict: verdict_line(&verdict, proven),
-            }));
-        }
-    });
+    let finish = Once::new(
+        move |(best, verdict, proven): (Option<NamedMove>, String, bool)| {
+            forget_stop();
+            coach.done();
+            if state.with_position(key_of) != Some(key) {
+                return;
+            }
+            state
+                .store
+                .say(hint_text(best.as_ref(), &verdict, proven), Tone::Info);
+            if let Some(best) = best {
+                coach.hint.try_set(Some(Shown {
+                    at: key,
+                    marks: HintMarks::of(&best),
+                    verdict: verdict_line(&verdict, proven),
+                }));
+            }
+        },
+    );
     on_stop({
         let (best, finish) = (Rc::clone(&best), finish.clone());
         move || {
@@ -284,9 +287,7 @@ fn ask_solve(state: PlayState, coach: Coach) {
         worker::stop();
         forget_stop();
         coach.done();
-        state
-            .store
-            .say("Stopped: no solution was found yet.", Tone::Info);
+        state.store.say("Stopped: no solution was found yet.", Tone::Info);
     });
     let asked = pos.clone();
     worker::ask(
@@ -345,7 +346,14 @@ fn show_solution(state: PlayState, coach: Coach, acts: Vec<(usize, Action)>, mov
     );
 }
 
-fn show_step(state: PlayState, coach: Coach, acts: Rc<Vec<(usize, Action)>>, i: usize, moves: usize, epoch: u64) {
+fn show_step(
+    state: PlayState,
+    coach: Coach,
+    acts: Rc<Vec<(usize, Action)>>,
+    i: usize,
+    moves: usize,
+    epoch: u64,
+) {
     if computer::current() != epoch {
         return;
     }
@@ -377,15 +385,13 @@ fn show_step(state: PlayState, coach: Coach, acts: Rc<Vec<(usize, Action)>>, i: 
         return finish();
     };
     let pause = if next == n { STEP_PAUSE } else { MOVE_PAUSE };
-    set_timeout(
-        move || show_step(state, coach, acts, i + 1, moves, epoch),
-        pause,
-    );
+    set_timeout(move || show_step(state, coach, acts, i + 1, moves, epoch), pause);
 }
 
-/// The progress line and Stop, while the computer thinks or shows a solution.
+/// The progress line and Stop, while the computer thinks or shows a
+/// solution (at the top of the side column, so that it is seen).
 #[component]
-fn ThinkingBar() -> impl IntoView {
+pub fn ThinkingBar() -> impl IntoView {
     let coach = expect_context::<Coach>();
     let thinking = move || {
         coach.thinking.get().map(|t| {
@@ -443,9 +449,7 @@ pub fn CoachPanel() -> impl IntoView {
     let store = state.store;
     // A hint belongs to its position: gone once the position changes.
     Effect::new(move |_| {
-        let key = store
-            .session
-            .with(|s| s.as_ref().map(|s| key_of(&s.position)));
+        let key = store.session.with(|s| s.as_ref().map(|s| key_of(&s.position)));
         if coach
             .hint
             .with_untracked(|h| h.as_ref().is_some_and(|h| Some(h.at) != key))
@@ -480,13 +484,13 @@ pub fn CoachPanel() -> impl IntoView {
                 <button class="coach-hint" data-testid="hint" disabled=move || !can_ask()
                     title="Show a good move for the player on move"
                     on:click=move |_| ask_hint(state, coach)>
-                    <span aria-hidden="true">"💡 "</span>"Hint"
+                    <BulbIcon/>"Hint"
                 </button>
                 {move || puzzle().then(|| view! {
                     <button class="coach-solve" data-testid="solve" disabled=move || !can_ask()
                         title="Show the shortest solution, step by step"
                         on:click=move |_| ask_solve(state, coach)>
-                        <span aria-hidden="true">"🧩 "</span>"Solve"
+                        <PathIcon/>"Solve"
                     </button>
                 })}
             </div>
@@ -495,7 +499,31 @@ pub fn CoachPanel() -> impl IntoView {
                     <span aria-hidden="true">"★ "</span>{v}
                 </p>
             })}
-            <ThinkingBar/>
         </div>
+    }
+}
+
+/// A light bulb, for Hint.
+#[component]
+fn BulbIcon() -> impl IntoView {
+    view! {
+        <svg class="coach-icon" viewBox="0 0 24 24" width=22 height=22 aria-hidden="true">
+            <path d="M12 2a7 7 0 0 0-4 12.7V17h8v-2.3A7 7 0 0 0 12 2z" fill="#ffd43b" stroke="#1f2430" stroke-width=1.6/>
+            <rect x=8.5 y=18 width=7 height=2.2 rx=1 fill="#1f2430"/>
+            <rect x=9.5 y=21 width=5 height=1.8 rx=0.9 fill="#1f2430"/>
+        </svg>
+    }
+}
+
+/// Footsteps along a path, for Solve.
+#[component]
+fn PathIcon() -> impl IntoView {
+    view! {
+        <svg class="coach-icon" viewBox="0 0 24 24" width=22 height=22 aria-hidden="true">
+            <path d="M3 20 C 8 20, 6 12, 12 12 S 16 4, 21 4" fill="none" stroke="#1f4e9c"
+                stroke-width=2.4 stroke-dasharray="3 2.5" stroke-linecap="round"/>
+            <circle cx=3.5 cy=20 r=2.4 fill="#d62828"/>
+            <path d="M18 1.5 L22.5 4 L18 6.5 z" fill="#1f4e9c"/>
+        </svg>
     }
 }
