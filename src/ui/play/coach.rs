@@ -167,7 +167,9 @@ pub fn reset() {
 }
 
 /// A callback that runs at most once, whichever path calls it first.
-pub struct Once<T>(Rc<RefCell<Option<Box<dyn FnOnce(T)>>>>);
+pub struct Once<T>(Rc<RefCell<Option<Callback1<T>>>>);
+
+type Callback1<T> = Box<dyn FnOnce(T)>;
 
 impl<T> Clone for Once<T> {
     fn clone(&self) -> Self {
