@@ -64,6 +64,7 @@ pub struct Coach {
 thread_local! {
     static CURRENT: Cell<Option<Coach>> = const { Cell::new(None) };
     static STOPPER: RefCell<Option<Box<dyn FnOnce()>>> = const { RefCell::new(None) };
+    static PRESSED: Cell<bool> = const { Cell::new(false) };
 }
 
 /// Numbers the coach's questions (apart from the computer's moves').
@@ -140,7 +141,13 @@ impl Coach {
 
 /// What the Stop button does now (replacing what it did before).
 pub fn on_stop(f: impl FnOnce() + 'static) {
+    PRESSED.with(|p| p.set(false));
     STOPPER.with(|s| *s.borrow_mut() = Some(Box::new(f)));
+}
+
+/// Whether Stop was pressed for the work now finishing (no waiting then).
+pub fn pressed() -> bool {
+    PRESSED.with(Cell::get)
 }
 
 /// Stop has nothing to do any more.
@@ -153,6 +160,7 @@ pub fn forget_stop() {
 pub fn stop() {
     let f = STOPPER.with(|s| s.borrow_mut().take());
     if let Some(f) = f {
+        PRESSED.with(|p| p.set(true));
         f();
     }
 }

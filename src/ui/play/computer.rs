@@ -201,7 +201,11 @@ pub fn drive(state: PlayState) {
                 };
                 // Let "thinking…" be seen for a moment even when the answer
                 // is quick; Stop plays at once.
-                let wait = (500.0 - (now() - started)).max(0.0);
+                let wait = if coach::pressed() {
+                    0.0
+                } else {
+                    (500.0 - (now() - started)).max(0.0)
+                };
                 let acts = actions(&mv);
                 let go = Once::new(move |()| {
                     coach::reset();
