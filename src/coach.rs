@@ -4,6 +4,7 @@
 
 use crate::engine::model::Game;
 use crate::engine::record::{Played, Record};
+use crate::engine::search::bench::{self, Figures};
 use crate::engine::search::{self, hint::sentence, Limits, Move, Now, Options, Outcome, Strength};
 use crate::engine::{Position, Rules, Status};
 use serde::{Deserialize, Serialize};
@@ -19,6 +20,9 @@ pub enum Task {
     Hint,
     /// A puzzle's shortest solution, or a game's value with best play.
     Solve,
+    /// Speed figures of the engine where it runs, each playout figure
+    /// measured for `time_ms` (the game is not used).
+    Bench,
 }
 
 /// A strength a child picks.
@@ -90,6 +94,43 @@ pub enum Reply {
     },
     /// The question could not be answered.
     Failed { id: u64, message: String },
+    /// The answer to [`Task::Bench`].
+    Bench { id: u64, figures: Figures },
+}
+
+impl Reply {
+    /// The question this answers.
+    pub fn id(&self) -> u64 {
+        match self {
+            Reply::Progress { id, .. }
+            | Reply::Done { id, .. }
+            | Reply::Failed { id, .. }
+            | Reply::Bench { id, .. } => *id,
+        }
+    }
+}
+
+/// Progress reports pass at most every [`Throttle::GAP_MS`] (and whenever
+/// the depth grows), so the page is not flooded with messages.
+#[derive(Debug, Clone, Default)]
+pub struct Throttle {
+    last: Option<(f64, u32)>,
+}
+
+impl Throttle {
+    pub const GAP_MS: f64 = 100.0;
+
+    /// Whether a report at time `now` and `depth` should be sent.
+    pub fn pass(&mut self, now: f64, depth: u32) -> bool {
+        let send = match self.last {
+            None => true,
+            Some((t, d)) => depth > d || now - t >= Self::GAP_MS,
+        };
+        if send {
+            self.last = Some((now, depth));
+        }
+        send
+    }
 }
 
 fn named(rules: &Rules, mv: &Move) -> NamedMove {
@@ -133,6 +174,13 @@ impl NamedMove {
 /// Answers a request; `progress` hears from the search as it goes.
 pub fn answer(req: &Request, now: Now, progress: &mut dyn FnMut(&Reply)) -> Reply {
     let failed = |message: String| Reply::Failed { id: req.id, message };
+    if req.task == Task::Bench {
+        return Reply::Bench {
+            id: req.id,
+            // `time_ms`: how long each playout figure is measured.
+            figures: bench::run(now, (req.time_ms / 1000.0).clamp(0.01, 10.0)),
+        };
+    }
     let rules = match Rules::compile(&req.game) {
         Ok(r) => Arc::new(r),
         Err(problems) => {
@@ -157,7 +205,11 @@ pub fn answer(req: &Request, now: Now, progress: &mut dyn FnMut(&Reply)) -> Repl
         seed: req.id ^ pos.hash(),
         ..Options::default()
     };
+    let mut throttle = Throttle::default();
     let mut report = |p: &search::Progress| {
+        if !throttle.pass(now(), p.depth) {
+            return;
+        }
         progress(&Reply::Progress {
             id,
             depth: p.depth,
@@ -175,7 +227,7 @@ pub fn answer(req: &Request, now: Now, progress: &mut dyn FnMut(&Reply)) -> Repl
             },
             &mut report,
         ),
-        Task::Solve => search::solve(&pos, options.limits, &mut report),
+        Task::Solve | Task::Bench => search::solve(&pos, options.limits, &mut report),
     };
     let proven = !matches!(choice.outcome, Outcome::Unknown);
     let verdict = if req.task == Task::Move {
@@ -261,6 +313,34 @@ mod tests {
                 let rules = Arc::new(Rules::compile(&req.game).unwrap());
                 let pos = Record { played }.replay(rules).unwrap();
                 assert!(matches!(pos.status(), Status::Over { winner: 1, .. }));
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn progress_is_throttled_but_new_depths_pass() {
+        let mut t = Throttle::default();
+        assert!(t.pass(0.0, 1));
+        assert!(!t.pass(10.0, 1));
+        assert!(t.pass(20.0, 2), "a deeper search is news");
+        assert!(!t.pass(119.0, 2));
+        assert!(t.pass(120.0, 2));
+    }
+
+    #[test]
+    fn a_bench_question_gets_figures() {
+        let mut req = request("nim12.game.xml", Task::Bench, Record::default());
+        req.id = 9;
+        req.time_ms = 20.0;
+        let text = serde_json::to_string(&req).unwrap();
+        let reply: Reply = serde_json::from_str(&answer_json(&text, native_now, &mut |_| {})).unwrap();
+        assert_eq!(reply.id(), 9);
+        match reply {
+            Reply::Bench { figures, .. } => {
+                assert!(figures.solve_draw);
+                assert!(figures.tic_tac_toe_playouts_per_s > 0.0);
+                assert!(figures.baseline_playouts_per_s > 0.0);
             }
             other => panic!("{other:?}"),
         }

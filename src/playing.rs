@@ -1,9 +1,11 @@
 //! Play-mode logic that needs no browser, tested natively: what the page
 //! says about turns, steps and the end ([`words`]), the progress log
 //! grouped by move ([`log`]), what a press, drag or tap on the table means
-//! ([`gesture`]), and playing actions on a position by name ([`act`]).
+//! ([`gesture`]), playing actions on a position by name ([`act`]), and the
+//! computer as a coach: hints, progress and solutions ([`advice`]).
 
 pub mod act;
+pub mod advice;
 pub mod gesture;
 pub mod link;
 pub mod log;

@@ -34,6 +34,8 @@ pub struct Marks {
     pub problem: bool,
     /// Part of the winning line.
     pub winning: bool,
+    /// Part of the move a hint suggests.
+    pub hint: bool,
 }
 
 /// A place as drawn.

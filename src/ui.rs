@@ -4,6 +4,7 @@
 //! [`store::Store`]; the table is drawn by [`table::Table`] from a
 //! [`crate::scene::Scene`]. Each mode has its own module.
 
+mod bench;
 mod computer;
 mod design;
 mod examples;
@@ -55,6 +56,7 @@ pub fn App() -> impl IntoView {
             <topbar::TopBar/>
             <notices::Notices/>
             <share::SharedBanner/>
+            <bench::BenchPanel/>
             <main class="mode-screen">
                 {move || match store.mode.get() {
                     Mode::Design => view! { <design::DesignMode/> }.into_any(),

@@ -14,6 +14,8 @@
 //! [`choose`] always returns a legal move while the game goes on (a random
 //! one as the last resort).
 
+pub mod baseline;
+pub mod bench;
 pub mod clock;
 #[doc(hidden)]
 pub mod games;

@@ -83,9 +83,7 @@ fn heard(text: &str) {
     let Ok(reply) = serde_json::from_str::<Reply>(text) else {
         return;
     };
-    let id = match &reply {
-        Reply::Progress { id, .. } | Reply::Done { id, .. } | Reply::Failed { id, .. } => *id,
-    };
+    let id = reply.id();
     if matches!(reply, Reply::Progress { .. }) {
         COACH.with(|c| {
             if let Some(asked) = c.borrow().as_ref().and_then(|c| c.asked.as_ref()) {

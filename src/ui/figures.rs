@@ -36,6 +36,7 @@ pub fn FigureShape(
         (figure.marks.selected, " selected"),
         (figure.marks.target, " target"),
         (figure.marks.problem, " problem"),
+        (figure.marks.hint, " hint"),
         (faded, " faded"),
     ] {
         if on {

@@ -7,6 +7,7 @@
 //! [`crate::playing`]; these components only wire it to the page.
 
 mod board;
+mod coach;
 mod computer;
 mod controls;
 mod history;
@@ -199,6 +200,7 @@ fn PlayScreen() -> impl IntoView {
         look: history::Look::new(),
     };
     provide_context(state);
+    coach::Coach::provide();
     computer::drive(state);
     on_cleanup(computer::cancel);
     let keys = window_event_listener(leptos::ev::keydown, move |ev| {
@@ -217,8 +219,10 @@ fn PlayScreen() -> impl IntoView {
             </div>
             <aside class="play-side">
                 <super::rules::BackToTeaching/>
+                <coach::ThinkingBar/>
                 <controls::Intro/>
                 <controls::Controls/>
+                <coach::CoachPanel/>
                 <controls::Players/>
                 <history::HistoryBar/>
                 <log::Log/>

@@ -78,6 +78,7 @@ fn marks_class(base: &str, m: &crate::scene::Marks) -> String {
         (m.target, " target"),
         (m.problem, " problem"),
         (m.winning, " winning"),
+        (m.hint, " hint"),
     ] {
         if on {
             c.push_str(name);

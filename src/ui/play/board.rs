@@ -15,6 +15,7 @@ use std::collections::HashSet;
 
 fn scene_of(state: PlayState) -> Memo<Scene> {
     let store = state.store;
+    let coach = use_context::<super::coach::Coach>();
     Memo::new(move |_| {
         if let Some(pos) = super::history::shown_position(state) {
             return store.with_game(|g| Scene::play(g, &pos, &HashSet::new(), None));
@@ -23,7 +24,12 @@ fn scene_of(state: PlayState) -> Memo<Scene> {
         let targets = held.as_ref().map(|h| h.targets.clone()).unwrap_or_default();
         store.session.with(|s| match s {
             Some(s) => store.with_game(|g| {
-                Scene::play(g, &s.position, &targets, held.as_ref().map(|h| h.figure.as_str()))
+                let mut scene =
+                    Scene::play(g, &s.position, &targets, held.as_ref().map(|h| h.figure.as_str()));
+                if let Some(c) = coach {
+                    c.mark(&s.position, &mut scene);
+                }
+                scene
             }),
             None => Scene::default(),
         })

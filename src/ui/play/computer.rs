@@ -2,18 +2,24 @@
 //! it visibly, one step at a time, announcing each.
 //!
 //! The search runs behind one function, [`request_move`], in a Web Worker
-//! (see `ui::computer`).
+//! (see `ui::computer`); while it thinks, the coach panel shows its
+//! progress, and Stop makes it play the best move found so far.
 
+use super::coach::{self, About, Coach, Once};
 use super::PlayState;
 use crate::coach::{Level, NamedMove, Reply, Request, Task};
 use crate::engine::record::Record;
-use crate::engine::search::{choose, Limits, Move, Options, Strength};
+use crate::engine::search::rng::Rng;
+use crate::engine::search::{choose, random_move, Limits, Move, Options, Strength};
 use crate::engine::{MoveStage, Position, Status};
 use crate::playing::act::{actions, perform, Action};
+use crate::playing::advice::resolve;
 use crate::playing::words::player_name;
 use crate::ui::computer as worker;
 use crate::ui::store::{Player, Store, Tone};
 use leptos::prelude::*;
+use std::cell::RefCell;
+use std::rc::Rc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
@@ -40,9 +46,11 @@ static EPOCH: AtomicU64 = AtomicU64::new(0);
 pub fn cancel() {
     EPOCH.fetch_add(1, Ordering::SeqCst);
     worker::stop();
+    coach::reset();
 }
 
-fn current() -> u64 {
+/// The current epoch: work started in an older one is dropped.
+pub(super) fn current() -> u64 {
     EPOCH.load(Ordering::SeqCst)
 }
 
@@ -56,10 +64,17 @@ fn time_for(strength: Strength) -> f64 {
 }
 
 /// Asks the computer for a move for the player on move and calls `reply`
-/// with it (`None` when there is none). The one way the page asks the
-/// computer for a move: the search runs in a Web Worker, so the page stays
-/// responsive; if the worker cannot answer, the page searches briefly itself.
-pub fn request_move(pos: Position, strength: Strength, reply: impl FnOnce(Option<Move>) + 'static) {
+/// with it (`None` when there is none); `progress` hears the worker's
+/// reports. The one way the page asks the computer for a move: the search
+/// runs in a Web Worker, so the page stays responsive; if the worker cannot
+/// answer, the page searches briefly itself. Stop ([`coach::stop`]) ends
+/// the thinking and replies with the best move so far, or a random one.
+pub fn request_move(
+    pos: Position,
+    strength: Strength,
+    progress: impl Fn(&Reply) + 'static,
+    reply: impl FnOnce(Option<Move>) + 'static,
+) {
     let request = Request {
         id: NEXT_QUESTION.fetch_add(1, Ordering::SeqCst),
         game: pos.rules().game.clone(),
@@ -68,15 +83,32 @@ pub fn request_move(pos: Position, strength: Strength, reply: impl FnOnce(Option
         level: level_of(strength),
         time_ms: time_for(strength),
     };
+    let reply = Once::new(reply);
+    let best: Rc<RefCell<Option<NamedMove>>> = Rc::default();
+    coach::on_stop({
+        let (pos, best, reply) = (pos.clone(), Rc::clone(&best), reply.clone());
+        move || {
+            worker::stop();
+            let so_far = best.borrow().as_ref().and_then(|b| resolve(&pos, b));
+            let mut rng = Rng::new(now().to_bits());
+            reply.fire(so_far.or_else(|| random_move(&pos, &mut rng)));
+        }
+    });
     worker::ask(
         &request,
-        |_| {},
         move |answer| {
+            if let Reply::Progress { best: Some(b), .. } = &answer {
+                *best.borrow_mut() = Some(b.clone());
+            }
+            progress(&answer);
+        },
+        move |answer| {
+            coach::forget_stop();
             let found = match answer {
                 Reply::Done { best: Some(best), .. } => resolve(&pos, &best),
                 _ => None,
             };
-            reply(found.or_else(|| search_here(&pos, strength)))
+            reply.fire(found.or_else(|| search_here(&pos, strength)))
         },
     );
 }
@@ -90,22 +122,6 @@ fn level_of(strength: Strength) -> Level {
         Strength::Good => Level::Good,
         Strength::Master => Level::Master,
     }
-}
-
-/// A move given by names, as steps of this position (checked one by one).
-fn resolve(pos: &Position, named: &NamedMove) -> Option<Move> {
-    let mut p = pos.clone();
-    let mut steps = Vec::new();
-    for (figure, place) in &named.steps {
-        let (f, to) = (p.rules().figure_id(figure)?, p.rules().place_id(place)?);
-        let step = p.check(f, to).ok()?;
-        p.apply(step);
-        steps.push(step);
-    }
-    Some(Move {
-        steps,
-        end: named.end,
-    })
 }
 
 /// A short search on the page itself, when the worker could not answer.
@@ -165,21 +181,41 @@ pub fn drive(state: PlayState) {
                 return;
             };
             let started = now();
-            request_move(pos, strength, move |mv| {
+            let coach = Coach::current();
+            if let Some(c) = coach {
+                c.start(About::Move(player));
+            }
+            let heard = move |r: &Reply| {
+                if let Some(c) = coach {
+                    c.heard(r)
+                }
+            };
+            request_move(pos, strength, heard, move |mv| {
                 if current() != epoch {
                     return;
                 }
                 let Some(mv) = mv else {
+                    coach::reset();
                     state.busy.try_set(false);
                     return;
                 };
-                // Let "thinking…" be seen for a moment even when the answer is quick.
-                let wait = (500.0 - (now() - started)).max(0.0);
+                // Let "thinking…" be seen for a moment even when the answer
+                // is quick; Stop plays at once.
+                let wait = if coach::pressed() {
+                    0.0
+                } else {
+                    (500.0 - (now() - started)).max(0.0)
+                };
                 let acts = actions(&mv);
-                set_timeout(
-                    move || play_actions(state, acts, 0, epoch),
-                    Duration::from_millis(wait as u64),
-                );
+                let go = Once::new(move |()| {
+                    coach::reset();
+                    play_actions(state, acts, 0, epoch)
+                });
+                coach::on_stop({
+                    let go = go.clone();
+                    move || go.fire(())
+                });
+                set_timeout(move || go.fire(()), Duration::from_millis(wait as u64));
             });
         });
     });

@@ -1,0 +1,539 @@
+//! The computer as a coach on the play screen: what it is thinking (depth,
+//! positions, best move so far) with a Stop button, a Hint for the person
+//! on move (the move highlighted on the table, what best play gives), and
+//! Solve for puzzles (the shortest solution shown step by step).
+//!
+//! The words and marks are native, in [`crate::playing::advice`]; the
+//! questions go to the Web Worker through [`crate::ui::computer`].
+
+use super::{computer, PlayState};
+use crate::coach::{Level, NamedMove, Reply, Request, Task};
+use crate::engine::record::Record;
+use crate::engine::{Position, Status};
+use crate::playing::act::{perform, Action};
+use crate::playing::advice::{
+    hint_text, move_text, progress_text, solution_actions, solve_text, verdict_line, HintMarks,
+};
+use crate::playing::words::{is_puzzle, player_name};
+use crate::scene::Scene;
+use crate::ui::computer as worker;
+use crate::ui::store::{Player, Tone};
+use leptos::prelude::*;
+use std::cell::{Cell, RefCell};
+use std::rc::Rc;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Duration;
+
+/// Who the computer is thinking for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum About {
+    /// Its own move, as this player.
+    Move(u8),
+    Hint,
+    Solve,
+}
+
+/// The computer at work: for whom, and how far it got.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Thinking {
+    pub about: About,
+    pub depth: u32,
+    pub positions: u64,
+    /// The best move so far, in words.
+    pub best: Option<String>,
+}
+
+/// A hint on the table, for the position it was asked in.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Shown {
+    pub at: (u64, usize),
+    pub marks: HintMarks,
+    /// The proven verdict, shown beside the controls.
+    pub verdict: Option<String>,
+}
+
+/// The coach's state on the play screen.
+#[derive(Clone, Copy)]
+pub struct Coach {
+    pub thinking: RwSignal<Option<Thinking>>,
+    pub hint: RwSignal<Option<Shown>>,
+    /// Showing a solution: move k of n.
+    pub showing: RwSignal<Option<(usize, usize)>>,
+}
+
+thread_local! {
+    static CURRENT: Cell<Option<Coach>> = const { Cell::new(None) };
+    static STOPPER: RefCell<Option<Box<dyn FnOnce()>>> = const { RefCell::new(None) };
+    static PRESSED: Cell<bool> = const { Cell::new(false) };
+}
+
+/// Numbers the coach's questions (apart from the computer's moves').
+static NEXT_QUESTION: AtomicU64 = AtomicU64::new(1 << 40);
+
+/// A position's identity, to tell whether a hint still fits it.
+fn key_of(pos: &Position) -> (u64, usize) {
+    (pos.hash(), pos.history().len())
+}
+
+impl Coach {
+    /// Makes the coach's state for a play screen.
+    pub fn provide() -> Coach {
+        let coach = Coach {
+            thinking: RwSignal::new(None),
+            hint: RwSignal::new(None),
+            showing: RwSignal::new(None),
+        };
+        provide_context(coach);
+        CURRENT.with(|c| c.set(Some(coach)));
+        coach
+    }
+
+    /// The play screen's coach, if there is one.
+    pub fn current() -> Option<Coach> {
+        CURRENT.with(Cell::get)
+    }
+
+    /// The computer starts thinking.
+    pub fn start(&self, about: About) {
+        self.thinking.try_set(Some(Thinking {
+            about,
+            depth: 0,
+            positions: 0,
+            best: None,
+        }));
+    }
+
+    /// A progress report from the worker.
+    pub fn heard(&self, reply: &Reply) {
+        if let Reply::Progress {
+            depth,
+            positions,
+            best,
+            ..
+        } = reply
+        {
+            self.thinking.try_update(|t| {
+                if let Some(t) = t {
+                    t.depth = *depth;
+                    t.positions = *positions;
+                    if let Some(b) = best {
+                        t.best = Some(move_text(b));
+                    }
+                }
+            });
+        }
+    }
+
+    /// The thinking is over.
+    pub fn done(&self) {
+        self.thinking.try_set(None);
+    }
+
+    /// Marks the hint, if it fits the position, in the table's scene.
+    pub fn mark(&self, pos: &Position, scene: &mut Scene) {
+        self.hint.with(|h| {
+            if let Some(h) = h.as_ref().filter(|h| h.at == key_of(pos)) {
+                h.marks.mark(scene);
+            }
+        });
+    }
+}
+
+/// What the Stop button does now (replacing what it did before).
+pub fn on_stop(f: impl FnOnce() + 'static) {
+    PRESSED.with(|p| p.set(false));
+    STOPPER.with(|s| *s.borrow_mut() = Some(Box::new(f)));
+}
+
+/// Whether Stop was pressed for the work now finishing (no waiting then).
+pub fn pressed() -> bool {
+    PRESSED.with(Cell::get)
+}
+
+/// Stop has nothing to do any more.
+pub fn forget_stop() {
+    STOPPER.with(|s| s.borrow_mut().take());
+}
+
+/// Stop: the computer plays its best move so far, the hint shows what was
+/// found so far, the solution stops being shown.
+pub fn stop() {
+    let f = STOPPER.with(|s| s.borrow_mut().take());
+    if let Some(f) = f {
+        PRESSED.with(|p| p.set(true));
+        f();
+    }
+}
+
+/// Everything the coach does is dropped (New game, Take back, …).
+pub fn reset() {
+    forget_stop();
+    if let Some(c) = Coach::current() {
+        c.thinking.try_set(None);
+        c.showing.try_set(None);
+    }
+}
+
+/// A callback that runs at most once, whichever path calls it first.
+pub struct Once<T>(Rc<RefCell<Option<Callback1<T>>>>);
+
+type Callback1<T> = Box<dyn FnOnce(T)>;
+
+impl<T> Clone for Once<T> {
+    fn clone(&self) -> Self {
+        Once(Rc::clone(&self.0))
+    }
+}
+
+impl<T> Once<T> {
+    pub fn new(f: impl FnOnce(T) + 'static) -> Once<T> {
+        Once(Rc::new(RefCell::new(Some(Box::new(f)))))
+    }
+
+    pub fn fire(&self, value: T) {
+        let f = self.0.borrow_mut().take();
+        if let Some(f) = f {
+            f(value);
+        }
+    }
+}
+
+fn request(pos: &Position, task: Task, time_ms: f64) -> Request {
+    Request {
+        id: NEXT_QUESTION.fetch_add(1, Ordering::SeqCst),
+        game: pos.rules().game.clone(),
+        record: Record::of(pos),
+        task,
+        level: Level::Master,
+        time_ms,
+    }
+}
+
+/// How long a hint may think, and Solve.
+const HINT_MS: f64 = 1500.0;
+const SOLVE_MS: f64 = 10_000.0;
+
+/// Asks for a hint and shows it on the table and in words.
+fn ask_hint(state: PlayState, coach: Coach) {
+    let Some(pos) = state.with_position(Position::clone) else {
+        return;
+    };
+    state.put_down();
+    state.intro_closed.set(true);
+    let key = key_of(&pos);
+    coach.hint.set(None);
+    coach.start(About::Hint);
+    state.store.say("Looking for a good move…", Tone::Info);
+    let best: Rc<RefCell<Option<NamedMove>>> = Rc::default();
+    let finish = Once::new(
+        move |(best, verdict, proven): (Option<NamedMove>, String, bool)| {
+            forget_stop();
+            coach.done();
+            if state.with_position(key_of) != Some(key) {
+                return;
+            }
+            state
+                .store
+                .say(hint_text(best.as_ref(), &verdict, proven), Tone::Info);
+            if let Some(best) = best {
+                coach.hint.try_set(Some(Shown {
+                    at: key,
+                    marks: HintMarks::of(&best),
+                    verdict: verdict_line(&verdict, proven),
+                }));
+            }
+        },
+    );
+    on_stop({
+        let (best, finish) = (Rc::clone(&best), finish.clone());
+        move || {
+            worker::stop();
+            let so_far = best.borrow().clone();
+            finish.fire((so_far, String::new(), false));
+        }
+    });
+    worker::ask(
+        &request(&pos, Task::Hint, HINT_MS),
+        move |reply| {
+            if let Reply::Progress { best: Some(b), .. } = &reply {
+                *best.borrow_mut() = Some(b.clone());
+            }
+            coach.heard(&reply);
+        },
+        move |reply| match reply {
+            Reply::Done {
+                best,
+                verdict,
+                proven,
+                ..
+            } => finish.fire((best, verdict, proven)),
+            Reply::Failed { message, .. } => {
+                forget_stop();
+                coach.done();
+                state.store.say(message, Tone::Problem);
+            }
+            _ => {}
+        },
+    );
+}
+
+/// Pause before the solution starts, between its steps and between its moves.
+const FIRST_PAUSE: Duration = Duration::from_millis(900);
+const STEP_PAUSE: Duration = Duration::from_millis(650);
+const MOVE_PAUSE: Duration = Duration::from_millis(900);
+
+/// Asks for a puzzle's solution and shows it.
+fn ask_solve(state: PlayState, coach: Coach) {
+    let Some(pos) = state.with_position(Position::clone) else {
+        return;
+    };
+    state.put_down();
+    state.intro_closed.set(true);
+    let key = key_of(&pos);
+    coach.hint.set(None);
+    coach.start(About::Solve);
+    state.store.say("Looking for the shortest solution…", Tone::Info);
+    on_stop(move || {
+        worker::stop();
+        forget_stop();
+        coach.done();
+        state.store.say("Stopped: no solution was found yet.", Tone::Info);
+    });
+    let asked = pos.clone();
+    worker::ask(
+        &request(&pos, Task::Solve, SOLVE_MS),
+        move |reply| coach.heard(&reply),
+        move |reply| {
+            forget_stop();
+            coach.done();
+            if state.with_position(key_of) != Some(key) {
+                return;
+            }
+            match reply {
+                Reply::Done {
+                    line,
+                    verdict,
+                    proven,
+                    ..
+                } => {
+                    let text = solve_text(line.len(), &verdict, proven);
+                    let acts = (proven && !line.is_empty())
+                        .then(|| solution_actions(&asked, &line))
+                        .flatten();
+                    match acts {
+                        Some(acts) => {
+                            state.store.say(text, Tone::Info);
+                            show_solution(state, coach, acts, line.len());
+                        }
+                        None if proven && line.is_empty() => state.store.say(text, Tone::Info),
+                        None => state.store.say(solve_text(0, "", false), Tone::Info),
+                    }
+                }
+                Reply::Failed { message, .. } => state.store.say(message, Tone::Problem),
+                _ => {}
+            }
+        },
+    );
+}
+
+/// Plays a solution on the table, one action at a time; Stop ends it.
+fn show_solution(state: PlayState, coach: Coach, acts: Vec<(usize, Action)>, moves: usize) {
+    let epoch = computer::current();
+    state.busy.set(true);
+    coach.showing.set(Some((0, moves)));
+    on_stop(move || {
+        computer::cancel();
+        state.busy.try_set(false);
+        coach.showing.try_set(None);
+        state.store.say(
+            "Stopped showing the solution. Go on from here yourself!",
+            Tone::Info,
+        );
+    });
+    set_timeout(
+        move || show_step(state, coach, Rc::new(acts), 0, moves, epoch),
+        FIRST_PAUSE,
+    );
+}
+
+fn show_step(
+    state: PlayState,
+    coach: Coach,
+    acts: Rc<Vec<(usize, Action)>>,
+    i: usize,
+    moves: usize,
+    epoch: u64,
+) {
+    if computer::current() != epoch {
+        return;
+    }
+    let finish = move || {
+        forget_stop();
+        state.busy.try_set(false);
+        coach.showing.try_set(None);
+    };
+    let Some(&(n, action)) = acts.get(i) else {
+        return finish();
+    };
+    coach.showing.try_set(Some((n, moves)));
+    match state.update_position(|p| perform(p, action)) {
+        Some(Ok(said)) => {
+            if !said.is_empty() {
+                let said = said.strip_prefix("Computer — ").unwrap_or(&said);
+                state
+                    .store
+                    .say(format!("Solution, move {n} of {moves}: {said}"), Tone::Info);
+            }
+        }
+        Some(Err(why)) => {
+            state.store.say(why, Tone::Problem);
+            return finish();
+        }
+        None => return finish(),
+    }
+    let Some(&(next, _)) = acts.get(i + 1) else {
+        return finish();
+    };
+    let pause = if next == n { STEP_PAUSE } else { MOVE_PAUSE };
+    set_timeout(move || show_step(state, coach, acts, i + 1, moves, epoch), pause);
+}
+
+/// The progress line and Stop, while the computer thinks or shows a
+/// solution (at the top of the side column, so that it is seen).
+#[component]
+pub fn ThinkingBar() -> impl IntoView {
+    let coach = expect_context::<Coach>();
+    let thinking = move || {
+        coach.thinking.get().map(|t| {
+            let who = match t.about {
+                About::Move(p) => format!("{} (computer) is thinking…", player_name(p)),
+                About::Hint => "Looking for a hint…".to_string(),
+                About::Solve => "Looking for the shortest solution…".to_string(),
+            };
+            let stop_title = match t.about {
+                About::Move(_) => "Stop thinking and play the best move found so far",
+                About::Hint => "Stop and show the best move found so far",
+                About::Solve => "Stop looking for a solution",
+            };
+            view! {
+                <div class="coach-thinking" data-testid="thinking" data-about=format!("{:?}", t.about)>
+                    <span class="coach-spinner" aria-hidden="true"></span>
+                    <div class="coach-thinking-text">
+                        <strong data-testid="thinking-who">{who}</strong>
+                        <span data-testid="thinking-progress">{progress_text(t.depth, t.positions)}</span>
+                        {t.best.map(|b| view! {
+                            <span data-testid="thinking-best">"Best so far: "{b}</span>
+                        })}
+                    </div>
+                    <button class="coach-stop" data-testid="stop" title=stop_title on:click=move |_| stop()>
+                        <span aria-hidden="true">"■ "</span>"Stop"
+                    </button>
+                </div>
+            }
+        })
+    };
+    let showing = move || {
+        coach.showing.get().map(|(k, n)| {
+            view! {
+                <div class="coach-thinking coach-showing" data-testid="showing">
+                    <div class="coach-thinking-text">
+                        <strong>"Showing the solution"</strong>
+                        <span data-testid="showing-progress">{format!("Move {k} of {n}")}</span>
+                    </div>
+                    <button class="coach-stop" data-testid="stop-showing" title="Stop showing the solution"
+                        on:click=move |_| stop()>
+                        <span aria-hidden="true">"■ "</span>"Stop"
+                    </button>
+                </div>
+            }
+        })
+    };
+    view! { {thinking} {showing} }
+}
+
+/// Hint, Solve (puzzles), the verdict, and what the computer is doing.
+#[component]
+pub fn CoachPanel() -> impl IntoView {
+    let state = expect_context::<PlayState>();
+    let coach = expect_context::<Coach>();
+    let store = state.store;
+    // A hint belongs to its position: gone once the position changes.
+    Effect::new(move |_| {
+        let key = store.session.with(|s| s.as_ref().map(|s| key_of(&s.position)));
+        if coach
+            .hint
+            .with_untracked(|h| h.as_ref().is_some_and(|h| Some(h.at) != key))
+        {
+            coach.hint.set(None);
+        }
+    });
+    let puzzle = move || {
+        store
+            .session
+            .with(|s| s.as_ref().is_some_and(|s| is_puzzle(s.position.rules())))
+    };
+    let can_ask = move || {
+        !state.busy.get()
+            && coach.thinking.with(Option::is_none)
+            && coach.showing.with(Option::is_none)
+            && store.session.with(|s| {
+                s.as_ref().is_some_and(|s| {
+                    s.position.status() == &Status::Playing
+                        && matches!(
+                            s.players.get(usize::from(s.position.to_move().max(1)) - 1),
+                            Some(Player::Person)
+                        )
+                })
+            })
+    };
+    let verdict = move || coach.hint.with(|h| h.as_ref().and_then(|h| h.verdict.clone()));
+    view! {
+        <div class="panel play-coach" data-testid="coach">
+            <h2 class="visually-hidden">"Help from the computer"</h2>
+            <div class="control-row">
+                <button class="coach-hint" data-testid="hint" disabled=move || !can_ask()
+                    title="Show a good move for the player on move"
+                    on:click=move |_| ask_hint(state, coach)>
+                    <BulbIcon/>"Hint"
+                </button>
+                {move || puzzle().then(|| view! {
+                    <button class="coach-solve" data-testid="solve" disabled=move || !can_ask()
+                        title="Show the shortest solution, step by step"
+                        on:click=move |_| ask_solve(state, coach)>
+                        <PathIcon/>"Solve"
+                    </button>
+                })}
+            </div>
+            {move || verdict().map(|v| view! {
+                <p class="coach-verdict" data-testid="verdict">
+                    <span aria-hidden="true">"★ "</span>{v}
+                </p>
+            })}
+        </div>
+    }
+}
+
+/// A light bulb, for Hint.
+#[component]
+fn BulbIcon() -> impl IntoView {
+    view! {
+        <svg class="coach-icon" viewBox="0 0 24 24" width=22 height=22 aria-hidden="true">
+            <path d="M12 2a7 7 0 0 0-4 12.7V17h8v-2.3A7 7 0 0 0 12 2z" fill="#ffd43b" stroke="#1f2430" stroke-width=1.6/>
+            <rect x=8.5 y=18 width=7 height=2.2 rx=1 fill="#1f2430"/>
+            <rect x=9.5 y=21 width=5 height=1.8 rx=0.9 fill="#1f2430"/>
+        </svg>
+    }
+}
+
+/// Footsteps along a path, for Solve.
+#[component]
+fn PathIcon() -> impl IntoView {
+    view! {
+        <svg class="coach-icon" viewBox="0 0 24 24" width=22 height=22 aria-hidden="true">
+            <path d="M3 20 C 8 20, 6 12, 12 12 S 16 4, 21 4" fill="none" stroke="#1f4e9c"
+                stroke-width=2.4 stroke-dasharray="3 2.5" stroke-linecap="round"/>
+            <circle cx=3.5 cy=20 r=2.4 fill="#d62828"/>
+            <path d="M18 1.5 L22.5 4 L18 6.5 z" fill="#1f4e9c"/>
+        </svg>
+    }
+}
