@@ -8,6 +8,7 @@ mod bench;
 mod computer;
 mod design;
 mod examples;
+mod fetch;
 mod figures;
 mod files;
 mod keys;

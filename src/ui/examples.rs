@@ -1,7 +1,7 @@
 //! The Examples menu: loads `games/index.json`, then each game file, lists
 //! every example by its title, and opens the one chosen (undoable).
 
-use gloo_net::http::Request;
+use crate::ui::fetch::fetch_text;
 use leptos::html;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
@@ -11,24 +11,6 @@ use super::files::open_text;
 use super::store::{Store, Tone};
 use crate::catalog::{describe_problems, game_url, parse_index, GAMES_DIR};
 use crate::engine::file::read_xml;
-
-/// Fetches a text file relative to the page; the error is a sentence.
-async fn fetch_text(url: &str) -> Result<String, String> {
-    let response = Request::get(url)
-        .send()
-        .await
-        .map_err(|e| format!("Could not load {url}: {e}"))?;
-    if !response.ok() {
-        return Err(format!(
-            "Could not load {url}: the server answered {}.",
-            response.status()
-        ));
-    }
-    response
-        .text()
-        .await
-        .map_err(|e| format!("Could not read {url}: {e}"))
-}
 
 /// One example game: its file, and its title and text or why it has none.
 #[derive(Debug, Clone)]

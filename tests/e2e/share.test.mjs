@@ -323,15 +323,17 @@ test('offline: after one visit the app, an example and the computer work with th
     await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, null, {
       timeout: 30_000,
     });
-    // Everything the page needs is kept.
+    // Everything the page needs is kept, every example game included (so no
+    // request is still on its way when the server stops).
     await page.waitForFunction(
       async () => {
         const cache = await caches.open('tablecraft-v1');
         const keys = (await cache.keys()).map((r) => new URL(r.url).pathname);
+        const games = await (await fetch('games/index.json')).json();
         return (
           keys.some((k) => k.endsWith('_bg.wasm') && k.includes('tablecraft-app')) &&
           keys.some((k) => k.endsWith('tablecraft-worker_bg.wasm')) &&
-          keys.some((k) => k.endsWith('games/nim12.game.xml'))
+          games.every((g) => keys.some((k) => k.endsWith(`games/${g}`)))
         );
       },
       null,
@@ -343,6 +345,12 @@ test('offline: after one visit the app, an example and the computer work with th
     assert.ok(sizes.includes('192x192') && sizes.includes('512x512'), sizes.join());
     assert.equal(manifest.display, 'standalone');
 
+    // The Examples menu has read every game too.
+    await page.getByTestId('examples').click();
+    await page.waitForFunction(
+      () => document.querySelectorAll('[data-testid="examples-menu"] .example-item').length >= 6,
+    );
+    await page.keyboard.press('Escape');
     const url = own.url;
     await own.server.close();
     own.server = null;

@@ -4,26 +4,9 @@
 use crate::catalog::{describe_problems, game_url};
 use crate::engine::file::read_xml;
 use crate::playing::link::example_in_hash;
+use crate::ui::fetch::fetch_text;
 use crate::ui::store::{Mode, Store, Tone};
-use gloo_net::http::Request;
 use leptos::prelude::*;
-
-async fn fetch_text(url: &str) -> Result<String, String> {
-    let response = Request::get(url)
-        .send()
-        .await
-        .map_err(|e| format!("Could not load {url}: {e}"))?;
-    if !response.ok() {
-        return Err(format!(
-            "Could not load {url}: the server answered {}.",
-            response.status()
-        ));
-    }
-    response
-        .text()
-        .await
-        .map_err(|e| format!("Could not read {url}: {e}"))
-}
 
 /// If the address names an example (`#example=nim12.game.xml`), loads it
 /// as the game (one undoable action) and switches to Play.

@@ -166,7 +166,7 @@ fn LinesField(
             <legend>{title}</legend>
             {rows}
             <button class="add-line" data-testid=format!("{testid}-add") on:click=move |_| extra.set(true)>
-                "＋ "{add_label}
+                "+ "{add_label}
             </button>
         </fieldset>
     }
@@ -519,7 +519,7 @@ fn list(
                                     aria-label=format!("Delete {label}") title="Delete"
                                     on:click=move |_| if apply(store, RuleEdit::Delete(r)) {
                                         selected.set(None)
-                                    }>"🗑"</button>
+                                    }>"✕"</button>
                                 {(kind == RuleKind::Step).then(|| view! {
                                     <div class="rule-card-wrap" on:click=move |_| selected.set(Some(r))>
                                         <super::cards::StepRuleCard index=i/>
@@ -531,7 +531,7 @@ fn list(
                 }}
             </ol>
             <button class="add-rule" data-testid=format!("add-{slug}") on:click=add>
-                "＋ Add a "{kind.word()}
+                "+ Add a "{kind.word()}
             </button>
         </section>
     }

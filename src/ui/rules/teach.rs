@@ -369,11 +369,11 @@ pub fn TeachPanel(teach: RwSignal<Teach>, selected: RwSignal<Option<RuleRef>>) -
             <h2 class="visually-hidden">"Teach by showing"</h2>
             <div class="teach-bar" role="toolbar" aria-label="Teach by showing">
                 <button data-testid="record-step" class:active=move || matches!(teach.get(), Teach::Idle | Teach::Step(_))
-                    on:click=record_step_btn>"👆 Record a step"</button>
+                    on:click=record_step_btn>"☝ Record a step"</button>
                 <button data-testid="record-move" class:active=move || matches!(teach.get(), Teach::Move(_))
-                    on:click=record_move_btn>"🎬 Record a move"</button>
+                    on:click=record_move_btn>"⇉ Record a move"</button>
                 <button data-testid="record-end" class:active=move || matches!(teach.get(), Teach::End(_))
-                    on:click=record_end_btn>"🏁 Record the end"</button>
+                    on:click=record_end_btn>"⚑ Record the end"</button>
                 <button data-testid="try-it" class="try" title="Play your game in Play mode; nothing is lost"
                     on:click=try_btn>"▶ Try it"</button>
             </div>
@@ -673,7 +673,7 @@ fn step_card(
                         if let Some(l) = wider.clone() {
                             teach.update(|t| if let Teach::Step(s) = t { set_level(store, s, l, pending); });
                         }
-                    }>"＋ Generalise"</button>
+                    }>"+ Generalise"</button>
             </div>
         }
     }).collect_view();
@@ -721,11 +721,11 @@ fn step_card(
                 {arrange_button(Teaching::get())}
                 <button data-testid="another-example" on:click=move |_| {
                     hint.set("Show another example: drag a figure to where it may go.".into());
-                }>"➕ Show another example"</button>
+                }>"+ Show another example"</button>
                 <button data-testid="counter-example" class:active=s.counter_armed on:click=move |_| {
                     teach.update(|t| if let Teach::Step(s) = t { s.counter_armed = true; });
                     hint.set("Show a step that should NOT be allowed: drag a figure there.".into());
-                }>"🚫 This should not be allowed"</button>
+                }>"⊘ This should not be allowed"</button>
             </div>
         </article>
     }
@@ -807,7 +807,7 @@ fn move_card(store: Store, teach: RwSignal<Teach>, m: MoveTeach) -> impl IntoVie
         let others = any_step_moves(&store.game_untracked(), &rec);
         let widen = (!others.is_empty()).then(|| {
             let names: Vec<String> = others.iter().map(|m| m.sequence.clone()).collect();
-            let label = format!("＋ Any one step: also {}", names.join(", "));
+            let label = format!("+ Any one step: also {}", names.join(", "));
             view! {
                 <button class="widen" data-testid="move-any-step"
                     title="A move is one step of any of your step rules"
