@@ -268,6 +268,11 @@ test('every button, field and mode tab is at least 44×44 px at 1024×768', asyn
     assert.deepEqual(found, [], `${name}: targets smaller than 44×44`);
   };
   await small('play');
+  // The matches on the table are targets of 44 px too.
+  const matches = await page
+    .locator('[data-testid=table] > g[data-figure] .hit')
+    .evaluateAll((hits) => hits.map((h) => h.getBoundingClientRect()).map((r) => Math.min(r.width, r.height)));
+  assert.ok(matches.length === 12 && matches.every((side) => side >= 43.5), `match targets: ${matches.join(', ')}`);
   await page.getByTestId('mode-design').click();
   await page.getByTestId('design-mode').waitFor({ state: 'visible' });
   await small('design');

@@ -2,8 +2,9 @@
 
 use super::Rect;
 
-/// The largest side of a drawn figure, in table units.
-pub const MAX_FIGURE_SIDE: f64 = 48.0;
+/// The largest side of a drawn figure, in table units: big enough that a
+/// figure stays a 44 px target on a tablet showing the whole table.
+pub const MAX_FIGURE_SIDE: f64 = 64.0;
 
 /// Rectangles for `n` figures inside `area`, row by row from the top left:
 /// the biggest square cells that fit, each figure a little smaller than its
