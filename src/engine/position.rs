@@ -413,16 +413,7 @@ impl Position {
                 _ => "This move is not finished yet: make another step.",
             }));
         }
-        let player = self.state.to_move();
-        let mut changes = Vec::new();
-        let mut warnings = Vec::new();
-        self.finish_move(&mut changes, &mut warnings);
-        self.history.push(Entry {
-            player,
-            action: Action::EndMove { auto: false },
-            warnings,
-            changes,
-        });
+        self.finish_recorded(Action::EndMove { auto: false });
         Ok(())
     }
 
@@ -434,17 +425,22 @@ impl Position {
         if !self.can_pass() {
             return Err(Refusal::new("Passing is not allowed now."));
         }
+        self.finish_recorded(Action::Pass);
+        Ok(())
+    }
+
+    /// Ends the move (by End move or a pass) and records it in the history.
+    fn finish_recorded(&mut self, action: Action) {
         let player = self.state.to_move();
         let mut changes = Vec::new();
         let mut warnings = Vec::new();
         self.finish_move(&mut changes, &mut warnings);
         self.history.push(Entry {
             player,
-            action: Action::Pass,
+            action,
             warnings,
             changes,
         });
-        Ok(())
     }
 
     /// Takes back the last step (or End move, or pass). Returns whether

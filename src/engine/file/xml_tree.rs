@@ -42,6 +42,22 @@ pub(crate) enum Text {
     CData { start: usize, text: String },
 }
 
+/// Refuses a file with too many tags, or tags nested too deep, before
+/// reading one more tag (`count` of them so far, `depth` open).
+fn check_size(count: usize, depth: usize) -> Result<(), String> {
+    if count > MAX_ELEMENTS {
+        return Err(format!(
+            "this file has more than {MAX_ELEMENTS} tags; that is too many"
+        ));
+    }
+    if depth >= MAX_DEPTH {
+        return Err(format!(
+            "tags are nested more than {MAX_DEPTH} deep here; that is too deep"
+        ));
+    }
+    Ok(())
+}
+
 /// Parses the whole text into its root element.
 pub(crate) fn parse(source: &str) -> Result<Element, Vec<Problem>> {
     let lines = LineIndex::new(source);
@@ -85,34 +101,12 @@ pub(crate) fn parse(source: &str) -> Result<Element, Vec<Problem>> {
             }
             Event::Start(tag) => {
                 count += 1;
-                if count > MAX_ELEMENTS {
-                    return Err(fail(
-                        before,
-                        format!("this file has more than {MAX_ELEMENTS} tags; that is too many"),
-                    ));
-                }
-                if stack.len() >= MAX_DEPTH {
-                    return Err(fail(
-                        before,
-                        format!("tags are nested more than {MAX_DEPTH} deep here; that is too deep"),
-                    ));
-                }
+                check_size(count, stack.len()).map_err(|m| fail(before, m))?;
                 stack.push(element(&tag, before).map_err(|(at, m)| fail(at, m))?);
             }
             Event::Empty(tag) => {
                 count += 1;
-                if count > MAX_ELEMENTS {
-                    return Err(fail(
-                        before,
-                        format!("this file has more than {MAX_ELEMENTS} tags; that is too many"),
-                    ));
-                }
-                if stack.len() >= MAX_DEPTH {
-                    return Err(fail(
-                        before,
-                        format!("tags are nested more than {MAX_DEPTH} deep here; that is too deep"),
-                    ));
-                }
+                check_size(count, stack.len()).map_err(|m| fail(before, m))?;
                 let el = element(&tag, before).map_err(|(at, m)| fail(at, m))?;
                 match stack.last_mut() {
                     Some(parent) => parent.children.push(el),
