@@ -225,7 +225,9 @@ fn dama_lite_moves_are_legal_and_within_the_time_budget() {
         let t = native_now();
         let c = choose(&pos, &options, &mut |_| {});
         let took = native_now() - t;
-        assert!(took < budget + 60.0, "{strength:?} took {took} ms");
+        // A generous margin: a debug build on a busy machine may overshoot a
+        // little; a search that ignored its budget would take seconds here.
+        assert!(took < budget + 500.0, "{strength:?} took {took} ms");
         play_checked(&mut pos, c.mv.as_ref().expect("a move while playing"));
     }
 }
