@@ -121,6 +121,22 @@ fn offset(start: Point, at: Point) -> Point {
     Point::new(at.x - start.x, at.y - start.y)
 }
 
+/// The figure follows the pointer, now at `at`.
+fn dragging(figure: String, pointer: i32, start: Point, at: Point) -> (Gesture, Effect) {
+    (
+        Gesture::Dragging {
+            figure: figure.clone(),
+            pointer,
+            start,
+            at,
+        },
+        Effect::Follow {
+            figure,
+            offset: offset(start, at),
+        },
+    )
+}
+
 fn far(start: Point, at: Point) -> bool {
     let d = offset(start, at);
     d.x.hypot(d.y) > THRESHOLD
@@ -217,18 +233,7 @@ impl Gesture {
                 Input::Move { at, .. },
             ) => {
                 if far(start, at) {
-                    (
-                        Gesture::Dragging {
-                            figure: figure.clone(),
-                            pointer,
-                            start,
-                            at,
-                        },
-                        Effect::Follow {
-                            figure,
-                            offset: offset(start, at),
-                        },
-                    )
+                    dragging(figure, pointer, start, at)
                 } else {
                     (
                         Gesture::Pressed {
@@ -261,18 +266,7 @@ impl Gesture {
                     ..
                 },
                 Input::Move { at, .. },
-            ) => (
-                Gesture::Dragging {
-                    figure: figure.clone(),
-                    pointer,
-                    start,
-                    at,
-                },
-                Effect::Follow {
-                    figure,
-                    offset: offset(start, at),
-                },
-            ),
+            ) => dragging(figure, pointer, start, at),
             (Gesture::Dragging { figure, start, .. }, Input::Up { at, hit, .. }) => (
                 Gesture::Idle,
                 Effect::Drop {

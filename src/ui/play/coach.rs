@@ -213,17 +213,25 @@ fn request(pos: &Position, task: Task, time_ms: f64) -> Request {
 const HINT_MS: f64 = 1500.0;
 const SOLVE_MS: f64 = 10_000.0;
 
-/// Asks for a hint and shows it on the table and in words.
-fn ask_hint(state: PlayState, coach: Coach) {
-    let Some(pos) = state.with_position(Position::clone) else {
-        return;
-    };
+/// Starts asking the computer about the position: the held figure is put
+/// down, the description and any shown hint go away, and `saying` is said.
+/// Returns the position asked about and its key.
+fn begin(state: PlayState, coach: Coach, about: About, saying: &str) -> Option<(Position, (u64, usize))> {
+    let pos = state.with_position(Position::clone)?;
     state.put_down();
     state.intro_closed.set(true);
     let key = key_of(&pos);
     coach.hint.set(None);
-    coach.start(About::Hint);
-    state.store.say("Looking for a good move…", Tone::Info);
+    coach.start(about);
+    state.store.say(saying, Tone::Info);
+    Some((pos, key))
+}
+
+/// Asks for a hint and shows it on the table and in words.
+fn ask_hint(state: PlayState, coach: Coach) {
+    let Some((pos, key)) = begin(state, coach, About::Hint, "Looking for a good move…") else {
+        return;
+    };
     let best: Rc<RefCell<Option<NamedMove>>> = Rc::default();
     let finish = Once::new(
         move |(best, verdict, proven): (Option<NamedMove>, String, bool)| {
@@ -284,15 +292,9 @@ const MOVE_PAUSE: Duration = Duration::from_millis(900);
 
 /// Asks for a puzzle's solution and shows it.
 fn ask_solve(state: PlayState, coach: Coach) {
-    let Some(pos) = state.with_position(Position::clone) else {
+    let Some((pos, key)) = begin(state, coach, About::Solve, "Looking for the shortest solution…") else {
         return;
     };
-    state.put_down();
-    state.intro_closed.set(true);
-    let key = key_of(&pos);
-    coach.hint.set(None);
-    coach.start(About::Solve);
-    state.store.say("Looking for the shortest solution…", Tone::Info);
     on_stop(move || {
         worker::stop();
         forget_stop();
