@@ -18,8 +18,8 @@ cargo fmt --all --check
 say "cargo clippy (native, all targets)"
 cargo clippy --all-targets -- -D warnings
 
-say "cargo clippy (wasm32, the web app)"
-cargo clippy --target wasm32-unknown-unknown --bin tablecraft-app -- -D warnings
+say "cargo clippy (wasm32: the page and the Web Worker)"
+cargo clippy --target wasm32-unknown-unknown -p tablecraft -p tablecraft-worker -- -D warnings
 
 say "cargo test"
 cargo test 2>&1 | tee "$LOGS/cargo-test.log"
@@ -28,13 +28,14 @@ say "trunk build --release --offline"
 trunk build --release --offline
 
 say "Release size"
-WASM="$(find dist -maxdepth 1 -name '*.wasm' | head -n 1)"
-[ -n "$WASM" ] || { echo "error: no .wasm in dist/" >&2; exit 1; }
-WASM_RAW=$(stat -c %s "$WASM")
-WASM_GZ=$(gzip -9 -c "$WASM" | wc -c)
-JS="$(find dist -maxdepth 1 -name '*.js' | head -n 1)"
-JS_GZ=$(gzip -9 -c "$JS" | wc -c)
-SIZE_LINE="wasm size: $WASM_RAW bytes raw, $WASM_GZ bytes gzip ($(basename "$WASM")); js glue $JS_GZ bytes gzip"
+# "NAME: RAW bytes raw, GZIP bytes gzip" for the one file in dist/ matching a pattern.
+size_of() {
+  local file
+  file="$(find dist -maxdepth 1 -name "$1" | head -n 1)"
+  [ -n "$file" ] || { echo "error: no $1 in dist/" >&2; return 1; }
+  echo "$(basename "$file"): $(stat -c %s "$file") bytes raw, $(gzip -9 -c "$file" | wc -c) bytes gzip"
+}
+SIZE_LINE="wasm size: page $(size_of 'tablecraft-page-*.wasm'); worker $(size_of 'tablecraft-worker_bg.wasm')"
 echo "$SIZE_LINE"
 
 say "End-to-end tests (node --test, headless Chromium)"

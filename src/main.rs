@@ -1,5 +1,10 @@
-//! The web app's entry point. Trunk builds it for wasm32; on any other target
+//! The web page: Leptos components that draw what `tablecraft-app` works out
+//! and forward events to it. Trunk builds it for wasm32; on any other target
 //! it only says where the app runs.
+
+/// The page's components, by mode (wasm32 only).
+#[cfg(target_arch = "wasm32")]
+mod ui;
 
 #[cfg(target_arch = "wasm32")]
 fn main() {
@@ -7,7 +12,7 @@ fn main() {
         console_error_panic_hook::hook(info);
         crash::show();
     }));
-    leptos::mount::mount_to_body(tablecraft::ui::App);
+    leptos::mount::mount_to_body(ui::App);
 }
 
 #[cfg(not(target_arch = "wasm32"))]
@@ -21,8 +26,8 @@ fn main() {
 #[cfg(target_arch = "wasm32")]
 mod crash {
     use std::sync::atomic::{AtomicBool, Ordering};
-    use tablecraft::storage::saved::{game_of, WORK_KEY};
-    use tablecraft::storage::{download_name, FileKind};
+    use tablecraft_app::storage::saved::{game_of, WORK_KEY};
+    use tablecraft_app::storage::{download_name, FileKind};
     use web_sys::{Document, Element};
 
     static SHOWN: AtomicBool = AtomicBool::new(false);

@@ -1,9 +1,9 @@
 //! Every example game in `public/games/` reads without problems and
 //! round-trips through XML and JSON.
 
-use tablecraft::engine::file::{read_json, read_xml, write_json, write_xml};
-use tablecraft::engine::model::EquipmentKind;
-use tablecraft::engine::Game;
+use tablecraft_engine::file::{read_json, read_xml, write_json, write_xml};
+use tablecraft_engine::model::EquipmentKind;
+use tablecraft_engine::Game;
 
 fn examples() -> Vec<(String, String)> {
     let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/public/games");

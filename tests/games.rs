@@ -2,7 +2,7 @@
 
 use std::collections::{HashSet, VecDeque};
 use std::sync::Arc;
-use tablecraft::engine::{open, Position, Rules, Status, Step};
+use tablecraft_engine::{open, Position, Rules, Status, Step};
 
 fn load(file: &str) -> Position {
     let path = format!("{}/public/games/{file}", env!("CARGO_MANIFEST_DIR"));

@@ -2,12 +2,12 @@
 //! with `#bench` in the address and press Run. The same figures as
 //! `cargo bench --bench search` natively (`engine::search::bench`).
 
-use crate::coach::{Level, Reply, Request, Task};
-use crate::engine::model::Game;
-use crate::engine::record::Record;
-use crate::engine::search::bench::{rate, Figures};
 use crate::ui::computer as worker;
 use leptos::prelude::*;
+use tablecraft_app::coach::{Level, Reply, Request, Task};
+use tablecraft_engine::model::Game;
+use tablecraft_engine::record::Record;
+use tablecraft_engine::search::bench::{rate, Figures};
 
 /// How long each playout figure is measured, in milliseconds.
 const MEASURE_MS: f64 = 1000.0;

@@ -2,8 +2,8 @@
 //! the search, so the page stays responsive; answers come back through
 //! callbacks. One question at a time; [`stop`] ends the thinking.
 
-use crate::coach::{Reply, Request};
 use std::cell::RefCell;
+use tablecraft_app::coach::{Reply, Request};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{Blob, BlobPropertyBag, MessageEvent, Url, Worker};

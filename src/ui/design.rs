@@ -1,7 +1,7 @@
 //! Design mode: the box on the left, the table in the middle, the
 //! properties of the selection and the design's problems on the right.
 //!
-//! What a tap or a drag means is decided by [`crate::editor::gesture`];
+//! What a tap or a drag means is decided by [`tablecraft_app::editor::gesture`];
 //! every change is one undoable [`Edit`] through [`Store::edit`].
 
 mod canvas;
@@ -13,10 +13,10 @@ mod problems;
 mod properties;
 
 use super::store::{Store, Tone};
-use crate::editor::gesture::{BoxDrag, TableDrag};
-use crate::editor::toolbox::BoxItem;
-use crate::editor::{Edit, Point, Selection};
 use leptos::prelude::*;
+use tablecraft_app::editor::gesture::{BoxDrag, TableDrag};
+use tablecraft_app::editor::toolbox::BoxItem;
+use tablecraft_app::editor::{Edit, Point, Selection};
 use wasm_bindgen::JsCast;
 
 /// How far right and down a copy lands from its original.

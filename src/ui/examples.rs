@@ -9,8 +9,8 @@ use wasm_bindgen::JsCast;
 use super::files::icons::{icon, Icon};
 use super::files::open_text;
 use super::store::{Store, Tone};
-use crate::catalog::{describe_problems, game_url, parse_index, GAMES_DIR};
-use crate::engine::file::read_xml;
+use tablecraft_app::catalog::{describe_problems, game_url, parse_index, GAMES_DIR};
+use tablecraft_engine::file::read_xml;
 
 /// One example game: its file, and its title and text or why it has none.
 #[derive(Debug, Clone)]
@@ -41,7 +41,7 @@ async fn load_examples() -> Result<Vec<Example>, String> {
 fn item_id(file: &str) -> String {
     format!(
         "example-{}",
-        file.trim_end_matches(crate::catalog::GAME_EXTENSION)
+        file.trim_end_matches(tablecraft_app::catalog::GAME_EXTENSION)
     )
 }
 

@@ -1,8 +1,8 @@
 //! Pictures of figures: one shape per type, so a match looks like a match
 //! and players' pieces differ by shape as well as colour.
 
-use crate::scene::FigureView;
 use leptos::prelude::*;
+use tablecraft_app::scene::FigureView;
 
 /// The outline colour that keeps a figure visible on any fill.
 fn outline(colour: &str) -> &'static str {

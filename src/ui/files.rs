@@ -2,7 +2,7 @@
 //! dropping a file on the page, and the work kept in the browser.
 //!
 //! The rules (what is kept, when a tab may write, file names, checking a
-//! file) are plain Rust in [`crate::storage`]; this module connects them to
+//! file) are plain Rust in [`tablecraft_app::storage`]; this module connects them to
 //! the page.
 //!
 //! - `keep`: [`restore`] and [`keep_in_browser`] (localStorage, two tabs,

@@ -4,7 +4,7 @@
 //! (with a way back) instead of a table. Otherwise it keeps a [`Session`]
 //! for the current revision of the design: a changed design starts a new
 //! game. The logic (words, log, gestures, playing by name) is native, in
-//! [`crate::playing`]; these components only wire it to the page.
+//! [`tablecraft_app::playing`]; these components only wire it to the page.
 
 mod board;
 mod coach;
@@ -18,12 +18,12 @@ mod log;
 pub use link::open_example_from_address;
 
 use super::store::{Mode, Player, Session, Store, Tone};
-use crate::engine::{Position, Problem, Rules};
-use crate::playing::gesture::Gesture;
-use crate::playing::words;
 use leptos::prelude::*;
 use std::collections::HashSet;
 use std::sync::Arc;
+use tablecraft_app::playing::gesture::Gesture;
+use tablecraft_app::playing::words;
+use tablecraft_engine::{Position, Problem, Rules};
 
 /// The lifted or held figure and the places it may go to.
 #[derive(Debug, Clone, PartialEq, Default)]

@@ -7,8 +7,8 @@ mod memory;
 mod teach;
 
 use super::store::Store;
-use crate::editor::rule_edit::RuleEdit;
 use leptos::prelude::*;
+use tablecraft_app::editor::rule_edit::RuleEdit;
 
 pub use editor::RuleEditor;
 pub use memory::{provide_teaching, BackToTeaching, Teaching};

@@ -1,6 +1,6 @@
 //! Sharing a game by a link: the Share button in the top bar, the dialog
 //! with the link, and opening a link (`#play=…`, see
-//! [`crate::storage::share_link`]).
+//! [`tablecraft_app::storage::share_link`]).
 //!
 //! A shared game opens in Play mode as a guest: the work kept in this
 //! browser is not touched until the child makes their own copy (the button
@@ -10,10 +10,10 @@
 use super::files::icons::{icon, Icon};
 use super::files::{mark_in_file, pause_keeping, save_game};
 use super::store::{Mode, Store, Tone};
-use crate::storage::share_link::{decode, encode, is_share_link};
-use crate::storage::FileKind;
 use leptos::html;
 use leptos::prelude::*;
+use tablecraft_app::storage::share_link::{decode, encode, is_share_link};
+use tablecraft_app::storage::FileKind;
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::{JsCast, JsValue};
 use web_sys::js_sys;

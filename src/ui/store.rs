@@ -3,11 +3,11 @@
 //! The game being designed lives in an undo [`History`]; everything else
 //! (mode, selection, the game being played, messages) beside it.
 
-use crate::editor::{Edit, History, Selection};
-use crate::engine::search::Strength;
-use crate::engine::{Game, Position, Problem, Rules};
 use leptos::prelude::*;
 use std::sync::Arc;
+use tablecraft_app::editor::{Edit, History, Selection};
+use tablecraft_engine::search::Strength;
+use tablecraft_engine::{Game, Position, Problem, Rules};
 
 /// The three modes of the page.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -331,7 +331,7 @@ test('offline: after one visit the app, an example and the computer work with th
         const keys = (await cache.keys()).map((r) => new URL(r.url).pathname);
         const games = await (await fetch('games/index.json')).json();
         return (
-          keys.some((k) => k.endsWith('_bg.wasm') && k.includes('tablecraft-app')) &&
+          keys.some((k) => k.endsWith('_bg.wasm') && k.includes('tablecraft-page')) &&
           keys.some((k) => k.endsWith('tablecraft-worker_bg.wasm')) &&
           games.every((g) => keys.some((k) => k.endsWith(`games/${g}`)))
         );

@@ -3,15 +3,15 @@
 //! rectangle, and what is being dragged is shown as it would land.
 
 use super::Designer;
-use crate::editor::edit::move_by;
-use crate::editor::gesture::{Decision, Preview, TAP_SLOP_PX};
-use crate::editor::problem_marks::marked;
-use crate::editor::{Geometry, Rect};
-use crate::scene::Scene;
 use crate::ui::store::{Store, Tone};
 use crate::ui::table::{Overlay, Phase, Table, TablePointer, TABLE_ID};
 use leptos::prelude::*;
 use std::collections::HashSet;
+use tablecraft_app::editor::edit::move_by;
+use tablecraft_app::editor::gesture::{Decision, Preview, TAP_SLOP_PX};
+use tablecraft_app::editor::problem_marks::marked;
+use tablecraft_app::editor::{Geometry, Rect};
+use tablecraft_app::scene::Scene;
 
 /// How many table units one screen pixel is, from the table's SVG element.
 fn units_per_pixel() -> f64 {
@@ -37,7 +37,7 @@ fn units_per_pixel() -> f64 {
 }
 
 /// Puts the target mark on the place under `at` that a figure could go to.
-fn mark_target(scene: &mut Scene, geometry: &Geometry, at: crate::editor::Point) {
+fn mark_target(scene: &mut Scene, geometry: &Geometry, at: tablecraft_app::editor::Point) {
     let Some(name) = geometry.place_at(at) else { return };
     if let Some(p) = scene.places.iter_mut().find(|p| p.name == name) {
         p.marks.target = true;
@@ -67,7 +67,7 @@ pub(super) fn handle_up(store: Store, designer: Designer, decision: Decision) {
         }
         Decision::Edit { edit, select } => {
             if store.edit(edit).is_some() {
-                store.selection.set(crate::editor::Selection::of(select));
+                store.selection.set(tablecraft_app::editor::Selection::of(select));
             }
         }
     }

@@ -5,13 +5,13 @@
 
 use super::canvas::handle_up;
 use super::Designer;
-use crate::access::nav::rect_of;
-use crate::access::{Answer, Command, Item};
-use crate::editor::gesture::Decision;
-use crate::editor::{Edit, Selection};
-use crate::scene::Scene;
 use crate::ui::store::{Store, Tone};
 use leptos::prelude::*;
+use tablecraft_app::access::nav::rect_of;
+use tablecraft_app::access::{Answer, Command, Item};
+use tablecraft_app::editor::gesture::Decision;
+use tablecraft_app::editor::{Edit, Selection};
+use tablecraft_app::scene::Scene;
 
 /// What a key on the design table does.
 pub(super) fn on_key(store: Store, designer: Designer, scene: Memo<Scene>, command: Command) -> Answer {

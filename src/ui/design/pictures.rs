@@ -1,11 +1,11 @@
 //! Pictures of the things in the box, drawn in a 60 × 60 square. Figures
 //! are drawn by [`FigureShape`], as on the table.
 
-use crate::editor::toolbox::BoxItem;
-use crate::editor::Rect;
-use crate::scene::{figure_colour, FigureView, Marks};
 use crate::ui::figures::FigureShape;
 use leptos::prelude::*;
+use tablecraft_app::editor::toolbox::BoxItem;
+use tablecraft_app::editor::Rect;
+use tablecraft_app::scene::{figure_colour, FigureView, Marks};
 
 const EDGE: &str = "#4a3012";
 

@@ -1,11 +1,11 @@
 //! The design's problems as a list: each says where and what; clicking one
 //! chooses (and shows) the element it is about. Problems never block work.
 
-use crate::editor::problem_marks::{element_of, where_is};
-use crate::editor::Selection;
-use crate::engine::Problem;
 use crate::ui::store::{Store, Tone};
 use leptos::prelude::*;
+use tablecraft_app::editor::problem_marks::{element_of, where_is};
+use tablecraft_app::editor::Selection;
+use tablecraft_engine::Problem;
 
 /// The most problems listed; the count in the top bar has them all.
 const MAX_LISTED: usize = 50;

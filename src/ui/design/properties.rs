@@ -6,14 +6,14 @@
 use super::fields::{Check, Choice, Field};
 use super::pictures::{bin_icon, copy_icon};
 use super::{delete_selection, duplicate_selection};
-use crate::editor::edit::rename;
-use crate::editor::geometry::default_layout;
-use crate::editor::places::{element, is_grid, place, square_names, Element};
-use crate::editor::toolbox::FIGURE_TYPES;
-use crate::editor::{Edit, Property, Selection};
-use crate::engine::model::{Attributes, EquipmentKind, Game, TriggerValue};
 use crate::ui::store::{Store, Tone};
 use leptos::prelude::*;
+use tablecraft_app::editor::edit::rename;
+use tablecraft_app::editor::geometry::default_layout;
+use tablecraft_app::editor::places::{element, is_grid, place, square_names, Element};
+use tablecraft_app::editor::toolbox::FIGURE_TYPES;
+use tablecraft_app::editor::{Edit, Property, Selection};
+use tablecraft_engine::model::{Attributes, EquipmentKind, Game, TriggerValue};
 
 /// What the panel shows; it is rebuilt only when this changes.
 #[derive(Debug, Clone, PartialEq)]

@@ -4,12 +4,12 @@
 use super::download::save_game;
 use super::icons::{icon, Icon};
 use super::open::open_file;
-use crate::engine::Game;
-use crate::storage::{FileKind, ACCEPT};
 use crate::ui::examples::ExamplesMenu;
 use crate::ui::store::{Store, Tone};
 use leptos::html;
 use leptos::prelude::*;
+use tablecraft_app::storage::{FileKind, ACCEPT};
+use tablecraft_engine::Game;
 
 /// New, Examples, Open, Save.
 #[component]

@@ -6,11 +6,11 @@ use super::download::save_game;
 use super::icons::{icon, Icon};
 use super::keep::{keep_mine, open_newer, KeepStatus, Keeping};
 use super::open::open_file;
-use crate::engine::{Location, Problem, Section};
-use crate::storage::FileKind;
 use crate::ui::store::Store;
 use leptos::html;
 use leptos::prelude::*;
+use tablecraft_app::storage::FileKind;
+use tablecraft_engine::{Location, Problem, Section};
 use web_sys::js_sys;
 
 /// Where a problem is, apart from its line: `step rule 'take', what`.

@@ -1,10 +1,10 @@
 //! Saving a file by download.
 
-use crate::engine::file::{write_json, write_xml};
-use crate::storage::{download_name, FileKind};
 use crate::ui::store::{Store, Tone};
 use gloo_file::{Blob, ObjectUrl};
 use std::cell::RefCell;
+use tablecraft_app::storage::{download_name, FileKind};
+use tablecraft_engine::file::{write_json, write_xml};
 use wasm_bindgen::JsCast;
 
 thread_local! {

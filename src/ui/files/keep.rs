@@ -1,15 +1,15 @@
 //! The work kept in the browser's localStorage: restored when the page
 //! loads, saved on every change.
 
-use crate::editor::History;
-use crate::engine::Game;
-use crate::storage::saved::{SavedMode, SavedPlay, SavedPlayer, WORK_KEY};
-use crate::storage::{Keeper, SaveOutcome, Shelf, Snapshot, Start};
 use crate::ui::store::{Mode, Player, Session, Store, Tone};
 use gloo_storage::{LocalStorage, Storage};
 use leptos::prelude::*;
 use std::cell::RefCell;
 use std::sync::Arc;
+use tablecraft_app::editor::History;
+use tablecraft_app::storage::saved::{SavedMode, SavedPlay, SavedPlayer, WORK_KEY};
+use tablecraft_app::storage::{Keeper, SaveOutcome, Shelf, Snapshot, Start};
+use tablecraft_engine::Game;
 use web_sys::js_sys;
 
 /// The browser's localStorage as a [`Shelf`].
@@ -133,7 +133,7 @@ pub(super) fn snapshot(store: Store) -> Snapshot {
     let (revision, game) = store.history.with(|h| (h.revision(), h.current().clone()));
     let play = store.session.with(|s| {
         s.as_ref().map(|s| SavedPlay {
-            record: crate::engine::record::Record::of(&s.position),
+            record: tablecraft_engine::record::Record::of(&s.position),
             players: [player_of(s.players[0]), player_of(s.players[1])],
             design_revision: s.revision,
         })

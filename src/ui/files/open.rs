@@ -1,11 +1,10 @@
 //! Opening a game file: picked, dropped, or an example.
 
-use crate::engine;
-use crate::storage::{check_file, check_size};
 use crate::ui::store::{FileProblems, Store, Tone};
 use gloo_file::callbacks::{read_as_bytes, FileReader};
 use leptos::prelude::*;
 use std::cell::RefCell;
+use tablecraft_app::storage::{check_file, check_size};
 
 thread_local! {
     /// The file being read (dropping the reader would stop it); replaced by
@@ -16,7 +15,7 @@ thread_local! {
 /// Opens the game in `text` (from the file `name`) as one undoable action;
 /// a file with problems opens nothing and lists them all.
 pub fn open_text(store: Store, name: &str, text: &str) {
-    match engine::open(text) {
+    match tablecraft_engine::open(text) {
         Ok((game, _rules)) => {
             let title = game.title.clone();
             store.file_problems.set(None);

@@ -6,10 +6,10 @@
 //! is remembered, across reloads too; while the game differs from it, the
 //! page sets a `beforeunload` handler and marks `<html data-unsaved="yes">`.
 
-use crate::engine::Game;
 use crate::ui::store::Store;
 use gloo_storage::{LocalStorage, Storage};
 use leptos::prelude::*;
+use tablecraft_engine::Game;
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::{JsCast, JsValue};
 

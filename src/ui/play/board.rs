@@ -4,14 +4,14 @@
 
 use super::computer::now;
 use super::{Held, PlayState};
-use crate::editor::geometry::Point;
-use crate::playing::act::{check_drop, drop_figure};
-use crate::playing::gesture::{moved, spring, Effect, Hit, Input};
-use crate::scene::{FigureView, Scene};
 use crate::ui::store::Tone;
 use crate::ui::table::{Overlay, Phase, Table, TablePointer};
 use leptos::prelude::*;
 use std::collections::HashSet;
+use tablecraft_app::editor::geometry::Point;
+use tablecraft_app::playing::act::{check_drop, drop_figure};
+use tablecraft_app::playing::gesture::{moved, spring, Effect, Hit, Input};
+use tablecraft_app::scene::{FigureView, Scene};
 
 fn scene_of(state: PlayState) -> Memo<Scene> {
     let store = state.store;
@@ -50,7 +50,7 @@ pub(super) fn closed(state: PlayState) -> Option<String> {
     }
     state
         .with_position(|p| {
-            crate::playing::words::over_text(p)
+            tablecraft_app::playing::words::over_text(p)
                 .map(|o| format!("The game is over ({o}). Press Play again for a new game."))
         })
         .flatten()

@@ -3,19 +3,10 @@
 //! on move (the move highlighted on the table, what best play gives), and
 //! Solve for puzzles (the shortest solution shown step by step).
 //!
-//! The words and marks are native, in [`crate::playing::advice`]; the
+//! The words and marks are native, in [`tablecraft_app::playing::advice`]; the
 //! questions go to the Web Worker through [`crate::ui::computer`].
 
 use super::{computer, PlayState};
-use crate::coach::{Level, NamedMove, Reply, Request, Task};
-use crate::engine::record::Record;
-use crate::engine::{Position, Status};
-use crate::playing::act::{perform, Action};
-use crate::playing::advice::{
-    hint_text, move_text, progress_text, solution_actions, solve_text, verdict_line, HintMarks,
-};
-use crate::playing::words::{is_puzzle, player_name};
-use crate::scene::Scene;
 use crate::ui::computer as worker;
 use crate::ui::store::{Player, Tone};
 use leptos::prelude::*;
@@ -23,6 +14,15 @@ use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
+use tablecraft_app::coach::{Level, NamedMove, Reply, Request, Task};
+use tablecraft_app::playing::act::{perform, Action};
+use tablecraft_app::playing::advice::{
+    hint_text, move_text, progress_text, solution_actions, solve_text, verdict_line, HintMarks,
+};
+use tablecraft_app::playing::words::{is_puzzle, player_name};
+use tablecraft_app::scene::Scene;
+use tablecraft_engine::record::Record;
+use tablecraft_engine::{Position, Status};
 
 /// Who the computer is thinking for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

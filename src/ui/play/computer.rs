@@ -7,14 +7,6 @@
 
 use super::coach::{self, About, Coach, Once};
 use super::PlayState;
-use crate::coach::{Level, NamedMove, Reply, Request, Task};
-use crate::engine::record::Record;
-use crate::engine::search::rng::Rng;
-use crate::engine::search::{choose, random_move, Limits, Move, Options, Strength};
-use crate::engine::{MoveStage, Position, Status};
-use crate::playing::act::{actions, perform, Action};
-use crate::playing::advice::resolve;
-use crate::playing::words::player_name;
 use crate::ui::computer as worker;
 use crate::ui::store::{Player, Store, Tone};
 use leptos::prelude::*;
@@ -22,6 +14,14 @@ use std::cell::RefCell;
 use std::rc::Rc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
+use tablecraft_app::coach::{Level, NamedMove, Reply, Request, Task};
+use tablecraft_app::playing::act::{actions, perform, Action};
+use tablecraft_app::playing::advice::resolve;
+use tablecraft_app::playing::words::player_name;
+use tablecraft_engine::record::Record;
+use tablecraft_engine::search::rng::Rng;
+use tablecraft_engine::search::{choose, random_move, Limits, Move, Options, Strength};
+use tablecraft_engine::{MoveStage, Position, Status};
 
 #[wasm_bindgen::prelude::wasm_bindgen]
 extern "C" {

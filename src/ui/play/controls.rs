@@ -3,15 +3,15 @@
 
 use super::computer;
 use super::PlayState;
-use crate::editor::geometry::Rect;
-use crate::engine::search::Strength;
-use crate::engine::{Position, Status};
-use crate::playing::act::{end_move, pass, take_back};
-use crate::playing::words::{after, is_puzzle, over_reason, over_text, player_name, turn_text};
-use crate::scene::{figure_colour, FigureView, Marks};
 use crate::ui::figures::FigureShape;
 use crate::ui::store::{Player, Tone};
 use leptos::prelude::*;
+use tablecraft_app::editor::geometry::Rect;
+use tablecraft_app::playing::act::{end_move, pass, take_back};
+use tablecraft_app::playing::words::{after, is_puzzle, over_reason, over_text, player_name, turn_text};
+use tablecraft_app::scene::{figure_colour, FigureView, Marks};
+use tablecraft_engine::search::Strength;
+use tablecraft_engine::{Position, Status};
 
 /// A picture of a player: one of their figures, or a disc in their colour.
 fn player_token(pos: &Position, player: u8) -> impl IntoView {

@@ -2,17 +2,17 @@
 //! shows the position after move N, view only), Replay plays the game again
 //! move by move at a pace a child can follow, and Continue from here takes
 //! back the later moves (Bring them back undoes that). The logic is native,
-//! in [`crate::playing::timeline`].
+//! in [`tablecraft_app::playing::timeline`].
 
 use super::{computer, PlayState};
-use crate::engine::record::Record;
-use crate::engine::Position;
-use crate::playing::timeline::{continue_from, Go, Looking, Timeline, REPLAY_PACE_MS};
 use crate::ui::store::Tone;
 use leptos::prelude::*;
 use std::cell::RefCell;
 use std::sync::Arc;
 use std::time::Duration;
+use tablecraft_app::playing::timeline::{continue_from, Go, Looking, Timeline, REPLAY_PACE_MS};
+use tablecraft_engine::record::Record;
+use tablecraft_engine::Position;
 
 /// The looking-back state of the play screen.
 #[derive(Clone, Copy)]

@@ -4,12 +4,12 @@
 
 use super::board::{apply, closed, escape, targets_of};
 use super::{Held, PlayState};
-use crate::access::{why_stuck, Answer, Command, Item};
-use crate::editor::geometry::Point;
-use crate::playing::gesture::{Effect, Gesture};
-use crate::scene::Scene;
 use crate::ui::store::Tone;
 use leptos::prelude::*;
+use tablecraft_app::access::{why_stuck, Answer, Command, Item};
+use tablecraft_app::editor::geometry::Point;
+use tablecraft_app::playing::gesture::{Effect, Gesture};
+use tablecraft_app::scene::Scene;
 
 /// What a key on the play table does.
 pub fn on_key(state: PlayState, scene: Memo<Scene>, command: Command) -> Answer {

@@ -1,12 +1,12 @@
 //! `#example=NAME.game.xml` in the address opens that example game in
 //! Play mode.
 
-use crate::catalog::{describe_problems, game_url};
-use crate::engine::file::read_xml;
-use crate::playing::link::example_in_hash;
 use crate::ui::fetch::fetch_text;
 use crate::ui::store::{Mode, Store, Tone};
 use leptos::prelude::*;
+use tablecraft_app::catalog::{describe_problems, game_url};
+use tablecraft_app::playing::link::example_in_hash;
+use tablecraft_engine::file::read_xml;
 
 /// If the address names an example (`#example=nim12.game.xml`), loads it
 /// as the game (one undoable action) and switches to Play.

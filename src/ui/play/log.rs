@@ -2,9 +2,9 @@
 //! by move, newest at the bottom.
 
 use super::PlayState;
-use crate::playing::log::{log, Line};
 use leptos::html::Ol;
 use leptos::prelude::*;
+use tablecraft_app::playing::log::{log, Line};
 
 /// The log panel.
 #[component]

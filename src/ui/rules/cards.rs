@@ -3,14 +3,14 @@
 //! it may come from and go to), the rule in words under it, and its
 //! conditions and side effects in plain words.
 
-use crate::editor::teach::scene_of;
-use crate::engine::learn::{example_of, pattern_places, rule_words, Setup};
-use crate::engine::Game;
-use crate::scene::PlaceLook;
 use crate::ui::figures::FigureShape;
 use crate::ui::store::Store;
 use leptos::prelude::*;
 use std::collections::HashSet;
+use tablecraft_app::editor::teach::scene_of;
+use tablecraft_app::scene::PlaceLook;
+use tablecraft_engine::learn::{example_of, pattern_places, rule_words, Setup};
+use tablecraft_engine::Game;
 
 /// A small picture of the table: the places (the `marked` ones lit), and
 /// at most one figure.

@@ -4,15 +4,15 @@
 //! undoable change, when one leaves it.
 
 use super::apply;
-use crate::editor::rule_edit::{
+use crate::ui::store::Store;
+use leptos::prelude::*;
+use tablecraft_app::editor::rule_edit::{
     condition_error, effect_error, field_problems, fresh_name, names, sequence_error, settings_problems,
     RuleEdit, RuleKind, RuleRef,
 };
-use crate::engine::model::{
+use tablecraft_engine::model::{
     FigurePattern, GameOver, MoveRule, OwnerPattern, Pattern, PlacePattern, Settings, StepRule, WhenStuck,
 };
-use crate::ui::store::Store;
-use leptos::prelude::*;
 
 type Check = Callback<String, Option<String>>;
 

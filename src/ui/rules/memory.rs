@@ -4,11 +4,11 @@
 //! it was left.
 
 use super::teach::Teach;
-use crate::editor::rule_edit::{RuleKind, RuleRef};
-use crate::editor::teach::play_position;
-use crate::engine::learn::Setup;
 use crate::ui::store::{Mode, Player, Session, Store, Tone};
 use leptos::prelude::*;
+use tablecraft_app::editor::rule_edit::{RuleKind, RuleRef};
+use tablecraft_app::editor::teach::play_position;
+use tablecraft_engine::learn::Setup;
 
 /// The state of Rules mode, owned by the page so it outlives the screen.
 #[derive(Clone, Copy)]

@@ -4,23 +4,23 @@
 
 use super::apply;
 use super::memory::{try_in_play, Teaching};
-use crate::editor::rule_edit::{fresh_name, names, RuleEdit, RuleKind, RuleRef};
-use crate::editor::teach::{
-    figure_at, figures_on, place_at, played_steps, recording_position, scene_of, setup_of,
-};
-use crate::editor::teach_defaults::{any_step_moves, likely_end};
-use crate::editor::Point;
-use crate::engine::learn::{
-    make_ending, propose_endings, propose_rule, record_move, record_step, Allowed, Demo, EndCandidate,
-    MoveRecording, Part, Repeat, Setup, StepLesson, Winner,
-};
-use crate::engine::{Game, Position};
-use crate::scene::{PlaceLook, Scene};
 use crate::ui::figures::FigureShape;
 use crate::ui::store::{Store, Tone};
 use crate::ui::table::{Overlay, Phase, Table, TablePointer};
 use leptos::prelude::*;
 use std::collections::HashSet;
+use tablecraft_app::editor::rule_edit::{fresh_name, names, RuleEdit, RuleKind, RuleRef};
+use tablecraft_app::editor::teach::{
+    figure_at, figures_on, place_at, played_steps, recording_position, scene_of, setup_of,
+};
+use tablecraft_app::editor::teach_defaults::{any_step_moves, likely_end};
+use tablecraft_app::editor::Point;
+use tablecraft_app::scene::{PlaceLook, Scene};
+use tablecraft_engine::learn::{
+    make_ending, propose_endings, propose_rule, record_move, record_step, Allowed, Demo, EndCandidate,
+    MoveRecording, Part, Repeat, Setup, StepLesson, Winner,
+};
+use tablecraft_engine::{Game, Position};
 
 /// A step rule being taught.
 #[derive(Clone)]
@@ -414,9 +414,9 @@ fn keys(
     selected: RwSignal<Option<RuleRef>>,
     scene: Signal<Scene>,
     lifted: RwSignal<Option<Drag>>,
-    command: crate::access::Command,
-) -> crate::access::Answer {
-    use crate::access::{Answer, Command, Item};
+    command: tablecraft_app::access::Command,
+) -> tablecraft_app::access::Answer {
+    use tablecraft_app::access::{Answer, Command, Item};
     let teach = teaching.teach;
     let legal_only = teach.with_untracked(|t| matches!(t, Teach::Move(_)));
     let answer = if legal_only {
@@ -441,7 +441,7 @@ fn keys(
                 store.say("Pick up a figure with Space, then choose its place.", Tone::Info);
                 return Answer::No;
             };
-            let at = crate::access::nav::rect_of(&s, &item)
+            let at = tablecraft_app::access::nav::rect_of(&s, &item)
                 .map(|r| r.centre())
                 .unwrap_or_default();
             lifted.set(Some(Drag {

@@ -1,0 +1,296 @@
+//! The table in words, for screen readers: a description of what lies
+//! where ("matchgroup: 12 matches; basket: empty"), the name of each item
+//! the keyboard reaches, and what is said when a figure is picked up.
+
+use super::nav::{order, places_for, Holding, Item};
+use crate::scene::{FigureView, PlaceLook, Scene};
+
+/// `n` things of a kind: "1 match", "12 matches", "3 stones".
+pub fn plural(n: usize, kind: &str) -> String {
+    let kind = kind.trim();
+    if n == 1 {
+        return format!("1 {kind}");
+    }
+    let ends = |s: &str| kind.ends_with(s);
+    let many = if ends("s") || ends("x") || ends("z") || ends("ch") || ends("sh") {
+        format!("{kind}es")
+    } else if kind.ends_with('y')
+        && !kind
+            .chars()
+            .rev()
+            .nth(1)
+            .is_some_and(|c| "aeiou".contains(c.to_ascii_lowercase()))
+    {
+        format!("{}ies", &kind[..kind.len() - 1])
+    } else {
+        format!("{kind}s")
+    };
+    format!("{n} {many}")
+}
+
+fn owner_words(owner: u8) -> String {
+    if owner == 0 {
+        String::new()
+    } else {
+        format!(" of player {owner}")
+    }
+}
+
+/// What lies on a place, counted by type and owner: "12 matches",
+/// "2 stones of player 1 and 1 crown of player 2", or "empty".
+fn contents(figures: &[&FigureView]) -> String {
+    let mut groups: Vec<((String, u8), usize)> = Vec::new();
+    for f in figures {
+        let key = (f.kind.clone(), f.owner);
+        match groups.iter_mut().find(|(k, _)| *k == key) {
+            Some((_, n)) => *n += 1,
+            None => groups.push((key, 1)),
+        }
+    }
+    if groups.is_empty() {
+        return "empty".into();
+    }
+    let parts: Vec<String> = groups
+        .into_iter()
+        .map(|((kind, owner), n)| format!("{}{}", plural(n, &kind), owner_words(owner)))
+        .collect();
+    join(&parts)
+}
+
+fn join(parts: &[String]) -> String {
+    match parts {
+        [] => String::new(),
+        [one] => one.clone(),
+        [init @ .., last] => format!("{} and {last}", init.join(", ")),
+    }
+}
+
+fn on<'a>(scene: &'a Scene, place: &str) -> Vec<&'a FigureView> {
+    scene.figures.iter().filter(|f| f.place == place).collect()
+}
+
+/// The whole table in a few sentences: each place with what lies on it;
+/// a board or track as the figures on its squares ("grid: cross on
+/// grid.1.1, circle of player 2 on grid.2.2; 7 squares empty"); then the
+/// counters.
+pub fn describe(scene: &Scene) -> String {
+    let order = order(scene);
+    let mut parts = Vec::new();
+    let mut board: Option<(String, Vec<String>, usize)> = None;
+    let flush = |board: &mut Option<(String, Vec<String>, usize)>, parts: &mut Vec<String>| {
+        if let Some((name, filled, empty)) = board.take() {
+            let mut text = format!("{name}: ");
+            if filled.is_empty() {
+                text.push_str("empty");
+            } else {
+                text.push_str(&filled.join(", "));
+                if empty > 0 {
+                    text.push_str(&format!("; {} empty", plural(empty, "square")));
+                }
+            }
+            parts.push(text);
+        }
+    };
+    for item in &order {
+        let Item::Place(name) = item else { continue };
+        let Some(place) = scene.places.iter().find(|p| &p.name == name) else {
+            continue;
+        };
+        match place.look {
+            PlaceLook::Board | PlaceLook::Track => {
+                flush(&mut board, &mut parts);
+                board = Some((name.clone(), Vec::new(), 0));
+            }
+            PlaceLook::Cell { .. } if board.is_some() => {
+                let figures = on(scene, name);
+                if let Some((_, filled, empty)) = board.as_mut() {
+                    if figures.is_empty() {
+                        *empty += 1;
+                    } else {
+                        let what: Vec<String> = figures
+                            .iter()
+                            .map(|f| format!("{}{}", f.kind, owner_words(f.owner)))
+                            .collect();
+                        filled.push(format!("{} on {name}", join(&what)));
+                    }
+                }
+            }
+            _ => {
+                flush(&mut board, &mut parts);
+                parts.push(format!("{name}: {}", contents(&on(scene, name))));
+            }
+        }
+    }
+    flush(&mut board, &mut parts);
+    for t in &scene.triggers {
+        parts.push(t.text.clone());
+    }
+    if parts.is_empty() {
+        return "The table is empty.".into();
+    }
+    format!("{}.", parts.join("; "))
+}
+
+/// The name a screen reader reads for an item: "match m.3 on matchgroup",
+/// "basket: 2 matches, it may go here", "grid.1.2: empty".
+pub fn label(scene: &Scene, item: &Item) -> String {
+    match item {
+        Item::Figure(name) => {
+            let Some(f) = scene.figures.iter().find(|f| &f.name == name) else {
+                return name.clone();
+            };
+            let mut s = format!("{} {}{} on {}", f.kind, f.name, owner_words(f.owner), f.place);
+            if f.marks.selected {
+                s.push_str(", chosen");
+            }
+            if f.marks.problem {
+                s.push_str(", has a problem");
+            }
+            s
+        }
+        Item::Place(name) => {
+            let Some(p) = scene.places.iter().find(|p| &p.name == name) else {
+                return name.clone();
+            };
+            let mut s = match p.look {
+                PlaceLook::Board | PlaceLook::Track => format!("{name}, the whole board"),
+                _ => format!("{name}: {}", contents(&on(scene, name))),
+            };
+            for (on, words) in [
+                (p.wall, ", a wall"),
+                (p.goal, ", a goal"),
+                (p.marks.target, ", it may go here"),
+                (p.marks.selected, ", chosen"),
+                (p.marks.problem, ", has a problem"),
+                (p.marks.winning, ", part of the winning line"),
+            ] {
+                if on {
+                    s.push_str(words);
+                }
+            }
+            s
+        }
+        Item::Trigger(name) => scene
+            .triggers
+            .iter()
+            .find(|t| &t.name == name)
+            .map_or_else(|| name.clone(), |t| format!("counter {}", t.text)),
+    }
+}
+
+/// What is said when an item is picked up with the keyboard: where it may
+/// go and which keys to use.
+pub fn lifted_sentence(scene: &Scene, holding: &Holding) -> String {
+    let what = holding.item.name();
+    let keys = "Arrow keys choose a place, Enter puts it there, Esc puts it back.";
+    if holding.only_targets {
+        let targets: Vec<String> = places_for(scene, holding)
+            .into_iter()
+            .map(|(i, _)| i.name().to_string())
+            .filter(|n| n != &holding.from)
+            .collect();
+        let where_ = match targets.len() {
+            0 => "it can't go anywhere now".to_string(),
+            1..=5 => format!("it may go to {}", join(&targets)),
+            n => format!("it may go to {n} places"),
+        };
+        format!("{what} picked up: {where_}. {keys}")
+    } else {
+        format!("{what} picked up. {keys}")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::HashSet;
+    use tablecraft_engine::open;
+
+    fn scene(file: &str) -> Scene {
+        let path = format!(
+            "{}/public/games/{file}",
+            concat!(env!("CARGO_MANIFEST_DIR"), "/../..")
+        );
+        let (game, _) = open(&std::fs::read_to_string(path).unwrap()).unwrap();
+        Scene::design(&game, &HashSet::new(), &HashSet::new())
+    }
+
+    #[test]
+    fn plurals() {
+        assert_eq!(plural(1, "match"), "1 match");
+        assert_eq!(plural(12, "match"), "12 matches");
+        assert_eq!(plural(2, "stone"), "2 stones");
+        assert_eq!(plural(3, "box"), "3 boxes");
+        assert_eq!(plural(2, "body"), "2 bodies");
+        assert_eq!(plural(2, "key"), "2 keys");
+        assert_eq!(plural(0, "square"), "0 squares");
+    }
+
+    #[test]
+    fn nim12_is_described_by_heaps() {
+        let mut s = scene("nim12.game.xml");
+        assert_eq!(describe(&s), "matchgroup: 12 matches; basket: empty.");
+        for f in s.figures.iter_mut().take(2) {
+            f.place = "basket".into();
+        }
+        assert_eq!(describe(&s), "matchgroup: 10 matches; basket: 2 matches.");
+        assert_eq!(label(&s, &Item::Place("basket".into())), "basket: 2 matches");
+        assert_eq!(label(&s, &Item::Figure("m.3".into())), "match m.3 on matchgroup");
+        s.places[0].marks.target = true;
+        let name = s.places[0].name.clone();
+        assert!(label(&s, &Item::Place(name)).ends_with(", it may go here"));
+    }
+
+    #[test]
+    fn a_board_is_described_by_its_occupied_squares() {
+        let s = scene("tic-tac-toe.game.xml");
+        let text = describe(&s);
+        assert!(text.contains("empty"), "{text}");
+        assert!(
+            !text.contains("grid.1.1: empty"),
+            "squares are not listed one by one: {text}"
+        );
+        let mut s = s;
+        let cell = s
+            .places
+            .iter()
+            .find(|p| matches!(p.look, PlaceLook::Cell { .. }))
+            .unwrap()
+            .name
+            .clone();
+        s.figures[0].place = cell.clone();
+        let kind = s.figures[0].kind.clone();
+        let text = describe(&s);
+        assert!(
+            text.contains(kind.as_str()) && text.contains(&format!("on {cell}")),
+            "{text}"
+        );
+        assert!(text.contains("8 squares empty"), "{text}");
+    }
+
+    #[test]
+    fn an_empty_table() {
+        assert_eq!(describe(&Scene::default()), "The table is empty.");
+    }
+
+    #[test]
+    fn the_lift_sentence_names_the_places() {
+        let mut s = scene("nim12.game.xml");
+        for p in &mut s.places {
+            p.marks.target = p.name == "basket";
+        }
+        let h = Holding {
+            item: Item::Figure("m.1".into()),
+            from: "matchgroup".into(),
+            only_targets: true,
+        };
+        assert_eq!(
+            lifted_sentence(&s, &h),
+            "m.1 picked up: it may go to basket. Arrow keys choose a place, Enter puts it there, Esc puts it back."
+        );
+        for p in &mut s.places {
+            p.marks.target = false;
+        }
+        assert!(lifted_sentence(&s, &h).contains("it can't go anywhere now"));
+    }
+}

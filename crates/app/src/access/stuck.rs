@@ -1,0 +1,56 @@
+//! Why a figure picked up with the keyboard can't go anywhere, in the
+//! words of the refusal a drop would get.
+
+use tablecraft_engine::{Position, Status};
+
+/// Why `figure` has no place to go now: the refusal of a step to the first
+/// other place (the game's own sentence, e.g. "Your move is complete:
+/// press End move."), or a plain sentence.
+pub fn why_stuck(pos: &Position, figure: &str) -> String {
+    if let Status::Over { .. } = pos.status() {
+        return "The game is over. Press Play again for a new game.".into();
+    }
+    let rules = pos.rules();
+    let Some(f) = rules.figure_id(figure) else {
+        return format!("There is no figure called {figure} in this game.");
+    };
+    let Some(here) = pos.state().place_of(f) else {
+        return format!("{figure} is not on the table any more.");
+    };
+    (0..rules.places.len())
+        .filter_map(|p| u16::try_from(p).ok())
+        .filter(|&p| p != here)
+        .find_map(|p| pos.check(f, p).err())
+        .map_or_else(|| format!("{figure} can't move now."), |r| r.message)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::Arc;
+    use tablecraft_engine::open;
+
+    fn nim() -> Position {
+        let path = format!(
+            "{}/public/games/nim12.game.xml",
+            concat!(env!("CARGO_MANIFEST_DIR"), "/../..")
+        );
+        let (_, rules) = open(&std::fs::read_to_string(path).unwrap()).unwrap();
+        Position::new(Arc::new(rules))
+    }
+
+    #[test]
+    fn a_match_in_the_basket_says_why() {
+        let mut pos = nim();
+        let rules = Arc::clone(pos.rules());
+        let basket = rules.place_id("basket").unwrap();
+        for m in ["m.1", "m.2", "m.3"] {
+            pos.play(rules.figure_id(m).unwrap(), basket).unwrap();
+        }
+        // Three matches end the move by themselves: the next player's match may go.
+        assert_eq!(why_stuck(&pos, "m.4"), "m.4 can't move now.");
+        let why = why_stuck(&pos, "m.1");
+        assert!(why.contains("No rule lets a match go from basket"), "{why}");
+        assert!(why_stuck(&pos, "nobody").contains("no figure called nobody"));
+    }
+}

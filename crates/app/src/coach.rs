@@ -1,0 +1,370 @@
+//! The computer player's messages: what the page asks the search (in a Web
+//! Worker) and what it answers, as JSON text. Plain Rust, tested natively;
+//! `worker.rs` only passes the text along.
+
+use serde::{Deserialize, Serialize};
+use std::sync::Arc;
+use tablecraft_engine::model::Game;
+use tablecraft_engine::record::{Played, Record};
+use tablecraft_engine::search::bench::{self, Figures};
+use tablecraft_engine::search::{self, hint::sentence, Limits, Move, Now, Options, Outcome, Strength};
+use tablecraft_engine::{Position, Rules, Status};
+
+/// What the computer is asked to do.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Task {
+    /// Choose a move for the player on move, at a strength.
+    Move,
+    /// The best move and what best play gives, in words.
+    Hint,
+    /// A puzzle's shortest solution, or a game's value with best play.
+    Solve,
+    /// Speed figures of the engine where it runs, each playout figure
+    /// measured for `time_ms` (the game is not used).
+    Bench,
+}
+
+/// A strength a child picks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Level {
+    Beginner,
+    Good,
+    Master,
+}
+
+impl From<Level> for Strength {
+    fn from(l: Level) -> Strength {
+        match l {
+            Level::Beginner => Strength::Beginner,
+            Level::Good => Strength::Good,
+            Level::Master => Strength::Master,
+        }
+    }
+}
+
+/// A question for the computer.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Request {
+    /// Echoed in every reply, so late answers to old questions are ignored.
+    pub id: u64,
+    pub game: Game,
+    /// What was played so far.
+    pub record: Record,
+    pub task: Task,
+    pub level: Level,
+    /// How long it may think.
+    pub time_ms: f64,
+}
+
+/// One step of a move, by names.
+pub type NamedStep = (String, String);
+
+/// A whole move, by names: the steps, then whether End move is pressed.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct NamedMove {
+    pub steps: Vec<NamedStep>,
+    pub end: bool,
+}
+
+/// What the computer says.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "reply", rename_all = "lowercase")]
+pub enum Reply {
+    /// While thinking: how deep, how many positions, the best move so far.
+    Progress {
+        id: u64,
+        depth: u32,
+        positions: u64,
+        best: Option<NamedMove>,
+    },
+    /// The answer. `line` is the expected play from here (a puzzle's solution).
+    Done {
+        id: u64,
+        best: Option<NamedMove>,
+        line: Vec<NamedMove>,
+        /// What best play gives, in words ("With best play you win …"), or "".
+        verdict: String,
+        /// The answer is proven, not a guess.
+        proven: bool,
+        depth: u32,
+        positions: u64,
+        elapsed_ms: f64,
+    },
+    /// The question could not be answered.
+    Failed { id: u64, message: String },
+    /// The answer to [`Task::Bench`].
+    Bench { id: u64, figures: Figures },
+}
+
+impl Reply {
+    /// The question this answers.
+    pub fn id(&self) -> u64 {
+        match self {
+            Reply::Progress { id, .. }
+            | Reply::Done { id, .. }
+            | Reply::Failed { id, .. }
+            | Reply::Bench { id, .. } => *id,
+        }
+    }
+}
+
+/// Progress reports pass at most every [`Throttle::GAP_MS`] (and whenever
+/// the depth grows), so the page is not flooded with messages.
+#[derive(Debug, Clone, Default)]
+pub struct Throttle {
+    last: Option<(f64, u32)>,
+}
+
+impl Throttle {
+    pub const GAP_MS: f64 = 100.0;
+
+    /// Whether a report at time `now` and `depth` should be sent.
+    pub fn pass(&mut self, now: f64, depth: u32) -> bool {
+        let send = match self.last {
+            None => true,
+            Some((t, d)) => depth > d || now - t >= Self::GAP_MS,
+        };
+        if send {
+            self.last = Some((now, depth));
+        }
+        send
+    }
+}
+
+fn named(rules: &Rules, mv: &Move) -> NamedMove {
+    NamedMove {
+        steps: mv
+            .steps
+            .iter()
+            .map(|s| {
+                (
+                    rules.figure_name(s.figure).to_string(),
+                    rules.place_name(s.to).to_string(),
+                )
+            })
+            .collect(),
+        end: mv.end,
+    }
+}
+
+impl NamedMove {
+    /// The move as record entries, to play it on the page.
+    pub fn played(&self) -> Vec<Played> {
+        let mut out: Vec<Played> = self
+            .steps
+            .iter()
+            .map(|(f, t)| Played::Step {
+                figure: f.clone(),
+                to: t.clone(),
+            })
+            .collect();
+        if self.end {
+            out.push(if self.steps.is_empty() {
+                Played::Pass
+            } else {
+                Played::End
+            });
+        }
+        out
+    }
+}
+
+/// Answers a request; `progress` hears from the search as it goes.
+pub fn answer(req: &Request, now: Now, progress: &mut dyn FnMut(&Reply)) -> Reply {
+    let failed = |message: String| Reply::Failed { id: req.id, message };
+    if req.task == Task::Bench {
+        return Reply::Bench {
+            id: req.id,
+            // `time_ms`: how long each playout figure is measured.
+            figures: bench::run(now, (req.time_ms / 1000.0).clamp(0.01, 10.0)),
+        };
+    }
+    let rules = match Rules::compile(&req.game) {
+        Ok(r) => Arc::new(r),
+        Err(problems) => {
+            return failed(format!(
+                "The game has {} problem(s); fix them first.",
+                problems.len()
+            ))
+        }
+    };
+    let pos: Position = match req.record.replay(Arc::clone(&rules)) {
+        Ok(p) => p,
+        Err((_, why)) => return failed(why),
+    };
+    if pos.status() != &Status::Playing {
+        return failed("The game is over.".into());
+    }
+    let id = req.id;
+    let options = Options {
+        strength: req.level.into(),
+        limits: Limits::millis(req.time_ms.clamp(1.0, 600_000.0)),
+        now,
+        seed: req.id ^ pos.hash(),
+        ..Options::default()
+    };
+    let mut throttle = Throttle::default();
+    let mut report = |p: &search::Progress| {
+        if !throttle.pass(now(), p.depth) {
+            return;
+        }
+        progress(&Reply::Progress {
+            id,
+            depth: p.depth,
+            positions: p.nodes,
+            best: p.best.as_ref().map(|m| named(&rules, m)),
+        })
+    };
+    let choice = match req.task {
+        Task::Move => search::choose(&pos, &options, &mut report),
+        Task::Hint => search::choose(
+            &pos,
+            &Options {
+                strength: Strength::Master,
+                ..options
+            },
+            &mut report,
+        ),
+        Task::Solve | Task::Bench => search::solve(&pos, options.limits, &mut report),
+    };
+    let proven = !matches!(choice.outcome, Outcome::Unknown);
+    let verdict = if req.task == Task::Move {
+        String::new()
+    } else {
+        sentence(&choice.outcome)
+    };
+    Reply::Done {
+        id,
+        best: choice.mv.as_ref().map(|m| named(&rules, m)),
+        line: choice.pv.iter().map(|m| named(&rules, m)).collect(),
+        verdict,
+        proven,
+        depth: choice.depth,
+        positions: choice.nodes,
+        elapsed_ms: choice.elapsed_ms,
+    }
+}
+
+/// Answers a request given as JSON text, with JSON replies.
+pub fn answer_json(text: &str, now: Now, progress: &mut dyn FnMut(String)) -> String {
+    let reply = match serde_json::from_str::<Request>(text) {
+        Ok(req) => answer(&req, now, &mut |r| {
+            progress(serde_json::to_string(r).unwrap_or_default())
+        }),
+        Err(e) => Reply::Failed {
+            id: 0,
+            message: format!("The computer did not understand the question: {e}"),
+        },
+    };
+    serde_json::to_string(&reply).unwrap_or_default()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tablecraft_engine::open;
+    use tablecraft_engine::search::native_now;
+
+    fn request(file: &str, task: Task, record: Record) -> Request {
+        let path = format!(
+            "{}/public/games/{file}",
+            concat!(env!("CARGO_MANIFEST_DIR"), "/../..")
+        );
+        let (game, _) = open(&std::fs::read_to_string(path).unwrap()).unwrap();
+        Request {
+            id: 7,
+            game,
+            record,
+            task,
+            level: Level::Master,
+            time_ms: 2000.0,
+        }
+    }
+
+    #[test]
+    fn a_hint_for_nim12_says_take_three_and_win() {
+        let req = request("nim12.game.xml", Task::Hint, Record::default());
+        let mut heard = 0;
+        match answer(&req, native_now, &mut |_| heard += 1) {
+            Reply::Done {
+                id,
+                best,
+                verdict,
+                proven,
+                ..
+            } => {
+                assert_eq!(id, 7);
+                assert!(proven);
+                assert!(verdict.contains("win"), "{verdict}");
+                assert_eq!(best.unwrap().steps.len(), 3);
+            }
+            other => panic!("{other:?}"),
+        }
+        assert!(heard > 0, "progress is reported");
+    }
+
+    #[test]
+    fn solving_the_ball_puzzle_gives_the_twelve_move_line() {
+        let req = request("ball-puzzle.game.xml", Task::Solve, Record::default());
+        match answer(&req, native_now, &mut |_| {}) {
+            Reply::Done { line, .. } => {
+                assert_eq!(line.len(), 12);
+                // The line plays back to a solved puzzle.
+                let played: Vec<Played> = line.iter().flat_map(NamedMove::played).collect();
+                let rules = Arc::new(Rules::compile(&req.game).unwrap());
+                let pos = Record { played }.replay(rules).unwrap();
+                assert!(matches!(pos.status(), Status::Over { winner: 1, .. }));
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn progress_is_throttled_but_new_depths_pass() {
+        let mut t = Throttle::default();
+        assert!(t.pass(0.0, 1));
+        assert!(!t.pass(10.0, 1));
+        assert!(t.pass(20.0, 2), "a deeper search is news");
+        assert!(!t.pass(119.0, 2));
+        assert!(t.pass(120.0, 2));
+    }
+
+    #[test]
+    fn a_bench_question_gets_figures() {
+        let mut req = request("nim12.game.xml", Task::Bench, Record::default());
+        req.id = 9;
+        req.time_ms = 20.0;
+        let text = serde_json::to_string(&req).unwrap();
+        let reply: Reply = serde_json::from_str(&answer_json(&text, native_now, &mut |_| {})).unwrap();
+        assert_eq!(reply.id(), 9);
+        match reply {
+            Reply::Bench { figures, .. } => {
+                assert!(figures.solve_draw);
+                assert!(figures.tic_tac_toe_playouts_per_s > 0.0);
+                assert!(figures.baseline_playouts_per_s > 0.0);
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn json_round_trip_and_bad_questions() {
+        let req = request("tic-tac-toe.game.xml", Task::Move, Record::default());
+        let text = serde_json::to_string(&req).unwrap();
+        let reply: Reply = serde_json::from_str(&answer_json(&text, native_now, &mut |_| {})).unwrap();
+        assert!(matches!(reply, Reply::Done { best: Some(_), .. }));
+        let bad: Reply = serde_json::from_str(&answer_json("{nonsense", native_now, &mut |_| {})).unwrap();
+        assert!(matches!(bad, Reply::Failed { .. }));
+        let mut over = request("nim12.game.xml", Task::Move, Record::default());
+        over.record.played = vec![Played::Step {
+            figure: "m.1".into(),
+            to: "nowhere".into(),
+        }];
+        assert!(matches!(
+            answer(&over, native_now, &mut |_| {}),
+            Reply::Failed { .. }
+        ));
+    }
+}

@@ -1,0 +1,301 @@
+//! Where everything is on the table, for drawing and hit-testing.
+//!
+//! Table coordinates grow right and *down*, as on screen. Board squares are
+//! the cells of the board's rectangle with row 1 at the bottom (so player 1,
+//! who sits at the bottom, has row 1 nearest); track squares run left to
+//! right along a wide track and bottom to top along a tall one. Figures lie
+//! in a tidy grid inside their place; one figure sits in the middle.
+
+mod defaults;
+mod rect;
+#[cfg(test)]
+mod tests;
+mod tidy;
+
+pub(crate) use defaults::clamp_i32;
+pub use defaults::{
+    cell_side, default_layout, default_size, fit_table, CELL, MARGIN, TABLE_SIZE, TRIGGER_SIZE,
+};
+pub use rect::{Point, Rect};
+pub use tidy::{tidy, MAX_FIGURE_SIDE};
+
+use std::collections::{BTreeMap, HashMap};
+use tablecraft_engine::model::{EquipmentKind, Game};
+
+/// What sort of place a [`PlaceShape`] is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PlaceKind {
+    /// A piece of equipment (square, group, basket, board or track).
+    Equipment(EquipmentKind),
+    /// A square of a board.
+    BoardSquare {
+        /// Row, 1 at the bottom.
+        row: u16,
+        /// Column, 1 at the left.
+        column: u16,
+    },
+    /// A square of a track, numbered from 1.
+    TrackSquare {
+        /// Its number along the track.
+        index: u16,
+    },
+}
+
+/// One place on the table and where it is drawn.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PlaceShape {
+    /// The place's name (`board.2.3` for a square of `board`).
+    pub name: String,
+    /// Where it is drawn.
+    pub rect: Rect,
+    /// What it is.
+    pub kind: PlaceKind,
+    /// For a square of a board or track, the board or track's name.
+    pub parent: Option<String>,
+}
+
+/// The geometry of a whole table: every place, trigger and figure with its
+/// rectangle, in drawing order (later ones are drawn on top).
+#[derive(Debug, Clone, Default)]
+pub struct Geometry {
+    places: Vec<PlaceShape>,
+    triggers: Vec<(String, Rect)>,
+    figures: Vec<(String, Rect)>,
+    place_index: HashMap<String, usize>,
+    figure_index: HashMap<String, usize>,
+    width: f64,
+    height: f64,
+}
+
+impl Geometry {
+    /// The table as designed: every figure on its origin. Missing placements
+    /// come from [`default_layout`].
+    pub fn new(game: &Game) -> Self {
+        let origins: HashMap<&str, &str> = game
+            .figures
+            .iter()
+            .map(|f| (f.name.as_str(), f.origin.as_str()))
+            .collect();
+        Self::with_positions(game, &|figure| origins.get(figure).map(|o| o.to_string()))
+    }
+
+    /// The table with each figure on the place `place_of(figure)` names (as
+    /// during play); figures with no place, or an unknown one, are not drawn.
+    pub fn with_positions(game: &Game, place_of: &dyn Fn(&str) -> Option<String>) -> Self {
+        let layout = default_layout(game);
+        let mut g = Geometry {
+            width: f64::from(layout.width),
+            height: f64::from(layout.height),
+            ..Default::default()
+        };
+        for eq in &game.equipment {
+            let Some(p) = layout.items.get(&eq.name) else {
+                continue;
+            };
+            let rect = Rect::of_placement(p);
+            g.push_place(PlaceShape {
+                name: eq.name.clone(),
+                rect,
+                kind: PlaceKind::Equipment(eq.kind),
+                parent: None,
+            });
+            match eq.kind {
+                EquipmentKind::Board { rows, columns } if rows > 0 && columns > 0 => {
+                    let (w, h) = (rect.width / f64::from(columns), rect.height / f64::from(rows));
+                    for row in 1..=rows {
+                        for column in 1..=columns {
+                            let cell = Rect::new(
+                                rect.x + f64::from(column - 1) * w,
+                                rect.y + f64::from(rows - row) * h,
+                                w,
+                                h,
+                            );
+                            g.push_square(
+                                &eq.name,
+                                format!("{}.{row}.{column}", eq.name),
+                                cell,
+                                PlaceKind::BoardSquare { row, column },
+                            );
+                        }
+                    }
+                }
+                EquipmentKind::Track { length, .. } if length > 0 => {
+                    let n = f64::from(length);
+                    for index in 1..=length {
+                        let i = f64::from(index - 1);
+                        let cell = if rect.width >= rect.height {
+                            Rect::new(rect.x + i * rect.width / n, rect.y, rect.width / n, rect.height)
+                        } else {
+                            let h = rect.height / n;
+                            Rect::new(rect.x, rect.y + rect.height - (i + 1.0) * h, rect.width, h)
+                        };
+                        g.push_square(
+                            &eq.name,
+                            format!("{}.{index}", eq.name),
+                            cell,
+                            PlaceKind::TrackSquare { index },
+                        );
+                    }
+                }
+                _ => {}
+            }
+        }
+        for t in &game.triggers {
+            if let Some(p) = layout.items.get(&t.name) {
+                g.triggers.push((t.name.clone(), Rect::of_placement(p)));
+            }
+        }
+        g.place_figures(game, place_of);
+        g
+    }
+
+    fn place_figures(&mut self, game: &Game, place_of: &dyn Fn(&str) -> Option<String>) {
+        let mut on: BTreeMap<usize, Vec<&str>> = BTreeMap::new();
+        for f in &game.figures {
+            let Some(place) = place_of(&f.name) else {
+                continue;
+            };
+            let Some(&i) = self.place_index.get(&place) else {
+                continue;
+            };
+            if self.holds_figures(i) {
+                on.entry(i).or_default().push(&f.name);
+            }
+        }
+        let mut rects: HashMap<&str, Rect> = HashMap::new();
+        for (i, names) in &on {
+            for (name, rect) in names.iter().zip(tidy(self.places[*i].rect, names.len())) {
+                rects.insert(name, rect);
+            }
+        }
+        for f in &game.figures {
+            if let Some(rect) = rects.get(f.name.as_str()) {
+                self.figure_index.insert(f.name.clone(), self.figures.len());
+                self.figures.push((f.name.clone(), *rect));
+            }
+        }
+    }
+
+    fn holds_figures(&self, i: usize) -> bool {
+        !matches!(
+            self.places[i].kind,
+            PlaceKind::Equipment(EquipmentKind::Board { .. } | EquipmentKind::Track { .. })
+        )
+    }
+
+    fn push_place(&mut self, shape: PlaceShape) {
+        self.place_index.insert(shape.name.clone(), self.places.len());
+        self.places.push(shape);
+    }
+
+    fn push_square(&mut self, parent: &str, name: String, rect: Rect, kind: PlaceKind) {
+        self.push_place(PlaceShape {
+            name,
+            rect,
+            kind,
+            parent: Some(parent.to_string()),
+        });
+    }
+
+    /// The size of the table (width, height).
+    pub fn table_size(&self) -> (f64, f64) {
+        (self.width, self.height)
+    }
+
+    /// Every place in drawing order: each piece of equipment followed by its squares.
+    pub fn places(&self) -> &[PlaceShape] {
+        &self.places
+    }
+
+    /// The place with this name.
+    pub fn place(&self, name: &str) -> Option<&PlaceShape> {
+        self.place_index.get(name).map(|&i| &self.places[i])
+    }
+
+    /// Where the place with this name is drawn.
+    pub fn place_rect(&self, name: &str) -> Option<Rect> {
+        self.place(name).map(|p| p.rect)
+    }
+
+    /// Every drawn figure with its rectangle, in the game's order.
+    pub fn figures(&self) -> &[(String, Rect)] {
+        &self.figures
+    }
+
+    /// Where the figure with this name is drawn.
+    pub fn figure_rect(&self, name: &str) -> Option<Rect> {
+        self.figure_index.get(name).map(|&i| self.figures[i].1)
+    }
+
+    /// Every trigger with its rectangle.
+    pub fn triggers(&self) -> &[(String, Rect)] {
+        &self.triggers
+    }
+
+    /// Where the trigger with this name is drawn.
+    pub fn trigger_rect(&self, name: &str) -> Option<Rect> {
+        self.triggers.iter().find(|(n, _)| n == name).map(|(_, r)| *r)
+    }
+
+    /// The rectangle of any element: equipment, trigger or figure (or a square).
+    pub fn rect_of(&self, name: &str) -> Option<Rect> {
+        self.place_rect(name)
+            .or_else(|| self.trigger_rect(name))
+            .or_else(|| self.figure_rect(name))
+    }
+
+    /// The topmost place under the point — a square of a board or track
+    /// before the board or track itself — or `None` on the empty table.
+    pub fn place_at(&self, point: Point) -> Option<String> {
+        self.places
+            .iter()
+            .rev()
+            .find(|p| p.rect.contains(point))
+            .map(|p| p.name.clone())
+    }
+
+    /// The topmost figure under the point.
+    pub fn figure_at(&self, point: Point) -> Option<String> {
+        self.figures
+            .iter()
+            .rev()
+            .find(|(_, r)| r.contains(point))
+            .map(|(n, _)| n.clone())
+    }
+
+    /// The topmost element under the point, for clicking in the designer:
+    /// a figure, else a trigger, else a piece of equipment (a whole board or
+    /// track rather than one of its squares).
+    pub fn element_at(&self, point: Point) -> Option<String> {
+        self.figure_at(point)
+            .or_else(|| {
+                self.triggers
+                    .iter()
+                    .rev()
+                    .find(|(_, r)| r.contains(point))
+                    .map(|(n, _)| n.clone())
+            })
+            .or_else(|| {
+                let place = self.places.iter().rev().find(|p| p.rect.contains(point))?;
+                Some(place.parent.clone().unwrap_or_else(|| place.name.clone()))
+            })
+    }
+
+    /// The elements lying wholly inside `area` (a selection rectangle):
+    /// equipment, then triggers, then figures; squares are not elements.
+    pub fn elements_in(&self, area: Rect) -> Vec<String> {
+        let equipment = self
+            .places
+            .iter()
+            .filter(|p| p.parent.is_none())
+            .map(|p| (&p.name, &p.rect));
+        let triggers = self.triggers.iter().map(|(n, r)| (n, r));
+        let figures = self.figures.iter().map(|(n, r)| (n, r));
+        equipment
+            .chain(triggers)
+            .chain(figures)
+            .filter(|(_, r)| area.contains_rect(r))
+            .map(|(n, _)| n.clone())
+            .collect()
+    }
+}

@@ -1,0 +1,88 @@
+//! Sensible defaults that save a child actions while teaching, each shown
+//! to them and easy to change: the likely reason a game is over, and a
+//! one-step move widened to one step of any rule.
+
+use super::rule_edit::{fresh_name, names, RuleKind};
+use tablecraft_engine::learn::{EndCandidate, EndCheck, MoveRecording, Repeat};
+use tablecraft_engine::model::{Game, MoveRule};
+
+/// The candidate that most likely ends the game: a lone figure arrived
+/// (the ball on s.15), else so many in a row, else a place emptied (the
+/// heap) — when exactly one of the first kind found holds. Counts ("holds
+/// 12 figures or more") and "can't move" are left to the child.
+pub fn likely_end(candidates: &[EndCandidate]) -> Option<String> {
+    for kind in ["at(", "in_a_row(", "empty("] {
+        let found: Vec<&EndCandidate> = candidates
+            .iter()
+            .filter(|c| matches!(&c.check, EndCheck::When(t) if t.starts_with(kind)))
+            .collect();
+        match found.as_slice() {
+            [] => continue,
+            [one] => return Some(one.sentence.clone()),
+            _ => return None,
+        }
+    }
+    None
+}
+
+/// For a move of one step shown once: a move of one step for each step
+/// rule that no move plays alone yet, so that "a move is one step of any
+/// rule" (the way the ball puzzle moves). Empty for any other move.
+pub fn any_step_moves(game: &Game, rec: &MoveRecording) -> Vec<MoveRule> {
+    let single = matches!(rec.parts.as_slice(), [p] if p.steps.len() == 1 && p.repeat == Repeat::Exactly(1));
+    if !single {
+        return Vec::new();
+    }
+    let mut taken = names(game, RuleKind::Move);
+    let mut out = Vec::new();
+    for step in &game.steps {
+        if game.moves.iter().any(|m| m.sequence.trim() == step.name) {
+            continue;
+        }
+        let name = fresh_name(&taken, &step.name);
+        taken.push(name.clone());
+        out.push(MoveRule {
+            name,
+            sequence: step.name.clone(),
+        });
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tablecraft_engine::learn::{propose_endings, record_move, Setup};
+    use tablecraft_engine::search::games;
+
+    #[test]
+    fn an_empty_heap_is_the_likely_end_of_nim() {
+        let game = games::nim(12);
+        let mut setup = Setup::start();
+        for i in 1..=12 {
+            setup = setup.with(&format!("m.{i}"), "basket");
+        }
+        let candidates = propose_endings(&game, &setup).unwrap();
+        assert!(candidates.len() >= 2, "the basket's count is a candidate too");
+        assert_eq!(likely_end(&candidates).as_deref(), Some("matchgroup is empty"));
+        assert_eq!(likely_end(&[]), None);
+        // The ball on s.15 says more than s.1 being empty.
+        let ball = games::ball_puzzle();
+        let candidates = propose_endings(&ball, &Setup::start().with("b", "s.15")).unwrap();
+        assert!(candidates.iter().any(|c| c.sentence == "s.1 is empty"));
+        assert_eq!(likely_end(&candidates).as_deref(), Some("b is on s.15"));
+    }
+
+    #[test]
+    fn a_one_step_move_widens_to_one_step_of_any_rule() {
+        let mut game = games::ball_puzzle();
+        game.moves.clear();
+        let one = record_move(&game, &["normal-step".to_string()]).unwrap();
+        game.moves.push(one.to_rule("turn"));
+        let more = any_step_moves(&game, &one);
+        let seqs: Vec<&str> = more.iter().map(|m| m.sequence.as_str()).collect();
+        assert_eq!(seqs, ["go-back", "go-forward"]);
+        let three = record_move(&game, &vec!["normal-step".to_string(); 3]).unwrap();
+        assert!(any_step_moves(&game, &three).is_empty());
+    }
+}

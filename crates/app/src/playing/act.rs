@@ -1,0 +1,229 @@
+//! Playing on a position by the names the page knows: a drag of a figure
+//! to a place, End move, pass, take back, and a computer's move step by
+//! step. Every refusal is a sentence a child can act on.
+
+use super::words::{after, player_name, step_sentence};
+use tablecraft_engine::search::Move;
+use tablecraft_engine::{MoveStage, Position, Status, Step};
+
+/// Checks a drop of `figure` on `place` (`None`: the bare table) without
+/// playing it.
+///
+/// # Errors
+/// Why the figure may not go there.
+pub fn check_drop(pos: &Position, figure: &str, place: Option<&str>) -> Result<Step, String> {
+    if let Status::Over { .. } = pos.status() {
+        return Err("The game is over: press Play again for a new game.".into());
+    }
+    let rules = pos.rules();
+    let Some(f) = rules.figure_id(figure) else {
+        return Err(format!("There is no figure called {figure} in this game."));
+    };
+    let Some(place) = place else {
+        return Err(format!(
+            "{figure} must go on a place: drop it on one that lights up."
+        ));
+    };
+    let Some(p) = rules.place_id(place) else {
+        return Err(format!("There is no place called {place} in this game."));
+    };
+    pos.check(f, p).map_err(|r| r.message)
+}
+
+/// Plays a drop of `figure` on `place` and returns the sentence to say:
+/// the step with its rule, then what comes next.
+///
+/// # Errors
+/// Why the figure may not go there; nothing changes then.
+pub fn drop_figure(pos: &mut Position, figure: &str, place: &str) -> Result<String, String> {
+    let step = check_drop(pos, figure, Some(place))?;
+    let player = pos.to_move();
+    let step = pos.play(step.figure, step.to).map_err(|r| r.message)?;
+    let said = step_sentence(pos.rules(), player, &step);
+    Ok(after(pos, &said))
+}
+
+/// Presses End move.
+///
+/// # Errors
+/// Why the move may not end now.
+pub fn end_move(pos: &mut Position) -> Result<String, String> {
+    let player = pos.to_move();
+    pos.end_move().map_err(|r| r.message)?;
+    Ok(after(pos, &format!("{} ended the move", player_name(player))))
+}
+
+/// Passes.
+///
+/// # Errors
+/// Why passing is not allowed now.
+pub fn pass(pos: &mut Position) -> Result<String, String> {
+    let player = pos.to_move();
+    pos.pass().map_err(|r| r.message)?;
+    Ok(after(pos, &format!("{} passed", player_name(player))))
+}
+
+/// Takes back one step, or the whole move; then, against the computer,
+/// on until a person is to move again (so that Take back undoes the
+/// computer's answer too). Returns whether anything changed.
+pub fn take_back(pos: &mut Position, whole_move: bool, is_computer: &dyn Fn(u8) -> bool) -> bool {
+    let changed = if whole_move {
+        pos.take_back_move()
+    } else {
+        pos.take_back()
+    };
+    if !changed {
+        return false;
+    }
+    let players = pos.rules().players.max(1);
+    let someone_plays = (1..=players).any(|p| !is_computer(p));
+    while someone_plays && is_computer(pos.to_move()) && !pos.history().is_empty() {
+        // The computer's move, whole; then the person's last step (or
+        // their whole move).
+        let back = if whole_move || pos.stage() != MoveStage::Start {
+            pos.take_back_move()
+        } else {
+            pos.take_back()
+        };
+        if !back {
+            break;
+        }
+    }
+    true
+}
+
+/// One thing the computer does, shown one at a time.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Action {
+    Step(Step),
+    EndMove,
+    Pass,
+}
+
+/// The computer's move as the actions to show: its steps, then End move
+/// (or a pass) where the move does not end by itself.
+pub fn actions(mv: &Move) -> Vec<Action> {
+    if mv.steps.is_empty() {
+        return vec![Action::Pass];
+    }
+    let mut out: Vec<Action> = mv.steps.iter().copied().map(Action::Step).collect();
+    if mv.end {
+        out.push(Action::EndMove);
+    }
+    out
+}
+
+/// Plays one of the computer's actions and returns the sentence to say
+/// (empty when there is nothing new to say).
+///
+/// # Errors
+/// When the action is not legal here (the position changed meanwhile).
+pub fn perform(pos: &mut Position, action: Action) -> Result<String, String> {
+    match action {
+        Action::Step(step) => {
+            let player = pos.to_move();
+            let step = pos.play(step.figure, step.to).map_err(|r| r.message)?;
+            let said = format!("Computer — {}", step_sentence(pos.rules(), player, &step));
+            Ok(after(pos, &said))
+        }
+        // A move that already ended by itself needs no End move.
+        Action::EndMove if pos.stage() == MoveStage::Start => Ok(String::new()),
+        Action::EndMove => end_move(pos).map(|s| format!("Computer — {s}")),
+        Action::Pass => pass(pos).map(|s| format!("Computer — {s}")),
+    }
+}
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use super::*;
+    use std::sync::Arc;
+    use tablecraft_engine::{open, Position};
+
+    pub(crate) fn example(name: &str) -> Position {
+        let path = format!(
+            "{}/public/games/{name}.game.xml",
+            concat!(env!("CARGO_MANIFEST_DIR"), "/../..")
+        );
+        let (_, rules) = open(&std::fs::read_to_string(path).unwrap()).unwrap();
+        Position::new(Arc::new(rules))
+    }
+
+    pub(crate) fn play(pos: &mut Position, figure: &str, place: &str) -> Step {
+        let r = Arc::clone(pos.rules());
+        pos.play(r.figure_id(figure).unwrap(), r.place_id(place).unwrap())
+            .unwrap()
+    }
+
+    #[test]
+    fn a_drop_plays_the_step_and_says_what_comes_next() {
+        let mut pos = example("nim12");
+        let said = drop_figure(&mut pos, "m.1", "basket").unwrap();
+        assert_eq!(
+            said,
+            "Player 1: m.1 from matchgroup to basket — approved by take. Go on, or press End move."
+        );
+        assert_eq!(
+            end_move(&mut pos).unwrap(),
+            "Player 1 ended the move. Player 2 to move."
+        );
+    }
+
+    #[test]
+    fn a_refused_drop_says_why_and_changes_nothing() {
+        let mut pos = example("nim12");
+        drop_figure(&mut pos, "m.1", "basket").unwrap();
+        let before = pos.hash();
+        let why = drop_figure(&mut pos, "m.1", "matchgroup").unwrap_err();
+        assert!(!why.is_empty());
+        assert_eq!(pos.hash(), before);
+        let bare = check_drop(&pos, "m.2", None).unwrap_err();
+        assert!(bare.contains("must go on a place"), "{bare}");
+        assert!(check_drop(&pos, "nothing", Some("basket")).is_err());
+        assert!(check_drop(&pos, "m.2", Some("nowhere")).is_err());
+        assert!(pass(&mut pos).is_err());
+    }
+
+    #[test]
+    fn take_back_against_the_computer_returns_to_the_person() {
+        let mut pos = example("nim12");
+        let computer_two = |p: u8| p == 2;
+        play(&mut pos, "m.1", "basket");
+        pos.end_move().unwrap();
+        play(&mut pos, "m.2", "basket");
+        play(&mut pos, "m.3", "basket");
+        pos.end_move().unwrap();
+        assert_eq!(pos.to_move(), 1);
+        // One step back would give the computer the turn: take back its
+        // whole move and player 1's End move too.
+        assert!(take_back(&mut pos, false, &computer_two));
+        assert_eq!(pos.to_move(), 1);
+        assert_eq!(pos.stage(), tablecraft_engine::MoveStage::MayEnd);
+        assert!(take_back(&mut pos, true, &computer_two));
+        assert!(pos.history().is_empty());
+        assert!(!take_back(&mut pos, true, &computer_two));
+        // Two people: one step at a time.
+        play(&mut pos, "m.1", "basket");
+        pos.end_move().unwrap();
+        assert!(take_back(&mut pos, false, &|_| false));
+        assert_eq!(pos.stage(), tablecraft_engine::MoveStage::MayEnd);
+    }
+
+    #[test]
+    fn the_computer_plays_its_move_step_by_step() {
+        use tablecraft_engine::search::{choose, Options};
+        let mut pos = example("nim12");
+        let choice = choose(&pos, &Options::default(), &mut |_| {});
+        let mv = choice.mv.unwrap();
+        let acts = actions(&mv);
+        assert!(!acts.is_empty());
+        for a in acts {
+            let said = perform(&mut pos, a).unwrap();
+            assert!(
+                said.starts_with("Computer — ") || said.ends_with("to move."),
+                "{said}"
+            );
+        }
+        assert_eq!(pos.to_move(), 2);
+        assert_eq!(actions(&Move::default()), vec![Action::Pass]);
+    }
+}

@@ -1,0 +1,325 @@
+//! The computer as a coach, in words and marks: what the page says while
+//! the computer thinks, a hint (the best move highlighted on the table and
+//! what best play gives) and a puzzle's solution shown step by step.
+//! Native and tested; `ui::play::coach` wires it to the page.
+
+use super::act::{actions, Action};
+use crate::coach::NamedMove;
+use crate::scene::Scene;
+use std::collections::HashSet;
+use tablecraft_engine::search::Move;
+use tablecraft_engine::Position;
+
+/// `12345` → `12,345`.
+pub fn thousands(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// A move for a child: "m.12, m.11 and m.10 to basket", "s.1 to b.3.3,
+/// then to b.5.5", "pass".
+pub fn move_text(mv: &NamedMove) -> String {
+    if mv.steps.is_empty() {
+        return "pass".into();
+    }
+    // Runs of steps to the same place.
+    let mut groups: Vec<(Vec<&str>, &str)> = Vec::new();
+    for (figure, to) in &mv.steps {
+        match groups.last_mut() {
+            Some((figures, t)) if *t == to.as_str() => figures.push(figure),
+            _ => groups.push((vec![figure], to)),
+        }
+    }
+    let mut parts: Vec<String> = Vec::new();
+    let mut last_figures: Option<Vec<&str>> = None;
+    for (figures, to) in &groups {
+        if last_figures.as_ref() == Some(figures) {
+            parts.push(format!("then to {to}"));
+        } else {
+            parts.push(format!("{} to {to}", list(figures)));
+        }
+        last_figures = Some(figures.clone());
+    }
+    parts.join(", ")
+}
+
+/// "a", "a and b", "a, b and c".
+fn list(items: &[&str]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => (*one).to_string(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+    }
+}
+
+/// What the computer has done so far while thinking: "depth 4 · 12,345
+/// positions" (no depth while it tries random games).
+pub fn progress_text(depth: u32, positions: u64) -> String {
+    let positions = match positions {
+        1 => "1 position".to_string(),
+        n => format!("{} positions", thousands(n)),
+    };
+    if depth == 0 {
+        positions
+    } else {
+        format!("depth {depth} · {positions}")
+    }
+}
+
+/// The hint in the message line: "Hint: m.12, m.11 and m.10 to basket.
+/// With best play you win within 9 moves, yours and theirs." Unproven
+/// verdicts are not told as facts.
+pub fn hint_text(best: Option<&NamedMove>, verdict: &str, proven: bool) -> String {
+    let Some(best) = best else {
+        return "There is no move to hint at.".into();
+    };
+    let mv = move_text(best);
+    if proven && !verdict.is_empty() {
+        format!("Hint: {mv}. {verdict}.")
+    } else {
+        format!("Hint: {mv}. This looks best, but nobody knows yet who wins.")
+    }
+}
+
+/// What is shown beside the controls after a hint: the proven verdict, or
+/// nothing.
+pub fn verdict_line(verdict: &str, proven: bool) -> Option<String> {
+    (proven && !verdict.is_empty()).then(|| format!("{verdict}."))
+}
+
+/// What Solve says before showing the solution: "The solution takes 12
+/// moves — watch!", or why there is nothing to show.
+pub fn solve_text(line: usize, verdict: &str, proven: bool) -> String {
+    match (proven, line) {
+        (true, 0) if !verdict.is_empty() => format!("{verdict}."),
+        (true, 1) => "The solution takes 1 move — watch!".into(),
+        (true, n) if n > 0 => format!("The solution takes {n} moves — watch!"),
+        _ => "No solution was found in time. Try again, or try it yourself!".into(),
+    }
+}
+
+/// A move given by names, as steps of this position (checked one by one).
+pub fn resolve(pos: &Position, named: &NamedMove) -> Option<Move> {
+    let mut p = pos.clone();
+    let mut steps = Vec::new();
+    for (figure, place) in &named.steps {
+        let (f, to) = (p.rules().figure_id(figure)?, p.rules().place_id(place)?);
+        let step = p.check(f, to).ok()?;
+        p.apply(step);
+        steps.push(step);
+    }
+    Some(Move {
+        steps,
+        end: named.end,
+    })
+}
+
+/// A solution line as the actions to show one at a time, each with the
+/// number of its move (from 1); `None` if it does not fit the position.
+pub fn solution_actions(pos: &Position, line: &[NamedMove]) -> Option<Vec<(usize, Action)>> {
+    let mut p = pos.clone();
+    let mut out = Vec::new();
+    for (i, named) in line.iter().enumerate() {
+        let mv = resolve(&p, named)?;
+        for action in actions(&mv) {
+            super::act::perform(&mut p, action).ok()?;
+            out.push((i + 1, action));
+        }
+    }
+    Some(out)
+}
+
+/// The figures and places a hint points at.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct HintMarks {
+    pub figures: HashSet<String>,
+    pub places: HashSet<String>,
+}
+
+impl HintMarks {
+    /// The figures a move takes and the places it takes them to.
+    pub fn of(mv: &NamedMove) -> HintMarks {
+        HintMarks {
+            figures: mv.steps.iter().map(|(f, _)| f.clone()).collect(),
+            places: mv.steps.iter().map(|(_, t)| t.clone()).collect(),
+        }
+    }
+
+    /// Marks them in a scene.
+    pub fn mark(&self, scene: &mut Scene) {
+        for p in &mut scene.places {
+            p.marks.hint |= self.places.contains(&p.name);
+        }
+        for f in &mut scene.figures {
+            f.marks.hint |= self.figures.contains(&f.name);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::coach::{answer, Level, Reply, Request, Task};
+    use crate::playing::act::perform;
+    use crate::playing::act::tests::example;
+    use std::collections::HashSet;
+    use tablecraft_engine::record::Record;
+    use tablecraft_engine::search::native_now;
+    use tablecraft_engine::Status;
+
+    fn named(steps: &[(&str, &str)], end: bool) -> NamedMove {
+        NamedMove {
+            steps: steps
+                .iter()
+                .map(|(f, t)| (f.to_string(), t.to_string()))
+                .collect(),
+            end,
+        }
+    }
+
+    #[test]
+    fn numbers_and_progress_read_well() {
+        assert_eq!(thousands(0), "0");
+        assert_eq!(thousands(999), "999");
+        assert_eq!(thousands(1000), "1,000");
+        assert_eq!(thousands(1_234_567), "1,234,567");
+        assert_eq!(progress_text(4, 12345), "depth 4 · 12,345 positions");
+        assert_eq!(progress_text(0, 1), "1 position");
+    }
+
+    #[test]
+    fn moves_are_told_by_their_figures_and_places() {
+        let take = named(
+            &[("m.12", "basket"), ("m.11", "basket"), ("m.10", "basket")],
+            true,
+        );
+        assert_eq!(move_text(&take), "m.12, m.11 and m.10 to basket");
+        assert_eq!(move_text(&named(&[("x.1", "b.2.2")], false)), "x.1 to b.2.2");
+        let jumps = named(&[("s.1", "b.3.3"), ("s.1", "b.5.5")], true);
+        assert_eq!(move_text(&jumps), "s.1 to b.3.3, then to b.5.5");
+        assert_eq!(move_text(&named(&[], true)), "pass");
+    }
+
+    #[test]
+    fn hints_tell_proven_verdicts_only() {
+        let mv = named(&[("x.1", "b.2.2")], false);
+        assert_eq!(
+            hint_text(Some(&mv), "With best play it is a draw", true),
+            "Hint: x.1 to b.2.2. With best play it is a draw."
+        );
+        assert!(hint_text(Some(&mv), "Nobody knows", false).contains("nobody knows yet"));
+        assert_eq!(
+            verdict_line("With best play it is a draw", true).as_deref(),
+            Some("With best play it is a draw.")
+        );
+        assert_eq!(verdict_line("Nobody knows", false), None);
+        assert_eq!(hint_text(None, "", false), "There is no move to hint at.");
+    }
+
+    #[test]
+    fn solve_says_how_many_moves() {
+        assert_eq!(
+            solve_text(12, "You can solve it in 12 moves", true),
+            "The solution takes 12 moves — watch!"
+        );
+        assert_eq!(solve_text(1, "", true), "The solution takes 1 move — watch!");
+        assert_eq!(
+            solve_text(0, "It can't be solved from here", true),
+            "It can't be solved from here."
+        );
+        assert!(solve_text(3, "", false).starts_with("No solution"));
+    }
+
+    #[test]
+    fn a_hint_marks_the_figures_and_their_places() {
+        let pos = example("nim12");
+        let game = tablecraft_engine::open(
+            &std::fs::read_to_string(format!(
+                "{}/public/games/nim12.game.xml",
+                concat!(env!("CARGO_MANIFEST_DIR"), "/../..")
+            ))
+            .unwrap(),
+        )
+        .unwrap()
+        .0;
+        let mut scene = Scene::play(&game, &pos, &HashSet::new(), None);
+        let marks = HintMarks::of(&named(&[("m.12", "basket"), ("m.11", "basket")], true));
+        marks.mark(&mut scene);
+        let hinted: HashSet<&str> = scene
+            .figures
+            .iter()
+            .filter(|f| f.marks.hint)
+            .map(|f| f.name.as_str())
+            .collect();
+        assert_eq!(hinted, HashSet::from(["m.12", "m.11"]));
+        let places: Vec<&str> = scene
+            .places
+            .iter()
+            .filter(|p| p.marks.hint)
+            .map(|p| p.name.as_str())
+            .collect();
+        assert_eq!(places, ["basket"]);
+    }
+
+    #[test]
+    fn a_move_by_names_resolves_or_is_refused() {
+        let pos = example("tic-tac-toe");
+        let rules = pos.rules();
+        let some_figure = rules.figure_name(0).to_string();
+        // Some legal first step, by names.
+        let step = pos.legal_steps()[0];
+        let ok = named(
+            &[(rules.figure_name(step.figure), rules.place_name(step.to))],
+            false,
+        );
+        assert_eq!(resolve(&pos, &ok).map(|m| m.steps.len()), Some(1));
+        assert!(resolve(&pos, &named(&[(&some_figure, "nowhere")], false)).is_none());
+        assert!(resolve(&pos, &named(&[("nobody", "b.1.1")], false)).is_none());
+    }
+
+    #[test]
+    fn the_ball_puzzles_solution_plays_to_solved_in_twelve_moves() {
+        let path = format!(
+            "{}/public/games/ball-puzzle.game.xml",
+            concat!(env!("CARGO_MANIFEST_DIR"), "/../..")
+        );
+        let (game, _) = tablecraft_engine::open(&std::fs::read_to_string(path).unwrap()).unwrap();
+        let req = Request {
+            id: 1,
+            game,
+            record: Record::default(),
+            task: Task::Solve,
+            level: Level::Master,
+            time_ms: 5000.0,
+        };
+        let Reply::Done {
+            line,
+            verdict,
+            proven,
+            ..
+        } = answer(&req, native_now, &mut |_| {})
+        else {
+            panic!("no answer");
+        };
+        assert_eq!(
+            solve_text(line.len(), &verdict, proven),
+            "The solution takes 12 moves — watch!"
+        );
+        let mut pos = example("ball-puzzle");
+        let acts = solution_actions(&pos, &line).expect("the line fits");
+        assert_eq!(acts.last().map(|(n, _)| *n), Some(12));
+        for (_, a) in acts {
+            perform(&mut pos, a).unwrap();
+        }
+        assert!(matches!(pos.status(), Status::Over { winner: 1, .. }));
+        // A line for another position does not fit.
+        assert!(solution_actions(&example("tic-tac-toe"), &line).is_none());
+    }
+}

@@ -1,0 +1,358 @@
+//! What the table shows: every place, figure and trigger with its rectangle
+//! and its marks (selected, a legal target, a problem, the winning line).
+//!
+//! A scene is built from a game (design) or from a game and a position
+//! (play); the web page only draws it. It is plain data, tested natively.
+
+use crate::editor::geometry::{Geometry, PlaceKind, Rect};
+use std::collections::HashSet;
+use tablecraft_engine::model::{EquipmentKind, Game};
+use tablecraft_engine::{Position, Status};
+
+/// How a place is drawn.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PlaceLook {
+    Square,
+    Group,
+    Basket,
+    /// The frame of a board or track; its squares are drawn as cells.
+    Board,
+    Track,
+    /// A square of a board or track; `dark` for the checker pattern.
+    Cell {
+        dark: bool,
+    },
+}
+
+/// Marks on a place or figure.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Marks {
+    pub selected: bool,
+    /// The held figure may go here.
+    pub target: bool,
+    /// The element has a problem.
+    pub problem: bool,
+    /// Part of the winning line.
+    pub winning: bool,
+    /// Part of the move a hint suggests.
+    pub hint: bool,
+}
+
+/// A place as drawn.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PlaceView {
+    pub name: String,
+    pub rect: Rect,
+    pub look: PlaceLook,
+    /// A wall square (attribute `wall = yes`).
+    pub wall: bool,
+    /// A goal square (attribute `goal = yes`).
+    pub goal: bool,
+    pub marks: Marks,
+}
+
+/// A figure as drawn.
+#[derive(Debug, Clone, PartialEq)]
+pub struct FigureView {
+    pub name: String,
+    /// Its type now (a stone may have become a crown).
+    pub kind: String,
+    pub colour: String,
+    pub owner: u8,
+    pub rect: Rect,
+    /// Where it lies.
+    pub place: String,
+    pub marks: Marks,
+}
+
+/// A trigger as drawn.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TriggerView {
+    pub name: String,
+    pub rect: Rect,
+    /// `name: value`.
+    pub text: String,
+    pub visible: bool,
+    pub marks: Marks,
+}
+
+/// Everything the table shows.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Scene {
+    pub width: f64,
+    pub height: f64,
+    pub places: Vec<PlaceView>,
+    pub figures: Vec<FigureView>,
+    pub triggers: Vec<TriggerView>,
+}
+
+/// The colour a figure is drawn in: its own, or its player's.
+pub fn figure_colour(colour: Option<&str>, owner: u8) -> String {
+    match colour {
+        Some(c) if !c.trim().is_empty() => c.to_string(),
+        _ => match owner {
+            1 => "#f4f1e8".into(),
+            2 => "#2b2b33".into(),
+            _ => "#c0392b".into(),
+        },
+    }
+}
+
+fn look(kind: &PlaceKind) -> PlaceLook {
+    match kind {
+        PlaceKind::Equipment(EquipmentKind::Square) => PlaceLook::Square,
+        PlaceKind::Equipment(EquipmentKind::Group) => PlaceLook::Group,
+        PlaceKind::Equipment(EquipmentKind::Basket) => PlaceLook::Basket,
+        PlaceKind::Equipment(EquipmentKind::Board { .. }) => PlaceLook::Board,
+        PlaceKind::Equipment(EquipmentKind::Track { .. }) => PlaceLook::Track,
+        PlaceKind::BoardSquare { row, column } => PlaceLook::Cell {
+            dark: (row + column) % 2 == 0,
+        },
+        PlaceKind::TrackSquare { index } => PlaceLook::Cell { dark: index % 2 == 0 },
+    }
+}
+
+fn place_attribute(game: &Game, shape_name: &str, parent: Option<&str>, key: &str) -> Option<String> {
+    let owner = parent.unwrap_or(shape_name);
+    let eq = game.equipment.iter().find(|e| e.name == owner)?;
+    eq.squares
+        .get(shape_name)
+        .and_then(|a| a.get(key))
+        .or_else(|| eq.attributes.get(key))
+        .cloned()
+}
+
+fn places(game: &Game, geometry: &Geometry, marks: &dyn Fn(&str) -> Marks) -> Vec<PlaceView> {
+    geometry
+        .places()
+        .iter()
+        .map(|shape| {
+            let attr = |k: &str| place_attribute(game, &shape.name, shape.parent.as_deref(), k);
+            PlaceView {
+                name: shape.name.clone(),
+                rect: shape.rect,
+                look: look(&shape.kind),
+                wall: attr("wall").as_deref() == Some("yes"),
+                goal: attr("goal").as_deref() == Some("yes"),
+                marks: marks(&shape.name),
+            }
+        })
+        .collect()
+}
+
+impl Scene {
+    /// The table as designed: every figure on its origin.
+    pub fn design(game: &Game, selected: &HashSet<String>, problems: &HashSet<String>) -> Scene {
+        let geometry = Geometry::new(game);
+        let mark = |name: &str| Marks {
+            selected: selected.contains(name),
+            problem: problems.contains(name),
+            ..Marks::default()
+        };
+        let figures = game
+            .figures
+            .iter()
+            .filter_map(|f| {
+                Some(FigureView {
+                    name: f.name.clone(),
+                    kind: f.kind.clone(),
+                    colour: figure_colour(f.colour.as_deref(), f.owner.unwrap_or(0)),
+                    owner: f.owner.unwrap_or(0),
+                    rect: geometry.figure_rect(&f.name)?,
+                    place: f.origin.clone(),
+                    marks: mark(&f.name),
+                })
+            })
+            .collect();
+        let triggers = game
+            .triggers
+            .iter()
+            .filter_map(|t| {
+                Some(TriggerView {
+                    name: t.name.clone(),
+                    rect: geometry.trigger_rect(&t.name)?,
+                    text: format!("{}: {}", t.name, trigger_text(&t.value)),
+                    visible: t.visible,
+                    marks: mark(&t.name),
+                })
+            })
+            .collect();
+        let (width, height) = geometry.table_size();
+        Scene {
+            width,
+            height,
+            places: places(game, &geometry, &mark),
+            figures,
+            triggers,
+        }
+    }
+
+    /// The table in play: figures where the position has them; `targets`
+    /// are the places the held figure may go to, `held` the held figure.
+    pub fn play(game: &Game, pos: &Position, targets: &HashSet<String>, held: Option<&str>) -> Scene {
+        let rules = pos.rules();
+        let state = pos.state();
+        let place_of = |figure: &str| {
+            let f = rules.figure_id(figure)?;
+            state.place_of(f).map(|p| rules.place_name(p).to_string())
+        };
+        let geometry = Geometry::with_positions(game, &place_of);
+        let winning: HashSet<&str> = match pos.status() {
+            Status::Over { line, .. } => line.iter().map(|&p| rules.place_name(p)).collect(),
+            Status::Playing => HashSet::new(),
+        };
+        let mark = |name: &str| Marks {
+            target: targets.contains(name),
+            winning: winning.contains(name),
+            selected: held == Some(name),
+            ..Marks::default()
+        };
+        let figures = rules
+            .figures
+            .iter()
+            .enumerate()
+            .filter_map(|(i, f)| {
+                let id = i as u16;
+                let place = state.place_of(id)?;
+                Some(FigureView {
+                    name: f.name.clone(),
+                    kind: rules.types[state.kind_of(id) as usize].clone(),
+                    colour: figure_colour(Some(&f.colour), f.owner),
+                    owner: f.owner,
+                    rect: geometry.figure_rect(&f.name)?,
+                    place: rules.place_name(place).to_string(),
+                    marks: mark(&f.name),
+                })
+            })
+            .collect();
+        let triggers = rules
+            .triggers
+            .iter()
+            .enumerate()
+            .filter(|(_, t)| t.visible)
+            .filter_map(|(i, t)| {
+                Some(TriggerView {
+                    name: t.name.clone(),
+                    rect: geometry.trigger_rect(&t.name)?,
+                    text: format!("{}: {}", t.name, state.trigger(i as u16)?),
+                    visible: true,
+                    marks: Marks::default(),
+                })
+            })
+            .collect();
+        let (width, height) = geometry.table_size();
+        Scene {
+            width,
+            height,
+            places: places(game, &geometry, &mark),
+            figures,
+            triggers,
+        }
+    }
+}
+
+fn trigger_text(v: &tablecraft_engine::model::TriggerValue) -> String {
+    use tablecraft_engine::model::TriggerValue;
+    match v {
+        TriggerValue::Number(n) => n.to_string(),
+        TriggerValue::YesNo(true) => "yes".into(),
+        TriggerValue::YesNo(false) => "no".into(),
+        TriggerValue::Text(t) => t.clone(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::Arc;
+    use tablecraft_engine::{open, Rules};
+
+    fn example(name: &str) -> (Game, Rules) {
+        let path = format!(
+            "{}/public/games/{name}.game.xml",
+            concat!(env!("CARGO_MANIFEST_DIR"), "/../..")
+        );
+        open(&std::fs::read_to_string(path).unwrap()).unwrap()
+    }
+
+    #[test]
+    fn design_scene_draws_every_figure_inside_its_origin() {
+        let (game, _) = example("nim12");
+        let scene = Scene::design(&game, &HashSet::from(["m.3".to_string()]), &HashSet::new());
+        assert_eq!(scene.figures.len(), 12);
+        let group = scene.places.iter().find(|p| p.name == "matchgroup").unwrap();
+        assert_eq!(group.look, PlaceLook::Group);
+        for f in &scene.figures {
+            assert!(group.rect.contains_rect(&f.rect), "{} outside the group", f.name);
+        }
+        assert!(
+            scene
+                .figures
+                .iter()
+                .find(|f| f.name == "m.3")
+                .unwrap()
+                .marks
+                .selected
+        );
+    }
+
+    #[test]
+    fn play_scene_follows_the_position_and_marks_targets() {
+        let (game, rules) = example("nim12");
+        let mut pos = Position::new(Arc::new(rules));
+        let r = Arc::clone(pos.rules());
+        pos.play(r.figure_id("m.1").unwrap(), r.place_id("basket").unwrap())
+            .unwrap();
+        let targets = HashSet::from(["basket".to_string()]);
+        let scene = Scene::play(&game, &pos, &targets, Some("m.2"));
+        let m1 = scene.figures.iter().find(|f| f.name == "m.1").unwrap();
+        assert_eq!(m1.place, "basket");
+        assert!(
+            scene
+                .places
+                .iter()
+                .find(|p| p.name == "basket")
+                .unwrap()
+                .marks
+                .target
+        );
+        assert!(
+            scene
+                .figures
+                .iter()
+                .find(|f| f.name == "m.2")
+                .unwrap()
+                .marks
+                .selected
+        );
+    }
+
+    #[test]
+    fn the_winning_line_and_walls_are_marked() {
+        let (game, rules) = example("tic-tac-toe");
+        let mut pos = Position::new(Arc::new(rules));
+        let r = Arc::clone(pos.rules());
+        for (f, p) in [
+            ("x.1", "grid.1.1"),
+            ("o.1", "grid.2.1"),
+            ("x.2", "grid.1.2"),
+            ("o.2", "grid.2.2"),
+            ("x.3", "grid.1.3"),
+        ] {
+            pos.play(r.figure_id(f).unwrap(), r.place_id(p).unwrap()).unwrap();
+        }
+        let scene = Scene::play(&game, &pos, &HashSet::new(), None);
+        let winning: Vec<&str> = scene
+            .places
+            .iter()
+            .filter(|p| p.marks.winning)
+            .map(|p| p.name.as_str())
+            .collect();
+        assert_eq!(winning, vec!["grid.1.1", "grid.1.2", "grid.1.3"]);
+
+        let (maze, _) = example("labyrinth");
+        let scene = Scene::design(&maze, &HashSet::new(), &HashSet::new());
+        assert!(scene.places.iter().any(|p| p.wall));
+        assert!(scene.places.iter().any(|p| p.goal && p.name == "maze.5.5"));
+    }
+}

@@ -1,0 +1,45 @@
+//! `tablecraft solve FILE [SECONDS]`: the game's value with best play, the
+//! best first move and the expected line (for a puzzle: a shortest solution).
+
+use std::process::ExitCode;
+use std::sync::Arc;
+use tablecraft_engine::search::{self, hint, Limits, Outcome};
+use tablecraft_engine::{Position, Rules};
+
+/// Solves from the start within `seconds`, printing progress to stderr.
+pub fn run(rules: Arc<Rules>, seconds: f64) -> ExitCode {
+    let pos = Position::new(Arc::clone(&rules));
+    let limits = Limits::millis(seconds * 1000.0);
+    let choice = search::solve(&pos, limits, &mut |p| {
+        eprintln!(
+            "  depth {:>3}  {:>10} positions  {:>8.0} ms  {:?}",
+            p.depth, p.nodes, p.elapsed_ms, p.outcome
+        )
+    });
+    println!("{}", rules.game.title);
+    let value = match choice.outcome {
+        Outcome::Win { moves } => format!("player {} wins in {moves} moves", pos.to_move()),
+        Outcome::Loss { moves } => format!("player {} wins in {moves} moves", rules.other(pos.to_move())),
+        Outcome::Draw => "a draw".to_string(),
+        Outcome::Solved { moves } => format!("solved in {moves} moves at the fewest"),
+        Outcome::Impossible => "cannot be solved".to_string(),
+        Outcome::Unknown => format!("not proven within {seconds} s"),
+    };
+    println!("value with best play: {value}");
+    println!("in words: {}", hint::sentence(&choice.outcome));
+    match &choice.mv {
+        Some(mv) => println!("best first move: {}", mv.describe(&rules)),
+        None => println!("no move: the game is over"),
+    }
+    if !choice.pv.is_empty() {
+        println!("line of play:");
+        for (i, mv) in choice.pv.iter().enumerate() {
+            println!("  {:>3}. {}", i + 1, mv.describe(&rules));
+        }
+    }
+    println!(
+        "searched {} positions to depth {} in {:.0} ms ({:?})",
+        choice.nodes, choice.depth, choice.elapsed_ms, choice.method
+    );
+    ExitCode::SUCCESS
+}

@@ -1,0 +1,259 @@
+//! Move progress as a small deterministic automaton over step rules.
+//!
+//! All move rules together become one automaton: its state says which
+//! step rules may come next in the current move, and whether the steps so
+//! far already make a complete move (and of which move rule).
+
+use super::sequence::Seq;
+use std::collections::{BTreeSet, HashMap};
+
+/// The most automaton states a game may need; beyond it the moves are too
+/// complicated to play.
+pub const MAX_STATES: usize = 4096;
+const MAX_NFA_NODES: usize = 20_000;
+const NONE: u16 = u16::MAX;
+
+/// A state of the move automaton; [`MoveAutomaton::START`] begins every move.
+pub type Progress = u16;
+
+/// The compiled moves of a game.
+#[derive(Debug, Clone)]
+pub struct MoveAutomaton {
+    rules: usize,
+    next: Vec<u16>,
+    complete: Vec<Option<usize>>,
+}
+
+#[derive(Default)]
+struct Nfa {
+    eps: Vec<Vec<usize>>,
+    edges: Vec<Vec<(usize, usize)>>,
+    accept: HashMap<usize, usize>,
+}
+
+impl Nfa {
+    fn node(&mut self) -> Result<usize, String> {
+        if self.eps.len() >= MAX_NFA_NODES {
+            return Err("the moves are too long; use smaller counts".into());
+        }
+        self.eps.push(Vec::new());
+        self.edges.push(Vec::new());
+        Ok(self.eps.len() - 1)
+    }
+
+    /// Adds `seq` between a new pair of nodes and returns them.
+    fn build(&mut self, seq: &Seq) -> Result<(usize, usize), String> {
+        let start = self.node()?;
+        let end = self.node()?;
+        match seq {
+            Seq::Step(rule) => self.edges[start].push((*rule, end)),
+            Seq::All(items) => {
+                let mut at = start;
+                for item in items {
+                    let (s, e) = self.build(item)?;
+                    self.eps[at].push(s);
+                    at = e;
+                }
+                self.eps[at].push(end);
+            }
+            Seq::Repeat(inner, min, max) => {
+                let mut at = start;
+                for _ in 0..*min {
+                    let (s, e) = self.build(inner)?;
+                    self.eps[at].push(s);
+                    at = e;
+                }
+                match max {
+                    Some(max) => {
+                        for _ in *min..*max {
+                            let (s, e) = self.build(inner)?;
+                            self.eps[at].push(s);
+                            self.eps[at].push(end);
+                            at = e;
+                        }
+                    }
+                    None => {
+                        let (s, e) = self.build(inner)?;
+                        self.eps[at].push(s);
+                        self.eps[e].push(s);
+                        self.eps[e].push(end);
+                    }
+                }
+                self.eps[at].push(end);
+            }
+        }
+        Ok((start, end))
+    }
+
+    fn closure(&self, nodes: impl IntoIterator<Item = usize>) -> BTreeSet<usize> {
+        let mut set = BTreeSet::new();
+        let mut stack: Vec<usize> = nodes.into_iter().collect();
+        while let Some(n) = stack.pop() {
+            if set.insert(n) {
+                stack.extend(self.eps[n].iter().copied());
+            }
+        }
+        set
+    }
+}
+
+impl MoveAutomaton {
+    /// The state at the start of every move.
+    pub const START: Progress = 0;
+
+    /// Builds the automaton of all `moves` (in the designer's order) over
+    /// `rules` step rules.
+    ///
+    /// # Errors
+    /// When the moves need more than [`MAX_STATES`] states.
+    pub fn new(moves: &[Seq], rules: usize) -> Result<Self, String> {
+        let mut nfa = Nfa::default();
+        let root = nfa.node()?;
+        for (i, seq) in moves.iter().enumerate() {
+            let (s, e) = nfa.build(seq)?;
+            nfa.eps[root].push(s);
+            nfa.accept.insert(e, i);
+        }
+        let mut ids: HashMap<BTreeSet<usize>, u16> = HashMap::new();
+        let mut sets: Vec<BTreeSet<usize>> = Vec::new();
+        let start = nfa.closure([root]);
+        ids.insert(start.clone(), 0);
+        sets.push(start);
+        let mut next = Vec::new();
+        let mut complete = Vec::new();
+        let mut i = 0;
+        while i < sets.len() {
+            let set = sets[i].clone();
+            complete.push(set.iter().filter_map(|n| nfa.accept.get(n)).min().copied());
+            let mut row = vec![NONE; rules];
+            for (rule, slot) in row.iter_mut().enumerate() {
+                let targets: Vec<usize> = set
+                    .iter()
+                    .flat_map(|&n| nfa.edges[n].iter().filter(|(r, _)| *r == rule).map(|(_, t)| *t))
+                    .collect();
+                if targets.is_empty() {
+                    continue;
+                }
+                let target = nfa.closure(targets);
+                let id = match ids.get(&target) {
+                    Some(id) => *id,
+                    None => {
+                        if sets.len() >= MAX_STATES {
+                            return Err("the moves are too complicated to play; make them shorter".into());
+                        }
+                        let id = sets.len() as u16;
+                        ids.insert(target.clone(), id);
+                        sets.push(target);
+                        id
+                    }
+                };
+                *slot = id;
+            }
+            next.extend(row);
+            i += 1;
+        }
+        Ok(MoveAutomaton {
+            rules,
+            next,
+            complete,
+        })
+    }
+
+    /// The state after a step of `rule`, or `None` when such a step can't
+    /// come now.
+    #[inline]
+    pub fn next(&self, state: Progress, rule: usize) -> Option<Progress> {
+        match self.next.get(state as usize * self.rules + rule) {
+            Some(&s) if s != NONE => Some(s),
+            _ => None,
+        }
+    }
+
+    /// The move rule that the steps so far complete, if any (the first in
+    /// the designer's order).
+    #[inline]
+    pub fn complete(&self, state: Progress) -> Option<usize> {
+        if state == Self::START {
+            return None;
+        }
+        self.complete.get(state as usize).copied().flatten()
+    }
+
+    /// Whether any step at all may follow.
+    pub fn can_continue(&self, state: Progress) -> bool {
+        (0..self.rules).any(|r| self.next(state, r).is_some())
+    }
+
+    /// How many states the automaton has.
+    pub fn states(&self) -> usize {
+        self.complete.len()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sequence::parse;
+
+    fn automaton(moves: &[&str], names: &[&str]) -> MoveAutomaton {
+        let lookup = |n: &str| names.iter().position(|x| *x == n);
+        let seqs: Vec<Seq> = moves.iter().map(|m| parse(m, &lookup).unwrap()).collect();
+        MoveAutomaton::new(&seqs, names.len()).unwrap()
+    }
+
+    fn run(a: &MoveAutomaton, steps: &[usize]) -> Option<Progress> {
+        steps.iter().try_fold(MoveAutomaton::START, |s, r| a.next(s, *r))
+    }
+
+    #[test]
+    fn take_one_to_three() {
+        let a = automaton(&["take x1-3"], &["take"]);
+        assert_eq!(a.complete(MoveAutomaton::START), None);
+        for n in 1..=3 {
+            let s = run(&a, &vec![0; n]).unwrap();
+            assert_eq!(a.complete(s), Some(0));
+            assert_eq!(a.can_continue(s), n < 3);
+        }
+        assert_eq!(run(&a, &[0, 0, 0, 0]), None);
+    }
+
+    #[test]
+    fn several_moves_share_the_automaton() {
+        let a = automaton(&["step", "jump x1-"], &["step", "jump"]);
+        let s = run(&a, &[0]).unwrap();
+        assert_eq!(a.complete(s), Some(0));
+        assert!(!a.can_continue(s));
+        let j = run(&a, &[1, 1, 1, 1, 1]).unwrap();
+        assert_eq!(a.complete(j), Some(1));
+        assert!(a.can_continue(j));
+        assert_eq!(run(&a, &[0, 1]), None);
+        assert_eq!(run(&a, &[1, 0]), None);
+    }
+
+    #[test]
+    fn incomplete_prefix_must_go_on() {
+        let a = automaton(&["step x2 jump"], &["step", "jump"]);
+        let s = run(&a, &[0]).unwrap();
+        assert_eq!(a.complete(s), None);
+        assert!(a.can_continue(s));
+        assert_eq!(a.complete(run(&a, &[0, 0, 1]).unwrap()), Some(0));
+    }
+
+    #[test]
+    fn zero_or_more_never_completes_an_empty_move() {
+        let a = automaton(&["[* take]"], &["take"]);
+        assert_eq!(a.complete(MoveAutomaton::START), None);
+        assert_eq!(a.complete(run(&a, &[0, 0]).unwrap()), Some(0));
+    }
+
+    #[test]
+    fn large_counts_stay_within_limits() {
+        let a = automaton(&["take x0-100"], &["take"]);
+        assert!(a.states() <= 102);
+        let lookup = |_: &str| Some(0);
+        let big: Vec<Seq> = (0..60)
+            .map(|_| parse("(take x1-100) x100", &lookup).unwrap())
+            .collect();
+        assert!(MoveAutomaton::new(&big, 1).is_err());
+    }
+}

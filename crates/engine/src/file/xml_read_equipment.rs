@@ -1,0 +1,144 @@
+//! Reads `<equipment>` and `<figures>`.
+
+use super::limits::{MAX_BOARD_SIDE, MAX_CAPACITY, MAX_PLAYERS, MAX_TRACK_LENGTH};
+use super::xml_context::{Ctx, Node};
+use super::xml_read::section;
+use super::xml_tree::Element;
+use crate::model::{Attributes, Equipment, EquipmentKind, Figure};
+use crate::problem::Section;
+use std::collections::BTreeMap;
+
+const KINDS: &[&str] = &["square", "group", "basket", "board", "track"];
+
+pub(crate) fn equipment(ctx: &mut Ctx, el: &Element, out: &mut Vec<Equipment>) {
+    for child in section(ctx, el, Section::Equipment, KINDS) {
+        let node = ctx.node(child, Section::Equipment, true);
+        ctx.map
+            .add(Section::Equipment, &node.name, "type", ctx.pos(child.start), None);
+        let kind = match child.name.as_str() {
+            "board" => {
+                ctx.allow_attributes(&node, &["name", "rows", "columns", "capacity"]);
+                let side = i64::from(MAX_BOARD_SIDE);
+                let rows = size(ctx, &node, "rows", side, 3);
+                let columns = size(ctx, &node, "columns", side, 3);
+                EquipmentKind::Board { rows, columns }
+            }
+            "track" => {
+                ctx.allow_attributes(&node, &["name", "length", "ring", "capacity"]);
+                let length = size(ctx, &node, "length", MAX_TRACK_LENGTH.into(), 10);
+                let ring = ctx.yes_no(&node, "ring").unwrap_or(false);
+                EquipmentKind::Track { length, ring }
+            }
+            other => {
+                ctx.allow_attributes(&node, &["name", "capacity"]);
+                match other {
+                    "square" => EquipmentKind::Square,
+                    "group" => EquipmentKind::Group,
+                    _ => EquipmentKind::Basket,
+                }
+            }
+        };
+        let capacity = ctx.number(&node, "capacity", 0, MAX_CAPACITY.into(), 1);
+        let has_squares = matches!(kind, EquipmentKind::Board { .. } | EquipmentKind::Track { .. });
+        let allowed: &[&str] = if has_squares {
+            &["attribute", "square"]
+        } else {
+            &["attribute"]
+        };
+        let mut attributes = Attributes::new();
+        let mut squares = BTreeMap::new();
+        for item in ctx.children(&node, allowed) {
+            if item.name == "attribute" {
+                attribute(ctx, item, &node, &mut attributes);
+                continue;
+            }
+            let square = ctx.node(item, Section::Equipment, true);
+            ctx.allow_attributes(&square, &["name"]);
+            let mut own = Attributes::new();
+            for a in ctx.children(&square, &["attribute"]) {
+                attribute(ctx, a, &square, &mut own);
+            }
+            if squares.contains_key(&square.name) {
+                let message = format!(
+                    "square '{}' is described twice; put all its attributes in one <square>",
+                    square.name
+                );
+                ctx.report(item.start, &square, "", message);
+            }
+            squares.insert(square.name, own);
+        }
+        out.push(Equipment {
+            name: node.name,
+            kind,
+            capacity,
+            attributes,
+            squares,
+        });
+    }
+}
+
+/// A board's rows or columns or a track's length: required, at least 1.
+fn size(ctx: &mut Ctx, node: &Node, key: &str, max: i64, example: i64) -> u16 {
+    if !node.el.attributes.iter().any(|a| a.key == key) {
+        let tag = &node.el.name;
+        let message = format!("<{tag}> needs {key}=\"…\", a whole number like {example}");
+        ctx.report(node.el.start, node, key, message);
+        return 1;
+    }
+    ctx.number(node, key, 1, max, example).unwrap_or(1)
+}
+
+/// Reads `<attribute name=".." value=".."/>` into `into`.
+fn attribute(ctx: &mut Ctx, el: &Element, owner: &Node, into: &mut Attributes) {
+    let node = Node {
+        el,
+        section: owner.section,
+        name: owner.name.clone(),
+    };
+    ctx.allow_attributes(&node, &["name", "value"]);
+    ctx.children(&node, &[]);
+    let key = ctx.required(&node, "name", "a name").unwrap_or_default();
+    let field = format!("attribute {key}");
+    ctx.map
+        .add(owner.section, &owner.name, &field, ctx.pos(el.start), None);
+    let value = match ctx.attr_as(&node, "value", "") {
+        Some(v) => v,
+        None => {
+            let message = "<attribute> needs a value: add value=\"…\" (e.g. value=\"yes\")";
+            ctx.report(el.start, &node, &field, message);
+            String::new()
+        }
+    };
+    if into.contains_key(&key) {
+        let message = format!("the attribute '{key}' is given twice; keep one");
+        ctx.report(el.start, &node, &field, message);
+    }
+    into.insert(key, value);
+}
+
+pub(crate) fn figures(ctx: &mut Ctx, el: &Element, out: &mut Vec<Figure>) {
+    for child in section(ctx, el, Section::Figure, &["figure"]) {
+        let node = ctx.node(child, Section::Figure, true);
+        ctx.allow_attributes(&node, &["name", "type", "origin", "owner", "colour"]);
+        let kind = ctx
+            .required(&node, "type", "a type (like match)")
+            .unwrap_or_default();
+        let origin = ctx
+            .required(&node, "origin", "the place it starts on")
+            .unwrap_or_default();
+        let owner = ctx.number(&node, "owner", 1, MAX_PLAYERS.into(), 1);
+        let colour = ctx.attr(&node, "colour");
+        let mut attributes = Attributes::new();
+        for a in ctx.children(&node, &["attribute"]) {
+            attribute(ctx, a, &node, &mut attributes);
+        }
+        out.push(Figure {
+            name: node.name,
+            kind,
+            owner,
+            colour,
+            attributes,
+            origin,
+        });
+    }
+}

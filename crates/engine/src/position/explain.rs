@@ -1,0 +1,169 @@
+//! Why a drag is not allowed, in words a child can act on.
+
+use super::{same_ok, MoveStage, Position};
+use crate::expr::Value;
+use crate::model::OwnerPattern;
+use crate::rules::{FigureId, PlaceId};
+use crate::state::Status;
+use crate::world::View;
+use std::fmt;
+
+/// A refused step or action, with the reason.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Refusal {
+    /// One short sentence.
+    pub message: String,
+}
+
+impl Refusal {
+    pub fn new(message: impl Into<String>) -> Self {
+        Refusal {
+            message: message.into(),
+        }
+    }
+}
+
+impl fmt::Display for Refusal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for Refusal {}
+
+/// How far a rule got before it failed; the furthest one explains best.
+#[derive(PartialEq, Eq, PartialOrd, Ord)]
+enum Reached {
+    Nothing,
+    NotYours(u8),
+    Shape,
+    Order,
+    Room,
+    Same(String),
+    Condition(String),
+}
+
+pub(super) fn why_not(pos: &Position, figure: FigureId, to: PlaceId) -> Refusal {
+    let rules = &*pos.rules;
+    let state = &pos.state;
+    if let Status::Over { .. } = state.status() {
+        return Refusal::new("The game is over. Press New game to play again.");
+    }
+    let Some(fig) = rules.figures.get(figure as usize) else {
+        return Refusal::new("There is no such figure.");
+    };
+    let Some(from) = state.place_of(figure) else {
+        return Refusal::new(format!("{} is not on the table any more.", fig.name));
+    };
+    if rules.places.get(to as usize).is_none() {
+        return Refusal::new("Drop it on a place of the table.");
+    }
+    if from == to {
+        return Refusal::new(format!("{} is already there.", fig.name));
+    }
+    let kind = &rules.types[state.kind_of(figure) as usize];
+    let (from_name, to_name) = (rules.place_name(from), rules.place_name(to));
+    let mut best = Reached::Nothing;
+    let mut best_rule = String::new();
+    let mut vars = Vec::new();
+    for (ri, rule) in rules.steps.iter().enumerate() {
+        let reached = (|| {
+            let owner_ok = match rule.owner {
+                None => true,
+                Some(o) => {
+                    let me = state.to_move();
+                    let want = match o {
+                        OwnerPattern::OnMove => me,
+                        OwnerPattern::Opponent => rules.other(me),
+                        OwnerPattern::Player(n) => n,
+                    };
+                    fig.owner == want
+                }
+            };
+            let static_ok = rule.what_static[figure as usize].is_some()
+                && rule.what_kind[state.kind_of(figure) as usize].is_some();
+            let places_ok = rule.from[from as usize].is_some() && rule.to.iter().any(|(p, _)| *p == to);
+            if !static_ok || !places_ok {
+                return Reached::Nothing;
+            }
+            if !owner_ok {
+                return Reached::NotYours(fig.owner);
+            }
+            if rules.moves.next(state.progress(), ri).is_none() {
+                return Reached::Order;
+            }
+            if !pos.has_room(to) {
+                return Reached::Room;
+            }
+            let Some(heads) = pos.heads(rule, figure, from) else {
+                return Reached::Shape;
+            };
+            let to_caps = rule
+                .to
+                .iter()
+                .find(|(p, _)| *p == to)
+                .map_or(&[][..], |(_, c)| c.as_slice());
+            pos.fill_vars(&mut vars, figure, from, to, &heads, to_caps);
+            if !same_ok(rule, &vars) {
+                let name = rule
+                    .same
+                    .iter()
+                    .find(|&&(a, b)| vars.get(a) != vars.get(b))
+                    .map_or("", |&(a, _)| rule.vars[a].as_str());
+                return Reached::Same(name.to_string());
+            }
+            let view = View::new(rules, state);
+            for (c, text) in rule.when.iter().zip(&rule.when_text) {
+                match c.eval(&vars, &view) {
+                    Ok(Value::Bool(true)) => {}
+                    Ok(_) => {
+                        return Reached::Condition(format!(
+                            "the rule '{}' needs “{text}”, and that is not true here.",
+                            rule.name
+                        ))
+                    }
+                    Err(e) => {
+                        return Reached::Condition(format!(
+                            "the rule '{}' can't check “{text}”: {}.",
+                            rule.name, e.message
+                        ))
+                    }
+                }
+            }
+            Reached::Shape
+        })();
+        if reached > best {
+            best = reached;
+            best_rule = rule.name.clone();
+        }
+    }
+    let message = match best {
+        Reached::Nothing | Reached::Shape => {
+            format!("No rule lets {} go from {from_name} to {to_name}.", a(kind))
+        }
+        Reached::NotYours(0) => format!("{} does not belong to you.", fig.name),
+        Reached::NotYours(owner) => format!("That is not your {kind}: it belongs to player {owner}."),
+        Reached::Order => match pos.stage() {
+            MoveStage::MayEnd => {
+                format!("Your move is complete: press End move. (A '{best_rule}' step can't come next.)")
+            }
+            _ => format!("A '{best_rule}' step can't come now in this move."),
+        },
+        Reached::Room => format!("{to_name} is full."),
+        Reached::Same(var) => format!("The rule '{best_rule}' needs '{var}' to be the same in both places."),
+        Reached::Condition(text) => capitalise(&text),
+    };
+    Refusal::new(message)
+}
+
+fn a(kind: &str) -> String {
+    let vowel = kind.chars().next().is_some_and(|c| "aeiouAEIOU".contains(c));
+    format!("{} {kind}", if vowel { "an" } else { "a" })
+}
+
+fn capitalise(s: &str) -> String {
+    let mut c = s.chars();
+    c.next().map_or(String::new(), |f| {
+        f.to_uppercase().collect::<String>() + c.as_str()
+    })
+}

@@ -1,0 +1,291 @@
+//! Playing small games built in code: the seed's examples and edge cases.
+
+use super::*;
+use crate::model::*;
+
+fn eq(name: &str, kind: EquipmentKind) -> Equipment {
+    Equipment::new(name, kind)
+}
+
+fn fig(name: &str, kind: &str, origin: &str) -> Figure {
+    Figure::new(name, kind, origin)
+}
+
+pub(crate) fn nim12() -> Game {
+    Game {
+        title: "NIM12".into(),
+        players: 2,
+        equipment: vec![
+            eq("matchgroup", EquipmentKind::Group),
+            eq("basket", EquipmentKind::Basket),
+        ],
+        figures: (1..=12)
+            .map(|i| fig(&format!("m.{i}"), "match", "matchgroup"))
+            .collect(),
+        steps: vec![StepRule {
+            name: "take".into(),
+            what: FigurePattern {
+                kind: Some(Pattern::exact("match")),
+                ..Default::default()
+            },
+            from: PlacePattern::named("matchgroup"),
+            to: PlacePattern::named("basket"),
+            when: vec![],
+            effects: vec![],
+        }],
+        moves: vec![MoveRule {
+            name: "turn".into(),
+            sequence: "take x1-3".into(),
+        }],
+        game_over: vec![GameOver {
+            name: "last-match".into(),
+            when: vec!["empty(matchgroup)".into()],
+            winner: "player".into(),
+        }],
+        ..Game::default()
+    }
+}
+
+pub(crate) fn ball_puzzle() -> Game {
+    let squares = PlacePattern {
+        name: Some(Pattern::with_vars("s.?", &["from"])),
+        kind: None,
+    };
+    let to_squares = PlacePattern {
+        name: Some(Pattern::with_vars("s.?", &["to"])),
+        kind: None,
+    };
+    Game {
+        title: "The ball puzzle".into(),
+        players: 1,
+        equipment: (1..=15)
+            .map(|i| eq(&format!("s.{i}"), EquipmentKind::Square))
+            .collect(),
+        figures: vec![fig("b", "ball", "s.1")],
+        steps: vec![
+            StepRule {
+                name: "normal-step".into(),
+                what: FigurePattern::default(),
+                from: squares.clone(),
+                to: to_squares.clone(),
+                when: vec!["to = from + 1".into(), "not (from in [3, 8])".into()],
+                effects: vec![],
+            },
+            StepRule {
+                name: "go-back".into(),
+                what: FigurePattern::default(),
+                from: PlacePattern {
+                    name: Some(Pattern::with_vars("*", &["from-square"])),
+                    kind: None,
+                },
+                to: PlacePattern::named("s.1"),
+                when: vec!["from-square in [s.3, s.8]".into()],
+                effects: vec![],
+            },
+            StepRule {
+                name: "go-forward".into(),
+                what: FigurePattern::default(),
+                from: squares,
+                to: to_squares,
+                when: vec!["from in [2, 7]".into(), "to - from = 2".into()],
+                effects: vec![],
+            },
+        ],
+        moves: vec![],
+        game_over: vec![GameOver {
+            name: "finish".into(),
+            when: vec!["at(b, s.15)".into()],
+            winner: "1".into(),
+        }],
+        ..Game::default()
+    }
+}
+
+fn start(game: &Game) -> Position {
+    Position::new(Arc::new(Rules::compile(game).expect("the game compiles")))
+}
+
+fn ids(pos: &Position, figure: &str, place: &str) -> (FigureId, PlaceId) {
+    let r = pos.rules();
+    (r.figure_id(figure).unwrap(), r.place_id(place).unwrap())
+}
+
+fn take(pos: &mut Position, figure: &str) -> Result<Step, Refusal> {
+    let (f, p) = ids(pos, figure, "basket");
+    pos.play(f, p)
+}
+
+#[test]
+fn nim12_first_step_is_any_match_to_the_basket() {
+    let pos = start(&nim12());
+    let steps = pos.legal_steps();
+    assert_eq!(steps.len(), 12);
+    let basket = pos.rules().place_id("basket").unwrap();
+    assert!(steps.iter().all(|s| s.to == basket && s.rule == 0));
+}
+
+#[test]
+fn nim12_moves_take_one_to_three() {
+    let mut pos = start(&nim12());
+    take(&mut pos, "m.1").unwrap();
+    assert_eq!(pos.stage(), MoveStage::MayEnd);
+    take(&mut pos, "m.2").unwrap();
+    take(&mut pos, "m.3").unwrap();
+    // Three takes end the move by themselves.
+    assert_eq!(pos.to_move(), 2);
+    assert_eq!(pos.stage(), MoveStage::Start);
+    take(&mut pos, "m.4").unwrap();
+    pos.end_move().unwrap();
+    assert_eq!(pos.to_move(), 1);
+}
+
+#[test]
+fn nim12_whoever_takes_the_last_match_loses() {
+    let mut pos = start(&nim12());
+    for i in 1..=12 {
+        take(&mut pos, &format!("m.{i}")).unwrap();
+        if pos.can_end_move() {
+            pos.end_move().unwrap();
+        }
+    }
+    // One match a move: player 2 took the twelfth, so player 1 wins.
+    assert_eq!(
+        pos.status(),
+        &Status::Over {
+            winner: 1,
+            reason: "last-match".into(),
+            line: vec![]
+        }
+    );
+    assert!(pos.legal_steps().is_empty());
+}
+
+#[test]
+fn refused_drags_say_why() {
+    let mut pos = start(&nim12());
+    let (f, group) = ids(&pos, "m.1", "matchgroup");
+    assert_eq!(pos.check(f, group).unwrap_err().message, "m.1 is already there.");
+    take(&mut pos, "m.1").unwrap();
+    let err = pos.check(f, group).unwrap_err();
+    assert_eq!(err.message, "No rule lets a match go from basket to matchgroup.");
+}
+
+#[test]
+fn take_back_undoes_steps_and_moves_exactly() {
+    let mut pos = start(&nim12());
+    let before = pos.state().clone();
+    take(&mut pos, "m.1").unwrap();
+    take(&mut pos, "m.2").unwrap();
+    take(&mut pos, "m.3").unwrap();
+    assert_eq!(pos.to_move(), 2);
+    assert!(pos.take_back());
+    assert_eq!(pos.to_move(), 1);
+    assert_eq!(pos.state().made().len(), 2);
+    assert!(pos.take_back_move());
+    assert_eq!(pos.state(), &before);
+    assert!(!pos.take_back());
+}
+
+#[test]
+fn hash_is_incremental() {
+    let mut pos = start(&nim12());
+    let rules = Arc::clone(pos.rules());
+    let h0 = pos.hash();
+    take(&mut pos, "m.5").unwrap();
+    assert_eq!(pos.hash(), pos.state().full_hash(&rules));
+    assert_ne!(pos.hash(), h0);
+    pos.take_back();
+    assert_eq!(pos.hash(), h0);
+}
+
+#[test]
+fn ball_puzzle_solution_in_twelve_moves() {
+    let mut pos = start(&ball_puzzle());
+    let path = [2, 4, 5, 6, 7, 9, 10, 11, 12, 13, 14, 15];
+    for (i, n) in path.iter().enumerate() {
+        assert_eq!(pos.status(), &Status::Playing, "before move {}", i + 1);
+        let (b, s) = ids(&pos, "b", &format!("s.{n}"));
+        pos.play(b, s).unwrap_or_else(|e| panic!("to s.{n}: {e}"));
+    }
+    assert!(matches!(pos.status(), Status::Over { winner: 1, .. }));
+}
+
+#[test]
+fn ball_puzzle_square_three_sends_the_ball_back() {
+    let mut pos = start(&ball_puzzle());
+    for n in [2, 3] {
+        let (b, s) = ids(&pos, "b", &format!("s.{n}"));
+        pos.play(b, s).unwrap();
+    }
+    let b = pos.rules().figure_id("b").unwrap();
+    let targets: Vec<&str> = pos
+        .steps_of(b)
+        .iter()
+        .map(|s| pos.rules().place_name(s.to))
+        .collect();
+    assert_eq!(targets, vec!["s.1"]);
+    let step = pos.steps_of(b)[0];
+    assert_eq!(pos.rules().steps[step.rule as usize].name, "go-back");
+    let (_, s4) = ids(&pos, "b", "s.4");
+    let why = pos.check(b, s4).unwrap_err().message;
+    assert!(why.contains("not (from in [3, 8])"), "{why}");
+}
+
+#[test]
+fn condition_errors_refuse_the_step_without_panic() {
+    let mut game = nim12();
+    game.steps[0].when = vec!["figure = m.1 or 1 / 0 = 1".into()];
+    let pos = start(&game);
+    assert_eq!(pos.legal_steps().len(), 1);
+    let (f, p) = ids(&pos, "m.2", "basket");
+    assert!(pos.check(f, p).unwrap_err().message.contains("zero"));
+}
+
+#[test]
+fn stuck_player_loses_by_default() {
+    let mut game = nim12();
+    game.game_over.clear();
+    let mut pos = start(&game);
+    for i in 1..=12 {
+        take(&mut pos, &format!("m.{i}")).unwrap();
+        if pos.can_end_move() {
+            pos.end_move().unwrap();
+        }
+    }
+    // Player 1 is on move with no match left: stuck, so loses.
+    assert!(matches!(pos.status(), Status::Over { winner: 2, .. }));
+}
+
+#[test]
+fn compile_reports_every_problem() {
+    let mut game = nim12();
+    game.figures[3].origin = "nowhere".into();
+    game.figures[4].name = "m.1".into();
+    game.steps[0].when = vec!["1 +".into()];
+    game.moves[0].sequence = "take x1-3 grab".into();
+    let problems = Rules::compile(&game).unwrap_err();
+    let text: Vec<String> = problems.iter().map(|p| p.to_string()).collect();
+    assert_eq!(problems.len(), 4, "{text:#?}");
+    assert!(text
+        .iter()
+        .any(|t| t.contains("figure 'm.4', origin") && t.contains("nowhere")));
+    assert!(text.iter().any(|t| t.contains("two things are called 'm.1'")));
+    assert!(text
+        .iter()
+        .any(|t| t.contains("step rule 'take', when 1, column")));
+    assert!(text
+        .iter()
+        .any(|t| t.contains("move 'turn', sequence, column 11") && t.contains("grab")));
+}
+
+#[test]
+fn rule_errors_are_reported_once_per_condition() {
+    let mut game = nim12();
+    game.steps[0].when = vec!["figure = m.1 or 1 / 0 = 1".into(), "yes".into()];
+    let pos = start(&game);
+    let errors = pos.rule_errors();
+    assert_eq!(errors.len(), 1, "{errors:?}");
+    assert_eq!(errors[0].location.field, "when 1");
+    assert!(errors[0].message.contains("zero"));
+    assert!(start(&nim12()).rule_errors().is_empty());
+}

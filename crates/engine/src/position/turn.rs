@@ -1,0 +1,200 @@
+//! Side effects of a step, and what happens when a move ends: game-over
+//! conditions, then the "cannot move" setting.
+
+use super::{Position, WhenStuck};
+use crate::expr::{Effect, Expr, Value};
+use crate::rules::{Element, Rules};
+use crate::state::{Change, Status, REMOVED};
+use crate::world::View;
+use std::sync::Arc;
+
+fn eval(pos: &Position, e: &Expr, vars: &[Value]) -> Result<Value, String> {
+    let view = View::new(&pos.rules, &pos.state);
+    e.eval(vars, &view).map_err(|e| e.message)
+}
+
+fn lookup(rules: &Rules, v: &Value) -> Result<Element, String> {
+    match v {
+        Value::Text(name) => rules
+            .element(name)
+            .ok_or_else(|| format!("there is nothing called '{name}'")),
+        other => Err(format!("expected a name, not {other}")),
+    }
+}
+
+pub(super) fn run_effect(
+    pos: &mut Position,
+    effect: &Effect,
+    vars: &[Value],
+    changes: &mut Vec<Change>,
+) -> Result<(), String> {
+    let rules = Arc::clone(&pos.rules);
+    match effect {
+        Effect::Set { trigger, value } => {
+            let t = match lookup(&rules, &eval(pos, trigger, vars)?)? {
+                Element::Trigger(t) => t,
+                _ => return Err("only a trigger can be set".into()),
+            };
+            let value = eval(pos, value, vars)?;
+            let old = pos.state.trigger(t).cloned().unwrap_or(Value::Bool(false));
+            if std::mem::discriminant(&old) != std::mem::discriminant(&value) {
+                return Err(format!(
+                    "{} holds {}, so it can't be set to {value}",
+                    rules.triggers[t as usize].name,
+                    kind_of(&old)
+                ));
+            }
+            pos.state.set_trigger(t, value, changes);
+        }
+        Effect::Move { figure, from, to } => {
+            let f = figure_of(&rules, &eval(pos, figure, vars)?)?;
+            if let Some(from) = from {
+                let p = place_of(&rules, &eval(pos, from, vars)?)?;
+                if pos.state.place_of(f) != Some(p) {
+                    return Err(format!(
+                        "{} is not on {}",
+                        rules.figure_name(f),
+                        rules.place_name(p)
+                    ));
+                }
+            }
+            let to = place_of(&rules, &eval(pos, to, vars)?)?;
+            pos.state.move_figure(&rules, f, to, changes);
+        }
+        Effect::Remove { figure } => {
+            let f = figure_of(&rules, &eval(pos, figure, vars)?)?;
+            pos.state.move_figure(&rules, f, REMOVED, changes);
+        }
+        Effect::Change { figure, kind } => {
+            let f = figure_of(&rules, &eval(pos, figure, vars)?)?;
+            let name = eval(pos, kind, vars)?.to_string();
+            let t = rules
+                .type_id(&name)
+                .ok_or_else(|| format!("there is no figure type '{name}' in this game"))?;
+            pos.state.set_kind(&rules, f, t, changes);
+        }
+        Effect::If { condition, then } => match eval(pos, condition, vars)? {
+            Value::Bool(true) => run_effect(pos, then, vars, changes)?,
+            Value::Bool(false) => {}
+            other => return Err(format!("'if' needs yes or no, not {other}")),
+        },
+    }
+    Ok(())
+}
+
+fn kind_of(v: &Value) -> &'static str {
+    match v {
+        Value::Number(_) => "a number",
+        Value::Bool(_) => "yes or no",
+        Value::Text(_) => "text",
+        Value::List(_) => "a list",
+    }
+}
+
+fn figure_of(rules: &Rules, v: &Value) -> Result<u16, String> {
+    match lookup(rules, v)? {
+        Element::Figure(f) => Ok(f),
+        _ => Err(format!("'{v}' is not a figure")),
+    }
+}
+
+fn place_of(rules: &Rules, v: &Value) -> Result<u16, String> {
+    match lookup(rules, v)? {
+        Element::Place(p) => Ok(p),
+        _ => Err(format!("'{v}' is not a place")),
+    }
+}
+
+/// Checks the game-over conditions in order; the first whose conditions
+/// all hold gives the result.
+fn game_over(pos: &Position, warnings: &mut Vec<String>) -> Option<Status> {
+    let rules = &pos.rules;
+    for end in &rules.ends {
+        let view = View::new(rules, &pos.state);
+        let mut holds = true;
+        for c in &end.when {
+            match c.eval(&[], &view) {
+                Ok(Value::Bool(true)) => {}
+                Ok(Value::Bool(false)) => {
+                    holds = false;
+                    break;
+                }
+                Ok(other) => {
+                    warnings.push(format!(
+                        "game over '{}': a condition gave {other}, not yes or no",
+                        end.name
+                    ));
+                    holds = false;
+                    break;
+                }
+                Err(e) => {
+                    warnings.push(format!("game over '{}': {}", end.name, e.message));
+                    holds = false;
+                    break;
+                }
+            }
+        }
+        if !holds {
+            continue;
+        }
+        match end.winner.eval(&[], &view) {
+            Ok(Value::Number(n)) if (0..=rules.players as i64).contains(&n) => {
+                let line = view.line.borrow().clone();
+                return Some(Status::Over {
+                    winner: n as u8,
+                    reason: end.name.clone(),
+                    line,
+                });
+            }
+            Ok(other) => warnings.push(format!(
+                "game over '{}': the winner must be a player number (or 0 for a draw), not {other}",
+                end.name
+            )),
+            Err(e) => warnings.push(format!("game over '{}': {}", end.name, e.message)),
+        }
+    }
+    None
+}
+
+/// After a move (and at the start): is the game over, and can the player
+/// on move move at all?
+pub(super) fn settle(pos: &mut Position, changes: &mut Vec<Change>, warnings: &mut Vec<String>) {
+    if let Some(status) = game_over(pos, warnings) {
+        pos.state.set_status(status, changes);
+        return;
+    }
+    if pos.has_step() {
+        return;
+    }
+    let me = pos.state.to_move();
+    let stuck = |winner: u8| Status::Over {
+        winner,
+        reason: format!("player {me} cannot move"),
+        line: Vec::new(),
+    };
+    let status = match pos.rules.settings.when_stuck {
+        WhenStuck::Lose => stuck(if pos.rules.players == 2 {
+            pos.rules.other(me)
+        } else {
+            0
+        }),
+        WhenStuck::Win => stuck(me),
+        WhenStuck::Draw => stuck(0),
+        WhenStuck::Pass => {
+            let next = pos.rules.other(me);
+            pos.state.pass_turn(next, changes);
+            if let Some(status) = game_over(pos, warnings) {
+                status
+            } else if pos.has_step() {
+                return;
+            } else {
+                Status::Over {
+                    winner: 0,
+                    reason: "nobody can move".into(),
+                    line: Vec::new(),
+                }
+            }
+        }
+    };
+    pos.state.set_status(status, changes);
+}

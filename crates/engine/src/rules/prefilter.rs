@@ -1,0 +1,252 @@
+//! Step-rule conditions that do not depend on the position, worked out once.
+//!
+//! A condition such as `abs(column(to) - column(from)) = 1` asks only about
+//! the rule's places, the shape of the board and perhaps whose move it is,
+//! so its answer for every `from`, `to` (and player) is known when the game
+//! is compiled. Generation then tries only the targets that pass those
+//! conditions, and evaluates only the others.
+
+use super::{PlaceId, Rules, StepRuleC};
+use crate::expr::{EvalError, Expr, Function, Resolved, Special, Value, World, WorldFn};
+use crate::state::State;
+use crate::world::View;
+
+/// Tables with more (from, to, player) cells than this are not built; the
+/// rule's conditions are then all evaluated during play.
+const MAX_CELLS: usize = 1 << 18;
+
+/// The part of a step rule's conditions answered ahead of time.
+#[derive(Debug, Clone, Default)]
+pub struct Prefilter {
+    /// The conditions still evaluated for each candidate (indices into
+    /// the rule's `when`), in the designer's order.
+    pub dynamic: Vec<usize>,
+    /// How many variable slots (from the start) depend on the figure:
+    /// `figure`, `from`, `to` and the captures of `what`.
+    figure_slots: usize,
+    table: Option<Table>,
+}
+
+/// For each (from, player) the targets passing every static condition.
+#[derive(Debug, Clone)]
+struct Table {
+    /// Whether the answers depend on the player on move (1 or 2).
+    by_player: bool,
+    /// Where each (from, player) list starts in `targets`; one more entry
+    /// than there are lists.
+    starts: Vec<u32>,
+    /// Indices into the rule's `to` list.
+    targets: Vec<u32>,
+}
+
+/// The candidate targets of a rule: indices into its `to` list.
+pub enum Candidates<'a> {
+    /// Every target.
+    All(std::ops::Range<usize>),
+    /// Those that passed the static conditions.
+    Listed(std::slice::Iter<'a, u32>),
+}
+
+impl Iterator for Candidates<'_> {
+    type Item = usize;
+
+    fn next(&mut self) -> Option<usize> {
+        match self {
+            Candidates::All(r) => r.next(),
+            Candidates::Listed(it) => it.next().map(|&i| i as usize),
+        }
+    }
+}
+
+impl Prefilter {
+    /// Not built yet: every condition is dynamic. `figure_slots` counts the
+    /// variables that depend on the figure (see [`Prefilter`]).
+    pub(crate) fn pending(when: usize, figure_slots: usize) -> Prefilter {
+        Prefilter {
+            dynamic: (0..when).collect(),
+            figure_slots,
+            table: None,
+        }
+    }
+
+    /// The targets worth trying for a figure on `from` with `player` on
+    /// move (always 1 or 2), given `to_len` targets in all.
+    pub fn candidates(&self, from: PlaceId, player: u8, to_len: usize) -> Candidates<'_> {
+        let Some(t) = &self.table else {
+            return Candidates::All(0..to_len);
+        };
+        let key = if t.by_player {
+            from as usize * 2 + (player == 2) as usize
+        } else {
+            from as usize
+        };
+        match (t.starts.get(key), t.starts.get(key + 1)) {
+            (Some(&a), Some(&b)) => Candidates::Listed(t.targets[a as usize..b as usize].iter()),
+            _ => Candidates::Listed([].iter()),
+        }
+    }
+
+    /// Works out the static conditions of step rule `index` of `rules`.
+    pub(crate) fn build(rules: &Rules, index: usize) -> Prefilter {
+        let rule = &rules.steps[index];
+        let old = &rule.prefilter;
+        let is_static = |e: &Expr| !e.any_part(&mut |p| dynamic_part(p, old.figure_slots));
+        let (fixed, dynamic): (Vec<usize>, Vec<usize>) =
+            (0..rule.when.len()).partition(|&i| is_static(&rule.when[i]));
+        let by_player = fixed.iter().any(|&i| rule.when[i].any_part(&mut names_player));
+        let keys = if by_player { 2 } else { 1 };
+        let froms = rule.from.iter().filter(|f| f.is_some()).count();
+        if fixed.is_empty() || froms * rule.to.len() * keys > MAX_CELLS {
+            return Prefilter::pending(rule.when.len(), old.figure_slots);
+        }
+        Prefilter {
+            table: Some(table(rules, rule, &fixed, by_player, old.figure_slots)),
+            dynamic,
+            figure_slots: old.figure_slots,
+        }
+    }
+}
+
+/// Whether this part of an expression may depend on the position or the figure.
+fn dynamic_part(e: &Expr, figure_slots: usize) -> bool {
+    match e {
+        Expr::Name(n) => match &n.resolved {
+            Resolved::Var(i) => *i == 0 || (3..figure_slots).contains(i),
+            Resolved::Special(s) => !matches!(s, Special::Player | Special::Opponent),
+            Resolved::Constant(_) | Resolved::Unresolved => false,
+        },
+        Expr::Call { function, .. } => match function {
+            // `empty` of a place asks what lies on it.
+            Function::Empty => true,
+            Function::World(w) => !matches!(
+                w,
+                WorldFn::Owner
+                    | WorldFn::Origin
+                    | WorldFn::Colour
+                    | WorldFn::Attribute
+                    | WorldFn::Row
+                    | WorldFn::Column
+                    | WorldFn::Square
+                    | WorldFn::Neighbours
+                    | WorldFn::Between
+                    | WorldFn::Distance
+            ),
+            _ => false,
+        },
+        _ => false,
+    }
+}
+
+fn names_player(e: &Expr) -> bool {
+    matches!(e, Expr::Name(n) if matches!(n.resolved, Resolved::Special(Special::Player | Special::Opponent)))
+}
+
+fn table(rules: &Rules, rule: &StepRuleC, fixed: &[usize], by_player: bool, figure_slots: usize) -> Table {
+    let state = State::start(rules);
+    let players: &[u8] = if by_player { &[1, 2] } else { &[1] };
+    let mut starts = vec![0u32];
+    let mut targets = Vec::new();
+    let mut vars: Vec<Value> = vec![Value::Bool(false); figure_slots];
+    for (from, from_caps) in rule.from.iter().enumerate() {
+        let from = from as PlaceId;
+        for &player in players {
+            let world = Fixed {
+                view: View::new(rules, &state),
+                player,
+            };
+            if let Some(from_caps) = from_caps {
+                for (j, (to, to_caps)) in rule.to.iter().enumerate() {
+                    vars.truncate(figure_slots);
+                    vars[1] = Value::Text(rules.place_name(from).to_string());
+                    vars[2] = Value::Text(rules.place_name(*to).to_string());
+                    vars.extend(from_caps.iter().cloned());
+                    vars.extend(to_caps.iter().cloned());
+                    let pass = fixed
+                        .iter()
+                        .all(|&i| matches!(rule.when[i].eval(&vars, &world), Ok(Value::Bool(true))));
+                    if pass {
+                        targets.push(j as u32);
+                    }
+                }
+            }
+            starts.push(targets.len() as u32);
+        }
+    }
+    Table {
+        by_player,
+        starts,
+        targets,
+    }
+}
+
+/// The world at compile time: the player on move is fixed, and only
+/// functions that never look at the position are asked.
+struct Fixed<'a> {
+    view: View<'a>,
+    player: u8,
+}
+
+impl World for Fixed<'_> {
+    fn special(&self, s: Special) -> Value {
+        match s {
+            Special::Player => Value::Number(self.player as i64),
+            Special::Opponent => Value::Number(self.view.rules.other(self.player) as i64),
+            other => self.view.special(other),
+        }
+    }
+
+    fn call(&self, f: WorldFn, args: &[Value]) -> Result<Value, EvalError> {
+        self.view.call(f, args)
+    }
+
+    fn call_ref(&self, f: WorldFn, args: &[&Value]) -> Result<Value, EvalError> {
+        self.view.call_ref(f, args)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::search::games;
+    use crate::Rules;
+
+    fn targets(rules: &Rules, rule: &str, from: &str, player: u8) -> Vec<String> {
+        let rule = rules.steps.iter().find(|r| r.name == rule).unwrap();
+        let from = rules.place_id(from).unwrap();
+        let mut names: Vec<String> = rule
+            .prefilter
+            .candidates(from, player, rule.to.len())
+            .map(|j| rules.place_name(rule.to[j].0).to_string())
+            .collect();
+        names.sort();
+        names
+    }
+
+    #[test]
+    fn dama_steps_are_worked_out_by_square_and_player() {
+        let rules = Rules::compile(&games::dama_lite()).unwrap();
+        assert_eq!(
+            targets(&rules, "step", "board.2.2", 1),
+            ["board.3.1", "board.3.3"]
+        );
+        assert_eq!(
+            targets(&rules, "step", "board.2.2", 2),
+            ["board.1.1", "board.1.3"]
+        );
+        assert_eq!(targets(&rules, "jump", "board.1.1", 1), ["board.3.3"]);
+        assert_eq!(targets(&rules, "slide", "board.1.1", 2), ["board.2.2"]);
+        let jump = rules.steps.iter().find(|r| r.name == "jump").unwrap();
+        assert_eq!(
+            jump.prefilter.dynamic.len(),
+            3,
+            "last figure and the two about the jumped stone"
+        );
+    }
+
+    #[test]
+    fn rules_without_static_conditions_try_every_target() {
+        let rules = Rules::compile(&games::tic_tac_toe()).unwrap();
+        let place = &rules.steps[0];
+        let from = rules.place_id("crosses").unwrap();
+        assert_eq!(place.prefilter.candidates(from, 1, place.to.len()).count(), 9);
+    }
+}

@@ -1,0 +1,92 @@
+//! Zobrist keys: a random number for each fact of a position, so that a
+//! position's hash is the XOR of the keys of its facts and changes cheaply.
+
+use crate::expr::Value;
+
+/// A small, fast, deterministic generator (SplitMix64).
+pub fn splitmix(mut x: u64) -> u64 {
+    x = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    let mut z = x;
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// The keys of one game.
+#[derive(Debug, Clone, Default)]
+pub struct Zobrist {
+    places: usize,
+    types: usize,
+    /// figure × (place + 1): the last column is "removed".
+    at: Vec<u64>,
+    /// figure × type.
+    kind: Vec<u64>,
+}
+
+impl Zobrist {
+    /// Keys for `figures` figures, `places` places and `types` types.
+    pub fn new(figures: usize, places: usize, types: usize) -> Self {
+        let mut seed = 0x7AB1_ECAF_7000_0001u64;
+        let mut next = || {
+            seed = splitmix(seed);
+            seed
+        };
+        let at = (0..figures * (places + 1)).map(|_| next()).collect();
+        let kind = (0..figures * types).map(|_| next()).collect();
+        Zobrist {
+            places,
+            types,
+            at,
+            kind,
+        }
+    }
+
+    /// The key of figure `f` lying on place `p` (`None`: removed).
+    #[inline]
+    pub fn at(&self, f: u16, p: Option<u16>) -> u64 {
+        let column = p.map_or(self.places, |p| p as usize);
+        self.at
+            .get(f as usize * (self.places + 1) + column)
+            .copied()
+            .unwrap_or(0)
+    }
+
+    /// The key of figure `f` having type `t`.
+    #[inline]
+    pub fn kind(&self, f: u16, t: u16) -> u64 {
+        self.kind
+            .get(f as usize * self.types + t as usize)
+            .copied()
+            .unwrap_or(0)
+    }
+
+    /// The key of trigger `t` having value `v`.
+    pub fn trigger(t: u16, v: &Value) -> u64 {
+        splitmix(value_hash(v) ^ ((t as u64) << 48) ^ 0x5151)
+    }
+
+    /// The key of the player on move.
+    pub fn player(p: u8) -> u64 {
+        splitmix(0xC0FF_EE00 + p as u64)
+    }
+
+    /// The key of the move in progress.
+    pub fn progress(state: u16, last: Option<(u16, u16)>) -> u64 {
+        if state == 0 {
+            return 0;
+        }
+        let last = last.map_or(0, |(f, p)| ((f as u64) << 16) | p as u64 | 1 << 40);
+        splitmix(0xAB00_0000 ^ state as u64 ^ last << 17)
+    }
+}
+
+fn value_hash(v: &Value) -> u64 {
+    match v {
+        Value::Number(n) => splitmix(*n as u64),
+        Value::Bool(b) => splitmix(2 + *b as u64) ^ 0xB00,
+        Value::Text(t) => t.bytes().fold(0xCBF2_9CE4_8422_2325u64, |h, b| {
+            (h ^ b as u64).wrapping_mul(0x100_0000_01B3)
+        }),
+        Value::List(items) => items.iter().fold(0x1157, |h, i| splitmix(h ^ value_hash(i))),
+    }
+}

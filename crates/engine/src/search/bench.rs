@@ -1,0 +1,177 @@
+//! Speed figures for the computer player, with any clock, so that the same
+//! code measures natively (`cargo bench --bench search`) and in the page's
+//! Web Worker (`coach::Task::Bench`): a full solve of Tic-Tac-Toe, random
+//! playouts on Tic-Tac-Toe and Dama-lite, and the hand-written Tic-Tac-Toe
+//! ([`super::baseline`]) to compare the engine's playouts with.
+
+use super::mcts::playout;
+use super::rng::Rng;
+use super::{baseline, games, solve, Budget, Limits, Now, Outcome};
+use crate::model::Game;
+use crate::{Position, Rules};
+use serde::{Deserialize, Serialize};
+use std::hint::black_box;
+use std::sync::Arc;
+
+/// The figures, as measured.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct Figures {
+    /// Tic-Tac-Toe solved from the start: the positions searched (one solve).
+    pub solve_positions: u64,
+    /// …and the time one solve takes, in milliseconds.
+    pub solve_ms: f64,
+    /// …and positions searched per second.
+    pub solve_per_s: f64,
+    /// The solve found the draw, as theory says.
+    pub solve_draw: bool,
+    /// Random playouts per second through the engine.
+    pub tic_tac_toe_playouts_per_s: f64,
+    pub dama_lite_playouts_per_s: f64,
+    /// Random playouts per second of the hand-written Tic-Tac-Toe.
+    pub baseline_playouts_per_s: f64,
+}
+
+impl Figures {
+    /// How many times faster the hand-written Tic-Tac-Toe plays out than
+    /// the engine (the engine : hand-written ratio is 1 : this).
+    pub fn ratio(&self) -> f64 {
+        self.baseline_playouts_per_s / self.tic_tac_toe_playouts_per_s.max(1e-9)
+    }
+
+    /// The figures as lines of text.
+    pub fn lines(&self) -> Vec<String> {
+        vec![
+            format!(
+                "tic-tac-toe full solve: {}, {} positions in {:.1} ms, {}",
+                if self.solve_draw { "draw" } else { "NOT a draw" },
+                self.solve_positions,
+                self.solve_ms,
+                rate(self.solve_per_s)
+            ),
+            format!(
+                "tic-tac-toe random playouts (engine): {}",
+                rate(self.tic_tac_toe_playouts_per_s)
+            ),
+            format!(
+                "tic-tac-toe random playouts (hand-written bitboards): {}",
+                rate(self.baseline_playouts_per_s)
+            ),
+            format!("engine : hand-written = 1 : {:.1}", self.ratio()),
+            format!(
+                "dama-lite random playouts (engine): {}",
+                rate(self.dama_lite_playouts_per_s)
+            ),
+        ]
+    }
+}
+
+/// A rate for people: `1.23 M/s`, `45.6 k/s`, `789 /s`.
+pub fn rate(r: f64) -> String {
+    if r >= 1e6 {
+        format!("{:.2} M/s", r / 1e6)
+    } else if r >= 1e4 {
+        format!("{:.1} k/s", r / 1e3)
+    } else {
+        format!("{r:.0} /s")
+    }
+}
+
+fn start(game: &Game) -> Option<Position> {
+    Some(Position::new(Arc::new(Rules::compile(game).ok()?)))
+}
+
+/// Solves Tic-Tac-Toe from the start `runs` times: (positions of one
+/// solve, milliseconds of one solve, a draw every time).
+pub fn full_solve(now: Now, runs: u32) -> (u64, f64, bool) {
+    let Some(pos) = start(&games::tic_tac_toe()) else {
+        return (0, 0.0, false);
+    };
+    let runs = runs.max(1);
+    let (mut nodes, mut draw) = (0u64, true);
+    let t = now();
+    for _ in 0..runs {
+        let c = solve(&pos, Limits::none(), &mut |_| {});
+        draw &= c.outcome == Outcome::Draw;
+        nodes += c.nodes;
+    }
+    let ms = (now() - t) / f64::from(runs);
+    (nodes / u64::from(runs), ms, draw)
+}
+
+/// Random playouts through the engine from the game's start for about
+/// `seconds`: (playouts, seconds taken).
+pub fn engine_playouts(game: &Game, now: Now, seconds: f64) -> (u64, f64) {
+    let Some(mut pos) = start(game) else {
+        return (0, 0.0);
+    };
+    let mut rng = Rng::new(1);
+    let mut buf = Vec::new();
+    let mut budget = Budget::new(now, Limits::none(), None);
+    let t = now();
+    let mut n = 0u64;
+    while now() - t < seconds * 1000.0 {
+        for _ in 0..64 {
+            black_box(playout(&mut pos, &mut rng, &mut buf, &mut budget));
+        }
+        n += 64;
+    }
+    (n, (now() - t) / 1000.0)
+}
+
+/// Random playouts of the hand-written Tic-Tac-Toe for about `seconds`:
+/// (playouts, seconds taken).
+pub fn baseline_playouts(now: Now, seconds: f64) -> (u64, f64) {
+    let mut rng = Rng::new(1);
+    let t = now();
+    let mut n = 0u64;
+    while now() - t < seconds * 1000.0 {
+        for _ in 0..4096 {
+            black_box(baseline::playout(&mut rng));
+        }
+        n += 4096;
+    }
+    (n, (now() - t) / 1000.0)
+}
+
+fn per_second((n, s): (u64, f64)) -> f64 {
+    n as f64 / s.max(1e-9)
+}
+
+/// Measures everything, each playout figure for about `seconds`.
+pub fn run(now: Now, seconds: f64) -> Figures {
+    let (solve_positions, solve_ms, solve_draw) = full_solve(now, 5);
+    Figures {
+        solve_positions,
+        solve_ms,
+        solve_per_s: solve_positions as f64 / (solve_ms / 1000.0).max(1e-9),
+        solve_draw,
+        tic_tac_toe_playouts_per_s: per_second(engine_playouts(&games::tic_tac_toe(), now, seconds)),
+        dama_lite_playouts_per_s: per_second(engine_playouts(&games::dama_lite(), now, seconds)),
+        baseline_playouts_per_s: per_second(baseline_playouts(now, seconds)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::native_now;
+
+    #[test]
+    fn a_short_run_gives_positive_figures() {
+        let f = run(native_now, 0.02);
+        assert!(f.solve_draw);
+        assert!(f.solve_positions > 0 && f.solve_ms > 0.0 && f.solve_per_s > 0.0);
+        assert!(f.tic_tac_toe_playouts_per_s > 0.0);
+        assert!(f.dama_lite_playouts_per_s > 0.0);
+        assert!(f.baseline_playouts_per_s > 0.0);
+        assert!(f.ratio() > 0.0);
+        assert_eq!(f.lines().len(), 5);
+    }
+
+    #[test]
+    fn rates_read_well() {
+        assert_eq!(rate(2_500_000.0), "2.50 M/s");
+        assert_eq!(rate(45_600.0), "45.6 k/s");
+        assert_eq!(rate(789.4), "789 /s");
+    }
+}

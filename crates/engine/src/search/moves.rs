@@ -1,0 +1,318 @@
+//! Whole moves: a move of several steps is one decision for the search.
+//!
+//! Moves are enumerated as step sequences from the start of a move to its
+//! end (automatic, or by End move where the move may end). Steps of
+//! interchangeable figures (same type, owner, colour, attributes and origin,
+//! matched alike by every rule, and never named in an expression) from the
+//! same place are generated once, and moves reaching the same position are
+//! kept once.
+
+use crate::position::{Position, Step, Undo};
+use crate::rules::{FigureId, PlaceId, Rules};
+use crate::state::Status;
+use std::collections::HashMap;
+use std::ops::ControlFlow;
+
+/// The most steps one enumerated move may have.
+pub const MAX_STEPS: usize = 64;
+/// The most moves enumerated in one position.
+pub const MAX_MOVES: usize = 4096;
+
+/// One whole move: its steps, then End move when `end` is set (a move with
+/// no steps and `end` set is a pass).
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Default)]
+pub struct Move {
+    pub steps: Vec<Step>,
+    /// Whether End move is pressed after the steps (the move did not end by itself).
+    pub end: bool,
+}
+
+impl Move {
+    /// Whether this move is a pass.
+    pub fn is_pass(&self) -> bool {
+        self.steps.is_empty()
+    }
+
+    /// The move in words: `x.1 crosses→grid.2.2`, steps separated by commas.
+    pub fn describe(&self, rules: &Rules) -> String {
+        if self.steps.is_empty() {
+            return "pass".into();
+        }
+        let parts: Vec<String> = self
+            .steps
+            .iter()
+            .map(|s| {
+                format!(
+                    "{} {}→{}",
+                    rules.figure_name(s.figure),
+                    rules.place_name(s.from),
+                    rules.place_name(s.to)
+                )
+            })
+            .collect();
+        let mut text = parts.join(", ");
+        if self.end {
+            text.push_str(", end");
+        }
+        text
+    }
+}
+
+/// What undoes a [`play`].
+pub struct MoveUndo(Vec<Undo>);
+
+/// Plays a whole move (no history). The move must be legal here.
+pub fn play(pos: &mut Position, mv: &Move) -> MoveUndo {
+    let mut undos = Vec::with_capacity(mv.steps.len() + 1);
+    for &s in &mv.steps {
+        undos.push(pos.apply(s));
+    }
+    if mv.end && (mv.steps.is_empty() || !pos.state().made().is_empty()) {
+        undos.push(pos.apply_end_move());
+    }
+    MoveUndo(undos)
+}
+
+/// Takes back a [`play`].
+pub fn unplay(pos: &mut Position, undo: MoveUndo) {
+    for u in undo.0.into_iter().rev() {
+        pos.revert(u);
+    }
+}
+
+/// Which figures are interchangeable: figures of one class lying on the
+/// same place give the same steps, so only one of them is tried.
+#[derive(Debug, Clone)]
+pub struct Classes {
+    class_of: Vec<u32>,
+}
+
+impl Classes {
+    /// Works out the classes of a game's figures.
+    pub fn new(rules: &Rules) -> Classes {
+        let texts = expression_texts(rules);
+        let mut keys: HashMap<String, u32> = HashMap::new();
+        let mut class_of = Vec::with_capacity(rules.figures.len());
+        for (f, info) in rules.figures.iter().enumerate() {
+            let named = texts.iter().any(|t| mentions(t, &info.name));
+            let key = if named {
+                format!("#{f}")
+            } else {
+                let statics: Vec<_> = rules.steps.iter().map(|r| r.what_static.get(f)).collect();
+                format!(
+                    "{}|{}|{}|{:?}|{}|{:?}",
+                    info.kind, info.owner, info.colour, info.attributes, info.origin, statics
+                )
+            };
+            let next = keys.len() as u32;
+            class_of.push(*keys.entry(key).or_insert(next));
+        }
+        Classes { class_of }
+    }
+
+    /// The class of a figure.
+    pub fn of(&self, f: FigureId) -> u32 {
+        self.class_of.get(f as usize).copied().unwrap_or(u32::MAX)
+    }
+
+    /// How many classes there are.
+    pub fn count(&self) -> usize {
+        self.class_of.iter().copied().max().map_or(0, |m| m as usize + 1)
+    }
+}
+
+fn expression_texts(rules: &Rules) -> Vec<&str> {
+    let g = &rules.game;
+    let mut out: Vec<&str> = Vec::new();
+    for s in &g.steps {
+        out.extend(s.when.iter().map(String::as_str));
+        out.extend(s.effects.iter().map(String::as_str));
+    }
+    for e in &g.game_over {
+        out.extend(e.when.iter().map(String::as_str));
+        out.push(&e.winner);
+    }
+    out.extend(g.settings.heuristic.as_deref());
+    out
+}
+
+/// Whether `text` contains `name` as a whole name (not inside a longer one).
+fn mentions(text: &str, name: &str) -> bool {
+    let is_name = |c: char| c.is_alphanumeric() || c == '_' || c == '.' || c == '-';
+    text.match_indices(name).any(|(i, _)| {
+        let before = text[..i].chars().next_back();
+        let after = text[i + name.len()..].chars().next();
+        !before.is_some_and(is_name) && !after.is_some_and(|c| is_name(c) && c != '.' && c != '-')
+    })
+}
+
+/// Enumerates whole moves, reusing its buffers between calls.
+pub struct MoveGen {
+    classes: Classes,
+    seen: HashMap<u64, ()>,
+    path: Vec<Step>,
+    steps: Vec<Vec<Step>>,
+}
+
+impl MoveGen {
+    /// A generator for one game.
+    pub fn new(rules: &Rules) -> MoveGen {
+        MoveGen {
+            classes: Classes::new(rules),
+            seen: HashMap::new(),
+            path: Vec::new(),
+            steps: Vec::new(),
+        }
+    }
+
+    /// The figure classes in use.
+    pub fn classes(&self) -> &Classes {
+        &self.classes
+    }
+
+    /// The distinct legal steps now: one per (figure class, type, from,
+    /// to, rule). Clears `out` first.
+    pub fn distinct_steps(&self, pos: &Position, out: &mut Vec<Step>) {
+        out.clear();
+        let state = pos.state();
+        let classes = &self.classes;
+        pos.generate(None, &mut |s| {
+            let key = |s: &Step| {
+                (
+                    classes.of(s.figure),
+                    state.kind_of(s.figure),
+                    s.from,
+                    s.to,
+                    s.rule,
+                )
+            };
+            let k = key(&s);
+            if !out.iter().any(|o| key(o) == k) {
+                out.push(s);
+            }
+            ControlFlow::Continue(())
+        });
+    }
+
+    /// Every whole move of the player on move, each reaching a different
+    /// position. Empty when the game is over. Must be called at the start
+    /// of a move; a move in progress is completed instead.
+    pub fn moves(&mut self, pos: &mut Position, out: &mut Vec<Move>) {
+        out.clear();
+        self.seen.clear();
+        self.path.clear();
+        if pos.status() != &Status::Playing {
+            return;
+        }
+        if pos.can_pass() {
+            let u = pos.apply_end_move();
+            self.seen.insert(pos.hash(), ());
+            pos.revert(u);
+            out.push(Move {
+                steps: Vec::new(),
+                end: true,
+            });
+        }
+        self.extend(pos, out, 0);
+    }
+
+    fn extend(&mut self, pos: &mut Position, out: &mut Vec<Move>, depth: usize) {
+        if out.len() >= MAX_MOVES || depth >= MAX_STEPS {
+            return;
+        }
+        if self.steps.len() <= depth {
+            self.steps.push(Vec::new());
+        }
+        let mut steps = std::mem::take(&mut self.steps[depth]);
+        self.distinct_steps(pos, &mut steps);
+        if !self.path.is_empty() && pos.can_end_move() {
+            let u = pos.apply_end_move();
+            if self.seen.insert(pos.hash(), ()).is_none() {
+                out.push(Move {
+                    steps: self.path.clone(),
+                    end: true,
+                });
+            }
+            pos.revert(u);
+        }
+        for &s in &steps {
+            let u = pos.apply(s);
+            self.path.push(s);
+            let fresh = self.seen.insert(pos.hash(), ()).is_none();
+            if fresh {
+                if pos.state().made().is_empty() {
+                    out.push(Move {
+                        steps: self.path.clone(),
+                        end: false,
+                    });
+                } else {
+                    self.extend(pos, out, depth + 1);
+                }
+            }
+            self.path.pop();
+            pos.revert(u);
+        }
+        self.steps[depth] = steps;
+    }
+}
+
+/// The place a move's last step goes to, for showing it.
+pub fn last_target(mv: &Move) -> Option<PlaceId> {
+    mv.steps.last().map(|s| s.to)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::games;
+    use std::sync::Arc;
+
+    fn start(g: crate::Game) -> Position {
+        Position::new(Arc::new(Rules::compile(&g).expect("compiles")))
+    }
+
+    #[test]
+    fn nim12_has_three_moves() {
+        let mut pos = start(games::nim(12));
+        let mut gen = MoveGen::new(pos.rules());
+        let mut out = Vec::new();
+        gen.moves(&mut pos, &mut out);
+        let lens: Vec<(usize, bool)> = out.iter().map(|m| (m.steps.len(), m.end)).collect();
+        assert_eq!(lens, vec![(1, true), (2, true), (3, false)]);
+        let h = pos.hash();
+        for m in &out {
+            let u = play(&mut pos, m);
+            assert_eq!(pos.to_move(), 2);
+            unplay(&mut pos, u);
+            assert_eq!(pos.hash(), h);
+        }
+    }
+
+    #[test]
+    fn nim345_has_twelve_moves_and_tic_tac_toe_nine() {
+        let mut pos = start(games::nim_heaps(&[3, 4, 5]));
+        let mut gen = MoveGen::new(pos.rules());
+        let mut out = Vec::new();
+        gen.moves(&mut pos, &mut out);
+        assert_eq!(out.len(), 12);
+        let mut pos = start(games::tic_tac_toe());
+        let mut gen = MoveGen::new(pos.rules());
+        gen.moves(&mut pos, &mut out);
+        assert_eq!(out.len(), 9);
+        assert!(out.iter().all(|m| m.steps.len() == 1 && !m.end));
+    }
+
+    #[test]
+    fn named_figures_are_not_merged() {
+        let mut g = games::nim(5);
+        g.game_over[0].when = vec!["at(m.3, basket)".into()];
+        let rules = Rules::compile(&g).unwrap();
+        let c = Classes::new(&rules);
+        let m = |n: &str| c.of(rules.figure_id(n).unwrap());
+        assert_eq!(m("m.1"), m("m.2"));
+        assert_ne!(m("m.3"), m("m.1"));
+        assert!(mentions("at(m.3, basket)", "m.3"));
+        assert!(!mentions("at(m.30, basket)", "m.3"));
+        assert!(!mentions("nm.3", "m.3"));
+    }
+}

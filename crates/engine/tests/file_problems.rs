@@ -1,0 +1,343 @@
+//! Each kind of problem a file can have is reported with its line and a
+//! message a child or teacher can act on.
+
+use tablecraft_engine::file::{read_json, read_xml, MAX_ELEMENTS, MAX_FILE_BYTES};
+use tablecraft_engine::problem::{Problem, Section};
+
+/// Reads a file that must fail, returning its problems.
+fn problems(text: &str) -> Vec<Problem> {
+    match read_xml(text) {
+        Ok(_) => panic!("expected problems in:\n{text}"),
+        Err(problems) => problems,
+    }
+}
+
+/// The only problem of a file.
+fn only(text: &str) -> Problem {
+    let mut all = problems(text);
+    assert_eq!(all.len(), 1, "{all:#?}");
+    all.remove(0)
+}
+
+/// A file with the given rules on line 3 onwards.
+fn with_rules(rules: &str) -> String {
+    format!(
+        "<game format=\"1\" players=\"2\">\n  <title>T</title>\n  <rules>\n{rules}\n  </rules>\n</game>\n"
+    )
+}
+
+#[test]
+fn a_minimal_file_reads() {
+    let (game, _) = read_xml("<game format=\"1\"/>").unwrap();
+    assert_eq!(game.players, 2);
+    assert!(game.equipment.is_empty());
+}
+
+#[test]
+fn unclosed_tag_is_a_syntax_error_with_its_line() {
+    let p = only("<game format=\"1\">\n  <rules>\n    <equipment>\n  </rules>\n</game>");
+    assert_eq!(p.location.line, Some(4));
+    assert!(
+        p.message.contains("<equipment> must be closed first"),
+        "{}",
+        p.message
+    );
+}
+
+#[test]
+fn missing_end_tag_is_reported_at_the_open_tag() {
+    let p = only("<game format=\"1\">\n  <rules>\n");
+    assert_eq!(p.location.line, Some(2));
+    assert!(p.message.contains("<rules> is never closed"), "{}", p.message);
+}
+
+#[test]
+fn a_tag_without_its_closing_bracket() {
+    let p = only("<game format=\"1\">\n<rules\n");
+    assert_eq!(p.location.line, Some(2));
+    assert!(p.message.contains("'>' is missing"), "{}", p.message);
+}
+
+#[test]
+fn misspelt_tag_gets_a_suggestion() {
+    let text =
+        with_rules("    <figures>\n      <figur name=\"m.1\" type=\"match\" origin=\"h\"/>\n    </figures>");
+    let p = only(&text);
+    assert_eq!(p.location.line, Some(5));
+    assert_eq!(p.location.column, Some(7));
+    assert_eq!(
+        p.message,
+        "<figur> is not something a game file can hold — did you mean <figure>?"
+    );
+}
+
+#[test]
+fn tag_in_the_wrong_place_says_where_it_goes() {
+    let p = only(&with_rules(
+        "    <figure name=\"m.1\" type=\"match\" origin=\"h\"/>",
+    ));
+    assert_eq!(p.location.line, Some(4));
+    assert_eq!(
+        p.message,
+        "<figure> does not belong inside <rules>; it goes inside <figures>"
+    );
+}
+
+#[test]
+fn misspelt_attribute_gets_a_suggestion() {
+    let all = problems(&with_rules(
+        "    <equipment>\n      <board name=\"b\" rows=\"3\" colums=\"3\"/>\n    </equipment>",
+    ));
+    assert_eq!(all.len(), 2, "{all:#?}");
+    let p = all.iter().find(|p| p.location.field == "colums").unwrap();
+    assert_eq!(p.location.line, Some(5));
+    assert_eq!(p.location.column, Some(32));
+    assert_eq!(p.location.section, Section::Equipment);
+    assert_eq!(p.location.name, "b");
+    assert_eq!(p.message, "<board> has no 'colums' — did you mean 'columns'?");
+    assert!(all.iter().any(|p| p.message.contains("needs columns")));
+}
+
+#[test]
+fn missing_required_attribute() {
+    let p = only(&with_rules(
+        "    <figures>\n      <figure name=\"m.1\" type=\"match\"/>\n    </figures>",
+    ));
+    assert_eq!(p.location.line, Some(5));
+    assert_eq!(p.location.section, Section::Figure);
+    assert_eq!(p.location.name, "m.1");
+    assert_eq!(p.location.field, "origin");
+    assert!(
+        p.message.contains("<figure> needs the place it starts on"),
+        "{}",
+        p.message
+    );
+}
+
+#[test]
+fn words_where_numbers_belong() {
+    let text = with_rules(
+        "    <equipment>\n      <board name=\"b\" rows=\"three\" columns=\"3\"/>\n    </equipment>",
+    );
+    let p = only(&text);
+    assert_eq!(p.message, "rows must be a whole number like 3, not 'three'");
+    assert_eq!(p.location.line, Some(5));
+    assert_eq!(p.location.column, Some(29));
+    assert_eq!(p.location.field, "rows");
+}
+
+#[test]
+fn numbers_out_of_range() {
+    let text = with_rules("    <equipment>\n      <board name=\"b\" rows=\"51\" columns=\"3\"/>\n      <track name=\"t\" length=\"0\"/>\n    </equipment>");
+    let all = problems(&text);
+    assert_eq!(all.len(), 2, "{all:#?}");
+    assert_eq!(all[0].message, "rows must be from 1 to 50, not 51");
+    assert_eq!(all[1].message, "length must be from 1 to 250, not 0");
+    assert_eq!(all[1].location.line, Some(6));
+    let p = only("<game format=\"1\" players=\"99999999999999999999999\"/>");
+    assert_eq!(
+        p.message,
+        "players must be from 1 to 2, not 99999999999999999999999"
+    );
+}
+
+#[test]
+fn bad_yes_no() {
+    let text = with_rules(
+        "    <equipment>\n      <track name=\"t\" length=\"4\" ring=\"maybe\"/>\n    </equipment>",
+    );
+    let p = only(&text);
+    assert_eq!(p.message, "ring must be yes or no, not 'maybe'");
+    assert_eq!(p.location.line, Some(5));
+}
+
+#[test]
+fn bad_choices() {
+    let text = with_rules(
+        "    <settings when-stuck=\"cry\"/>\n    <steps><step name=\"s\"><what owner=\"me\"/></step></steps>",
+    );
+    let all = problems(&text);
+    assert_eq!(all.len(), 2, "{all:#?}");
+    assert!(all[0]
+        .message
+        .starts_with("when-stuck must be one of lose, win, draw, pass"));
+    assert!(all[1]
+        .message
+        .starts_with("owner must be on-move, opponent or a player number"));
+    assert_eq!(all[1].location.line, Some(5));
+}
+
+#[test]
+fn newer_format_is_refused_politely() {
+    let p = only("<game format=\"2\">\n<rules><newthing/></rules></game>");
+    assert_eq!(p.location.line, Some(1));
+    assert!(p.message.contains("newer Tablecraft (format 2)"), "{}", p.message);
+}
+
+#[test]
+fn missing_format_is_the_oldest_format() {
+    // Files written before the format had a version are format 0 and are
+    // upgraded when read (see docs/file-format.md, "Older files").
+    let (game, _) = read_xml("<game><title>Old</title></game>").unwrap();
+    assert_eq!(game.title, "Old");
+}
+
+#[test]
+fn not_a_game_file() {
+    let p = only("<html><body/></html>");
+    assert!(
+        p.message.starts_with("this is not a Tablecraft game"),
+        "{}",
+        p.message
+    );
+    let p = only("");
+    assert!(p.message.contains("empty"), "{}", p.message);
+    let p = only("hello");
+    assert!(p.message.contains("outside the <game> tag"), "{}", p.message);
+}
+
+#[test]
+fn unknown_character_code() {
+    let p = only("<game format=\"1\">\n  <title>Fish &chips;</title>\n</game>");
+    assert_eq!(p.location.line, Some(2));
+    assert_eq!(p.location.column, Some(15));
+    assert!(p.message.contains("&chips;"), "{}", p.message);
+    let p = only("<game format=\"1\">\n  <title>Fish & chips</title>\n</game>");
+    assert!(p.message.contains("&amp;"), "{}", p.message);
+}
+
+#[test]
+fn less_than_in_a_condition() {
+    let text = with_rules("    <steps><step name=\"s\"><when>a < 3</when></step></steps>");
+    let all = problems(&text);
+    assert_eq!(all[0].location.line, Some(4));
+}
+
+#[test]
+fn text_and_tags_where_they_do_not_belong() {
+    let text = with_rules("    hello\n    <moves><move name=\"m\">a <b/></move></moves>");
+    let all = problems(&text);
+    assert_eq!(all.len(), 2, "{all:#?}");
+    assert_eq!(
+        all[0].message,
+        "there is text 'hello' inside <rules>, where only tags belong"
+    );
+    assert!(all[1].message.contains("<b> cannot be inside <move>"));
+}
+
+#[test]
+fn duplicates_that_a_file_cannot_hold() {
+    let text = "<game format=\"1\">\n<title>a</title>\n<title>b</title>\n<layout>\n<place name=\"p\" x=\"1\" y=\"1\" width=\"1\" height=\"1\"/>\n<place name=\"p\" x=\"1\" y=\"1\" width=\"1\" height=\"1\"/>\n</layout>\n</game>";
+    let all = problems(text);
+    assert_eq!(all.len(), 2, "{all:#?}");
+    assert_eq!(all[0].location.line, Some(3));
+    assert_eq!(all[1].location.line, Some(6));
+    let p = only("<game format=\"1\" format=\"1\"/>");
+    assert!(p.message.contains("same attribute twice"), "{}", p.message);
+}
+
+#[test]
+fn all_problems_are_reported_in_file_order() {
+    let text = with_rules(
+        "    <equipment>\n      <board name=\"b\" rows=\"x\" columns=\"y\"/>\n      <sqare name=\"s\"/>\n    </equipment>\n    <triggers>\n      <trigger name=\"t\" value=\"1\"/>\n    </triggers>",
+    );
+    let all = problems(&text);
+    let lines: Vec<Option<u32>> = all.iter().map(|p| p.location.line).collect();
+    assert_eq!(lines, [Some(5), Some(5), Some(6), Some(9)], "{all:#?}");
+    assert!(all[2].message.contains("did you mean <square>"));
+    assert!(all[3].message.contains("needs a type"));
+}
+
+#[test]
+fn huge_file_is_refused() {
+    let text = format!(
+        "<game format=\"1\"><title>{}</title></game>",
+        "a".repeat(MAX_FILE_BYTES)
+    );
+    let p = only(&text);
+    assert!(p.message.contains("at most"), "{}", p.message);
+    assert!(read_json(&text).is_err());
+}
+
+#[test]
+fn deep_nesting_is_refused() {
+    let text = format!("{}{}", "<a>".repeat(10_000), "</a>".repeat(10_000));
+    let p = only(&text);
+    assert!(p.message.contains("nested more than 32"), "{}", p.message);
+    let json = format!("{}{}", "[".repeat(100_000), "]".repeat(100_000));
+    let p = read_json(&json).unwrap_err().remove(0);
+    assert!(p.message.contains("nested more than 32"), "{}", p.message);
+}
+
+#[test]
+fn too_many_tags_are_refused() {
+    let figures = "<figure name=\"m\" type=\"t\" origin=\"o\"/>".repeat(MAX_ELEMENTS);
+    let text = format!("<game format=\"1\"><rules><figures>{figures}</figures></rules></game>");
+    let p = only(&text);
+    assert!(p.message.contains("more than 20000 tags"), "{}", p.message);
+}
+
+#[test]
+fn long_names_are_refused() {
+    let long = "n".repeat(201);
+    let text = with_rules(&format!(
+        "    <moves>\n      <move name=\"{long}\">x</move>\n    </moves>"
+    ));
+    let p = only(&text);
+    assert_eq!(p.location.line, Some(5));
+    assert_eq!(p.location.section, Section::Move);
+    assert!(
+        p.message.contains("201 letters long; it can be at most 200"),
+        "{}",
+        p.message
+    );
+}
+
+#[test]
+fn json_syntax_error_has_line_and_column() {
+    let p = read_json("{\n  \"format\": 1,\n  \"game\": {\n    \"title\": \"x\",,\n  }\n}")
+        .unwrap_err()
+        .remove(0);
+    assert_eq!(p.location.line, Some(4));
+    assert!(p.location.column.is_some());
+}
+
+#[test]
+fn json_wrong_type_has_line() {
+    let text = "{\"format\": 1,\n \"game\": {\n  \"players\": \"two\"\n }\n}";
+    let p = read_json(text).unwrap_err().remove(0);
+    assert_eq!(p.location.line, Some(3));
+    assert!(p.message.contains("expected a whole number"), "{}", p.message);
+}
+
+#[test]
+fn json_newer_format_and_limits() {
+    let p = read_json("{\"format\": 3, \"game\": {\"future\": true}}")
+        .unwrap_err()
+        .remove(0);
+    assert!(p.message.contains("newer Tablecraft (format 3)"), "{}", p.message);
+    let p = read_json("{\"game\": {}}").unwrap_err().remove(0);
+    assert!(p.message.contains("\"format\": 1"), "{}", p.message);
+    let text = "{\"format\": 1,\n\"game\": {\n\"equipment\": [\n{\"name\": \"b\", \"kind\": {\"type\": \"board\", \"rows\": 60, \"columns\": 3}}]}}";
+    let p = read_json(text).unwrap_err().remove(0);
+    assert_eq!(p.message, "rows must be from 1 to 50, not 60");
+    assert_eq!(p.location.line, Some(4));
+    assert_eq!(p.location.name, "b");
+}
+
+#[test]
+fn one_long_line_with_many_problems_is_quick() {
+    let figures = "<figure name=\"m\" type=\"t\" origin=\"o\" bad=\"1\"/>".repeat(MAX_ELEMENTS - 10);
+    let text = format!("<game format=\"1\"><rules><figures>{figures}</figures></rules></game>");
+    let start = std::time::Instant::now();
+    let all = problems(&text);
+    assert_eq!(all.len(), MAX_ELEMENTS - 10);
+    assert!(start.elapsed().as_secs() < 20, "took {:?}", start.elapsed());
+}
+
+#[test]
+fn a_tag_with_very_many_attributes_is_refused() {
+    let attributes: String = (0..200_000).map(|i| format!(" a{i}=\"1\"")).collect();
+    let p = only(&format!("<game format=\"1\"{attributes}/>"));
+    assert!(p.message.contains("more than 64 attributes"), "{}", p.message);
+}

@@ -1,0 +1,350 @@
+//! Property tests: any game written and read again is the same game, in XML
+//! and JSON; and no input at all makes reading panic.
+
+use proptest::collection::{btree_map, vec};
+use proptest::option;
+use proptest::prelude::*;
+use tablecraft_engine::file::{read_json, read_xml, write_json, write_xml};
+use tablecraft_engine::model::{
+    Attributes, Equipment, EquipmentKind, Figure, FigurePattern, Game, GameOver, Layout, MoveRule,
+    OwnerPattern, Pattern, PlacePattern, Placement, Settings, StepRule, Trigger, TriggerValue, WhenStuck,
+};
+
+/// Text with XML's special characters, white space at the ends, unicode
+/// and control characters.
+fn text() -> impl Strategy<Value = String> {
+    prop_oneof![
+        "[ -~]{0,16}",
+        "[a-z <>&\"'=;#\\]\\[\t\n\r]{0,16}",
+        vec(any::<char>(), 0..10).prop_map(|c| c.into_iter().collect()),
+        Just("  a < b && c > \"d\" ]]> 'e' \n".to_string()),
+        Just("ünïcødé ✓ 😀 平仮名".to_string()),
+        Just("&amp; &#32; &lt;".to_string()),
+    ]
+}
+
+fn name() -> impl Strategy<Value = String> {
+    prop_oneof![
+        4 => "[a-z][a-z0-9]{0,5}(\\.[a-z0-9]{1,3}){0,2}",
+        1 => text(),
+    ]
+}
+
+fn var() -> impl Strategy<Value = String> {
+    "[a-z][a-z0-9_-]{0,5}"
+}
+
+fn pattern() -> impl Strategy<Value = Pattern> {
+    (
+        prop_oneof!["[a-z]{1,4}(\\.[*?a-z0-9]{1,2}){0,3}", text()],
+        vec(var(), 0..3),
+    )
+        .prop_map(|(text, vars)| Pattern { text, vars })
+}
+
+fn attributes() -> impl Strategy<Value = Attributes> {
+    btree_map(name(), text(), 0..3)
+}
+
+fn equipment() -> impl Strategy<Value = Equipment> {
+    let kind = prop_oneof![
+        Just(EquipmentKind::Square),
+        Just(EquipmentKind::Group),
+        Just(EquipmentKind::Basket),
+        (1u16..=50, 1u16..=50).prop_map(|(rows, columns)| EquipmentKind::Board { rows, columns }),
+        (1u16..=250, any::<bool>()).prop_map(|(length, ring)| EquipmentKind::Track { length, ring }),
+    ];
+    (
+        name(),
+        kind,
+        option::of(0u32..=10_000),
+        attributes(),
+        btree_map(name(), attributes(), 0..3),
+    )
+        .prop_map(|(name, kind, capacity, attributes, squares)| {
+            let squares = match kind {
+                EquipmentKind::Board { .. } | EquipmentKind::Track { .. } => squares,
+                _ => Default::default(),
+            };
+            Equipment {
+                name,
+                kind,
+                capacity,
+                attributes,
+                squares,
+            }
+        })
+}
+
+fn figure() -> impl Strategy<Value = Figure> {
+    (
+        name(),
+        name(),
+        option::of(1u8..=2),
+        option::of(text()),
+        attributes(),
+        name(),
+    )
+        .prop_map(|(name, kind, owner, colour, attributes, origin)| Figure {
+            name,
+            kind,
+            owner,
+            colour,
+            attributes,
+            origin,
+        })
+}
+
+fn trigger() -> impl Strategy<Value = Trigger> {
+    let value = prop_oneof![
+        any::<i64>().prop_map(TriggerValue::Number),
+        any::<bool>().prop_map(TriggerValue::YesNo),
+        text().prop_map(TriggerValue::Text),
+    ];
+    (name(), value, any::<bool>()).prop_map(|(name, value, visible)| Trigger { name, value, visible })
+}
+
+fn step() -> impl Strategy<Value = StepRule> {
+    let owner = prop_oneof![
+        Just(OwnerPattern::OnMove),
+        Just(OwnerPattern::Opponent),
+        (1u8..=2).prop_map(OwnerPattern::Player),
+    ];
+    let what = (
+        option::of(pattern()),
+        option::of(pattern()),
+        option::of(pattern()),
+        option::of(owner),
+    )
+        .prop_map(|(name, kind, origin, owner)| FigurePattern {
+            name,
+            kind,
+            origin,
+            owner,
+        });
+    let place = || {
+        (option::of(pattern()), option::of(pattern())).prop_map(|(name, kind)| PlacePattern { name, kind })
+    };
+    (
+        name(),
+        what,
+        place(),
+        place(),
+        vec(text(), 0..3),
+        vec(text(), 0..3),
+    )
+        .prop_map(|(name, what, from, to, when, effects)| StepRule {
+            name,
+            what,
+            from,
+            to,
+            when,
+            effects,
+        })
+}
+
+fn settings() -> impl Strategy<Value = Settings> {
+    let stuck = prop_oneof![
+        Just(WhenStuck::Lose),
+        Just(WhenStuck::Win),
+        Just(WhenStuck::Draw),
+        Just(WhenStuck::Pass),
+    ];
+    (stuck, any::<bool>(), option::of(text())).prop_map(|(when_stuck, pass_allowed, heuristic)| Settings {
+        when_stuck,
+        pass_allowed,
+        heuristic,
+    })
+}
+
+fn layout() -> impl Strategy<Value = Layout> {
+    let placement = (
+        -100_000i32..=100_000,
+        -100_000i32..=100_000,
+        0u32..=100_000,
+        0u32..=100_000,
+        option::of(text()),
+    )
+        .prop_map(|(x, y, width, height, colour)| Placement {
+            x,
+            y,
+            width,
+            height,
+            colour,
+        });
+    (0u32..=100_000, 0u32..=100_000, btree_map(name(), placement, 0..4))
+        .prop_map(|(width, height, items)| Layout { width, height, items })
+}
+
+fn game() -> impl Strategy<Value = Game> {
+    let head = (text(), text(), 1u8..=2);
+    let things = (vec(equipment(), 0..4), vec(figure(), 0..4), vec(trigger(), 0..4));
+    let rules = (
+        vec(step(), 0..3),
+        vec(
+            (name(), text()).prop_map(|(name, sequence)| MoveRule { name, sequence }),
+            0..3,
+        ),
+        vec(
+            (name(), vec(text(), 0..3), text()).prop_map(|(name, when, winner)| GameOver {
+                name,
+                when,
+                winner,
+            }),
+            0..3,
+        ),
+    );
+    (head, things, rules, settings(), layout()).prop_map(
+        |(
+            (title, description, players),
+            (equipment, figures, triggers),
+            (steps, moves, game_over),
+            settings,
+            layout,
+        )| Game {
+            title,
+            description,
+            players,
+            equipment,
+            figures,
+            triggers,
+            steps,
+            moves,
+            game_over,
+            settings,
+            layout,
+        },
+    )
+}
+
+/// Small edits that break a valid file in many ways.
+fn mutate(text: &str, edits: &[(u16, u16, u8)]) -> String {
+    const TOKENS: &[&str] = &[
+        "<",
+        ">",
+        "&",
+        "\"",
+        "'",
+        "</step>",
+        "<figure",
+        "<figur name=\"x\"/>",
+        "=",
+        "&#0;",
+        "&#x110000;",
+        "&bogus;",
+        "\u{feff}",
+        "]]>",
+        "<!--",
+        "<![CDATA[",
+        "format=\"2\"",
+        " rows=\"three\"",
+        "\n",
+        "😀",
+        "{",
+        "}",
+        "[",
+        "]",
+        ",",
+        ":",
+        "\"format\": 9",
+        "-1",
+        "99999999999999999999",
+        "<when>",
+        "</game>",
+    ];
+    let mut chars: Vec<char> = text.chars().collect();
+    for &(at, len, kind) in edits {
+        if chars.is_empty() {
+            break;
+        }
+        let at = usize::from(at) % chars.len();
+        let end = (at + usize::from(len % 40)).min(chars.len());
+        match kind % 4 {
+            0 => {
+                chars.drain(at..end);
+            }
+            1 => {
+                let token = TOKENS[usize::from(kind) % TOKENS.len()];
+                chars.splice(at..at, token.chars());
+            }
+            2 => {
+                let copy: Vec<char> = chars[at..end].to_vec();
+                chars.splice(at..at, copy);
+            }
+            _ => chars.truncate(at),
+        }
+    }
+    chars.into_iter().collect()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    #[test]
+    fn xml_round_trip(game in game()) {
+        let text = write_xml(&game);
+        match read_xml(&text) {
+            Ok((read, _)) => prop_assert_eq!(read, game),
+            Err(problems) => prop_assert!(false, "{:#?}\n{}", problems, text),
+        }
+    }
+
+    #[test]
+    fn json_round_trip(game in game()) {
+        let text = write_json(&game);
+        match read_json(&text) {
+            Ok((read, _)) => prop_assert_eq!(read, game),
+            Err(problems) => prop_assert!(false, "{:#?}\n{}", problems, text),
+        }
+    }
+
+    #[test]
+    fn arbitrary_text_never_panics(text in any::<String>()) {
+        let _ = read_xml(&text);
+        let _ = read_json(&text);
+    }
+
+    #[test]
+    fn xml_like_text_never_panics(text in "[<>/=\"'&;#a-z !?\\[\\]-]{0,80}") {
+        let _ = read_xml(&text);
+        let _ = read_json(&text);
+    }
+
+    #[test]
+    fn mutated_files_never_panic(
+        game in game(),
+        edits in vec((any::<u16>(), any::<u16>(), any::<u8>()), 1..6),
+    ) {
+        for text in [write_xml(&game), write_json(&game)] {
+            let broken = mutate(&text, &edits);
+            for result in [read_xml(&broken), read_json(&broken)] {
+                if let Err(problems) = result {
+                    prop_assert!(!problems.is_empty());
+                    for p in problems {
+                        prop_assert!(!p.message.is_empty());
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn mutated_examples_never_panic() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../public/games");
+    let mut seed: u32 = 12345;
+    let mut next = move || {
+        seed = seed.wrapping_mul(1_103_515_245).wrapping_add(12_345);
+        seed >> 8
+    };
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let text = std::fs::read_to_string(entry.unwrap().path()).unwrap();
+        for _ in 0..300 {
+            let edits: Vec<(u16, u16, u8)> = (0..1 + next() % 4)
+                .map(|_| (next() as u16, next() as u16, next() as u8))
+                .collect();
+            let broken = mutate(&text, &edits);
+            let _ = read_xml(&broken);
+        }
+    }
+}
