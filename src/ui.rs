@@ -5,7 +5,6 @@
 //! [`tablecraft_app::scene::Scene`]. Each mode has its own module.
 
 mod bench;
-mod computer;
 mod design;
 mod examples;
 mod fetch;
@@ -19,6 +18,7 @@ mod share;
 mod store;
 mod table;
 mod topbar;
+mod worker_client;
 
 use leptos::prelude::*;
 use store::{Mode, Store};

@@ -2,9 +2,9 @@
 //! with `#bench` in the address and press Run. The same figures as
 //! `cargo bench --bench search` natively (`engine::search::bench`).
 
-use crate::ui::computer as worker;
+use crate::ui::worker_client as worker;
 use leptos::prelude::*;
-use tablecraft_app::coach::{Level, Reply, Request, Task};
+use tablecraft_app::worker_protocol::{Level, Reply, Request, Task};
 use tablecraft_engine::model::Game;
 use tablecraft_engine::record::Record;
 use tablecraft_engine::search::bench::{rate, Figures};

@@ -6,8 +6,8 @@
 //! game. The logic (words, log, gestures, playing by name) is native, in
 //! [`tablecraft_app::playing`]; these components only wire it to the page.
 
+mod advice;
 mod board;
-mod coach;
 mod computer;
 mod controls;
 mod history;
@@ -200,7 +200,7 @@ fn PlayScreen() -> impl IntoView {
         look: history::Look::new(),
     };
     provide_context(state);
-    coach::Coach::provide();
+    advice::Advice::provide();
     computer::drive(state);
     on_cleanup(computer::cancel);
     let keys = window_event_listener(leptos::ev::keydown, move |ev| {
@@ -219,10 +219,10 @@ fn PlayScreen() -> impl IntoView {
             </div>
             <aside class="play-side">
                 <super::rules::BackToTeaching/>
-                <coach::ThinkingBar/>
+                <advice::ThinkingBar/>
                 <controls::Intro/>
                 <controls::Controls/>
-                <coach::CoachPanel/>
+                <advice::AdvicePanel/>
                 <controls::Players/>
                 <history::HistoryBar/>
                 <log::Log/>

@@ -8,12 +8,13 @@
 //! - [`access`]: keyboard navigation on the table and its description in words.
 //! - [`storage`]: keeping work in the browser, game files and share links.
 //! - [`catalog`]: the list of example games.
-//! - [`coach`]: the questions the page asks the computer player's Web Worker.
+//! - [`worker_protocol`]: the questions the page asks the computer player's
+//!   Web Worker, and its answers.
 
 pub mod access;
 pub mod catalog;
-pub mod coach;
 pub mod editor;
 pub mod playing;
 pub mod scene;
 pub mod storage;
+pub mod worker_protocol;

@@ -1,11 +1,11 @@
-//! The computer as a coach, in words and marks: what the page says while
+//! Help from the computer, in words and marks: what the page says while
 //! the computer thinks, a hint (the best move highlighted on the table and
 //! what best play gives) and a puzzle's solution shown step by step.
-//! Native and tested; `ui::play::coach` wires it to the page.
+//! Native and tested; `ui::play::advice` draws it and wires it to the page.
 
 use super::act::{actions, Action};
-use crate::coach::NamedMove;
 use crate::scene::Scene;
+use crate::worker_protocol::NamedMove;
 use std::collections::HashSet;
 use tablecraft_engine::search::Move;
 use tablecraft_engine::Position;
@@ -166,9 +166,9 @@ impl HintMarks {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::coach::{answer, Level, Reply, Request, Task};
     use crate::playing::act::perform;
     use crate::playing::act::tests::example;
+    use crate::worker_protocol::{answer, Level, Reply, Request, Task};
     use std::collections::HashSet;
     use tablecraft_engine::record::Record;
     use tablecraft_engine::search::native_now;

@@ -1,6 +1,6 @@
 //! Speed figures for the computer player, with any clock, so that the same
 //! code measures natively (`cargo bench --bench search`) and in the page's
-//! Web Worker (`coach::Task::Bench`): a full solve of Tic-Tac-Toe, random
+//! Web Worker (`worker_protocol::Task::Bench` in the app): a full solve of Tic-Tac-Toe, random
 //! playouts on Tic-Tac-Toe and Dama-lite, and the hand-written Tic-Tac-Toe
 //! ([`super::baseline`]) to compare the engine's playouts with.
 

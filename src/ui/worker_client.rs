@@ -3,7 +3,7 @@
 //! callbacks. One question at a time; [`stop`] ends the thinking.
 
 use std::cell::RefCell;
-use tablecraft_app::coach::{Reply, Request};
+use tablecraft_app::worker_protocol::{Reply, Request};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{Blob, BlobPropertyBag, MessageEvent, Url, Worker};
@@ -17,7 +17,7 @@ struct Asked {
     on_done: OnDone,
 }
 
-struct Coach {
+struct WorkerClient {
     worker: Worker,
     ready: bool,
     waiting: Option<String>,
@@ -26,7 +26,7 @@ struct Coach {
 }
 
 thread_local! {
-    static COACH: RefCell<Option<Coach>> = const { RefCell::new(None) };
+    static CLIENT: RefCell<Option<WorkerClient>> = const { RefCell::new(None) };
 }
 
 /// The folder the page was loaded from, where Trunk put the worker's files.
@@ -41,7 +41,7 @@ fn base_url() -> String {
     }
 }
 
-fn spawn() -> Result<Coach, JsValue> {
+fn spawn() -> Result<WorkerClient, JsValue> {
     let base = base_url();
     let script = format!(
         "importScripts('{base}tablecraft-worker.js');\
@@ -59,7 +59,7 @@ fn spawn() -> Result<Coach, JsValue> {
         }
     });
     worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
-    Ok(Coach {
+    Ok(WorkerClient {
         worker,
         ready: false,
         waiting: None,
@@ -70,11 +70,11 @@ fn spawn() -> Result<Coach, JsValue> {
 
 fn heard(text: &str) {
     if text == "ready" {
-        COACH.with(|c| {
-            if let Some(coach) = c.borrow_mut().as_mut() {
-                coach.ready = true;
-                if let Some(q) = coach.waiting.take() {
-                    let _ = coach.worker.post_message(&JsValue::from_str(&q));
+        CLIENT.with(|c| {
+            if let Some(client) = c.borrow_mut().as_mut() {
+                client.ready = true;
+                if let Some(q) = client.waiting.take() {
+                    let _ = client.worker.post_message(&JsValue::from_str(&q));
                 }
             }
         });
@@ -85,7 +85,7 @@ fn heard(text: &str) {
     };
     let id = reply.id();
     if matches!(reply, Reply::Progress { .. }) {
-        COACH.with(|c| {
+        CLIENT.with(|c| {
             if let Some(asked) = c.borrow().as_ref().and_then(|c| c.asked.as_ref()) {
                 if asked.id == id {
                     (asked.on_progress)(reply.clone());
@@ -94,11 +94,11 @@ fn heard(text: &str) {
         });
         return;
     }
-    let asked = COACH.with(|c| {
+    let asked = CLIENT.with(|c| {
         let mut c = c.borrow_mut();
-        let coach = c.as_mut()?;
-        if coach.asked.as_ref().is_some_and(|a| a.id == id) {
-            coach.asked.take()
+        let client = c.as_mut()?;
+        if client.asked.as_ref().is_some_and(|a| a.id == id) {
+            client.asked.take()
         } else {
             None
         }
@@ -121,29 +121,29 @@ pub fn ask(request: &Request, on_progress: impl Fn(Reply) + 'static, on_done: im
             return;
         }
     };
-    if COACH.with(|c| c.borrow().as_ref().is_some_and(|c| c.asked.is_some())) {
+    if CLIENT.with(|c| c.borrow().as_ref().is_some_and(|c| c.asked.is_some())) {
         stop();
     }
-    let result = COACH.with(|c| {
+    let result = CLIENT.with(|c| {
         let mut c = c.borrow_mut();
         if c.is_none() {
             *c = Some(spawn()?);
         }
-        let Some(coach) = c.as_mut() else { return Ok(()) };
-        coach.asked = Some(Asked {
+        let Some(client) = c.as_mut() else { return Ok(()) };
+        client.asked = Some(Asked {
             id: request.id,
             on_progress: Box::new(on_progress),
             on_done: Box::new(on_done),
         });
-        if coach.ready {
-            coach.worker.post_message(&JsValue::from_str(&text))?;
+        if client.ready {
+            client.worker.post_message(&JsValue::from_str(&text))?;
         } else {
-            coach.waiting = Some(text);
+            client.waiting = Some(text);
         }
         Ok::<(), JsValue>(())
     });
     if let Err(e) = result {
-        let asked = COACH.with(|c| c.borrow_mut().as_mut().and_then(|c| c.asked.take()));
+        let asked = CLIENT.with(|c| c.borrow_mut().as_mut().and_then(|c| c.asked.take()));
         let message = format!(
             "The computer player could not start: {}",
             e.as_string().unwrap_or_default()
@@ -160,9 +160,9 @@ pub fn ask(request: &Request, on_progress: impl Fn(Reply) + 'static, on_done: im
 /// Stops the thinking at once: the worker is ended (a new one starts with
 /// the next question) and the question is dropped.
 pub fn stop() {
-    COACH.with(|c| {
-        if let Some(coach) = c.borrow_mut().take() {
-            coach.worker.terminate();
+    CLIENT.with(|c| {
+        if let Some(client) = c.borrow_mut().take() {
+            client.worker.terminate();
         }
     });
 }

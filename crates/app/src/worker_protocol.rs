@@ -1,6 +1,7 @@
-//! The computer player's messages: what the page asks the search (in a Web
-//! Worker) and what it answers, as JSON text. Plain Rust, tested natively;
-//! `worker.rs` only passes the text along.
+//! The protocol between the page and the computer player's Web Worker:
+//! what the page asks the search and what it answers, as JSON text. Plain
+//! Rust, tested natively; the worker (`crates/worker`) only passes the text
+//! along.
 
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
