@@ -2,7 +2,7 @@
 //!
 //! [`App`] holds the top bar and the screen of the current mode. State is in
 //! [`store::Store`]; the table is drawn by [`table::Table`] from a
-//! [`tablecraft_app::scene::Scene`]. Each mode has its own module.
+//! [`tablecraft_app::table::scene::Scene`]. Each mode has its own module.
 
 mod bench;
 mod design;

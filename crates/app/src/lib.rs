@@ -3,7 +3,8 @@
 //! and forwards events to it.
 //!
 //! - [`editor`]: designing — edits, undo, naming, selection, the box.
-//! - [`scene`]: what the table shows, built from a game or a position.
+//! - [`table`]: where everything is on the table and what it shows, built
+//!   from a game or a position.
 //! - [`playing`]: playing — words, the log, drag and tap, advice.
 //! - [`access`]: keyboard navigation on the table and its description in words.
 //! - [`storage`]: keeping work in the browser, game files and share links.
@@ -15,6 +16,6 @@ pub mod access;
 pub mod catalog;
 pub mod editor;
 pub mod playing;
-pub mod scene;
 pub mod storage;
+pub mod table;
 pub mod worker_protocol;

@@ -19,7 +19,7 @@ use tablecraft_app::playing::advice::{
     hint_text, move_text, progress_text, solution_actions, solve_text, verdict_line, HintMarks,
 };
 use tablecraft_app::playing::words::{is_puzzle, player_name};
-use tablecraft_app::scene::Scene;
+use tablecraft_app::table::scene::Scene;
 use tablecraft_app::worker_protocol::{Level, NamedMove, Reply, Request, Task};
 use tablecraft_engine::record::Record;
 use tablecraft_engine::{Position, Status};

@@ -8,10 +8,10 @@ use crate::ui::store::Tone;
 use crate::ui::table::{Overlay, Phase, Table, TablePointer};
 use leptos::prelude::*;
 use std::collections::HashSet;
-use tablecraft_app::editor::geometry::Point;
 use tablecraft_app::playing::act::{check_drop, drop_figure};
 use tablecraft_app::playing::gesture::{moved, spring, Effect, Hit, Input};
-use tablecraft_app::scene::{FigureView, Scene};
+use tablecraft_app::table::geometry::Point;
+use tablecraft_app::table::scene::{FigureView, Scene};
 
 fn scene_of(state: PlayState) -> Memo<Scene> {
     let store = state.store;

@@ -6,10 +6,10 @@ use super::PlayState;
 use crate::ui::figures::FigureShape;
 use crate::ui::store::{Player, Tone};
 use leptos::prelude::*;
-use tablecraft_app::editor::geometry::Rect;
 use tablecraft_app::playing::act::{end_move, pass, take_back};
 use tablecraft_app::playing::words::{after, is_puzzle, over_reason, over_text, player_name, turn_text};
-use tablecraft_app::scene::{figure_colour, FigureView, Marks};
+use tablecraft_app::table::geometry::Rect;
+use tablecraft_app::table::scene::{figure_colour, FigureView, Marks};
 use tablecraft_engine::search::Strength;
 use tablecraft_engine::{Position, Status};
 

@@ -40,7 +40,7 @@ pub fn contrast(a: &str, b: &str) -> Option<f64> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::scene::figure_colour;
+    use crate::table::scene::figure_colour;
 
     /// The value of `property` in the rule for `selector` in a style sheet.
     fn css(file: &str, selector: &str, property: &str) -> String {

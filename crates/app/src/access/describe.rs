@@ -3,7 +3,7 @@
 //! the keyboard reaches, and what is said when a figure is picked up.
 
 use super::nav::{order, places_for, Holding, Item};
-use crate::scene::{FigureView, PlaceLook, Scene};
+use crate::table::scene::{FigureView, PlaceLook, Scene};
 
 /// `n` things of a kind: "1 match", "12 matches", "3 stones".
 pub fn plural(n: usize, kind: &str) -> String {

@@ -4,7 +4,7 @@
 //! Native and tested; `ui::play::advice` draws it and wires it to the page.
 
 use super::act::{actions, Action};
-use crate::scene::Scene;
+use crate::table::scene::Scene;
 use crate::worker_protocol::NamedMove;
 use std::collections::HashSet;
 use tablecraft_engine::search::Move;

@@ -4,7 +4,7 @@
 //! A scene is built from a game (design) or from a game and a position
 //! (play); the web page only draws it. It is plain data, tested natively.
 
-use crate::editor::geometry::{Geometry, PlaceKind, Rect};
+use crate::table::geometry::{Geometry, PlaceKind, Rect};
 use std::collections::HashSet;
 use tablecraft_engine::model::{EquipmentKind, Game};
 use tablecraft_engine::{Position, Status};
