@@ -19,3 +19,6 @@ pub mod playing;
 pub mod storage;
 pub mod table;
 pub mod worker_protocol;
+
+#[cfg(test)]
+mod testing;

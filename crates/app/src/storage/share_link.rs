@@ -108,25 +108,21 @@ fn decode_data(data: &str) -> Result<Game, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use tablecraft_engine::file::read_xml;
+    use crate::testing::open_example;
 
     fn example(name: &str) -> Game {
-        let path = format!(
-            "{}/public/games/{name}",
-            concat!(env!("CARGO_MANIFEST_DIR"), "/../..")
-        );
-        read_xml(&std::fs::read_to_string(path).unwrap()).unwrap().0
+        open_example(name).0
     }
 
     #[test]
     fn every_example_goes_through_a_link_unchanged() {
         for name in [
-            "nim12.game.xml",
-            "nim345.game.xml",
-            "tic-tac-toe.game.xml",
-            "ball-puzzle.game.xml",
-            "labyrinth.game.xml",
-            "dama-lite.game.xml",
+            "nim12",
+            "nim345",
+            "tic-tac-toe",
+            "ball-puzzle",
+            "labyrinth",
+            "dama-lite",
         ] {
             let game = example(name);
             let fragment = encode(&game).unwrap();
@@ -141,7 +137,7 @@ mod tests {
             assert_eq!(decode(&fragment).unwrap().unwrap(), game);
         }
         // NIM12 makes a short link.
-        assert!(encode(&example("nim12.game.xml")).unwrap().len() < 1200);
+        assert!(encode(&example("nim12")).unwrap().len() < 1200);
     }
 
     #[test]
@@ -154,7 +150,7 @@ mod tests {
 
     #[test]
     fn a_link_with_padding_or_spaces_still_opens() {
-        let game = example("nim12.game.xml");
+        let game = example("nim12");
         let fragment = encode(&game).unwrap();
         let (head, tail) = fragment.split_at(40);
         let spaced = format!("{head} \n{tail}==");
@@ -164,7 +160,7 @@ mod tests {
 
     #[test]
     fn garbage_never_panics() {
-        let good = encode(&example("tic-tac-toe.game.xml")).unwrap();
+        let good = encode(&example("tic-tac-toe")).unwrap();
         let mut cases: Vec<String> = vec![
             "play=".into(),
             "play=!!!!".into(),
@@ -212,7 +208,7 @@ mod tests {
 
     #[test]
     fn a_game_too_big_for_a_link_says_so() {
-        let mut game = example("nim12.game.xml");
+        let mut game = example("nim12");
         // Text that does not compress: a pseudo-random description.
         let mut x: u64 = 12345;
         game.description = (0..9000)
