@@ -12,12 +12,6 @@ use tablecraft_engine::search::bench::{rate, Figures};
 /// How long each playout figure is measured, in milliseconds.
 const MEASURE_MS: f64 = 1000.0;
 
-fn wanted() -> bool {
-    web_sys::window()
-        .and_then(|w| w.location().hash().ok())
-        .is_some_and(|h| h == "#bench")
-}
-
 #[derive(Debug, Clone, PartialEq)]
 enum Run {
     Idle,
@@ -58,11 +52,10 @@ fn row(label: &'static str, id: &'static str, value: f64, text: String) -> impl 
     }
 }
 
-/// The speed test, shown only with `#bench` in the address.
+/// The speed test, shown only with `#bench` in the address (`shown`).
 #[component]
-pub fn BenchPanel() -> impl IntoView {
+pub fn BenchPanel(shown: bool) -> impl IntoView {
     let state = RwSignal::new(Run::Idle);
-    let show = wanted();
     let figures = move || {
         match state.get() {
         Run::Idle => view! { <p>"Press Run: it takes about five seconds."</p> }.into_any(),
@@ -93,7 +86,7 @@ pub fn BenchPanel() -> impl IntoView {
         .into_any(),
     }
     };
-    show.then(|| {
+    shown.then(|| {
         view! {
             <section class="panel bench-panel" data-testid="bench" aria-labelledby="bench-heading">
                 <h2 id="bench-heading">"Speed of the computer player (in this browser)"</h2>

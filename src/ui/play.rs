@@ -12,10 +12,7 @@ mod computer;
 mod controls;
 mod history;
 mod keys;
-mod link;
 mod log;
-
-pub use link::open_example_from_address;
 
 use super::store::{Mode, Player, Session, Store, Tone};
 use leptos::prelude::*;

@@ -29,20 +29,9 @@ thread_local! {
     static CLIENT: RefCell<Option<WorkerClient>> = const { RefCell::new(None) };
 }
 
-/// The folder the page was loaded from, where Trunk put the worker's files.
-fn base_url() -> String {
-    let href = web_sys::window()
-        .and_then(|w| w.location().href().ok())
-        .unwrap_or_default();
-    let href = href.split(['#', '?']).next().unwrap_or("").to_string();
-    match href.rfind('/') {
-        Some(i) => href[..=i].to_string(),
-        None => href,
-    }
-}
-
 fn spawn() -> Result<WorkerClient, JsValue> {
-    let base = base_url();
+    // Trunk put the worker's files beside the page.
+    let base = crate::ui::address::folder();
     let script = format!(
         "importScripts('{base}tablecraft-worker.js');\
          wasm_bindgen({{ module_or_path: '{base}tablecraft-worker_bg.wasm' }});"

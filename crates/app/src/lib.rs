@@ -7,12 +7,14 @@
 //!   from a game or a position.
 //! - [`playing`]: playing — words, the log, drag and tap, advice.
 //! - [`access`]: keyboard navigation on the table and its description in words.
-//! - [`storage`]: keeping work in the browser, game files and share links.
+//! - [`storage`]: keeping work in the browser, and game files.
+//! - [`address`]: the page's address: share links, examples, the speed test.
 //! - [`catalog`]: the list of example games.
 //! - [`worker_protocol`]: the questions the page asks the computer player's
 //!   Web Worker, and its answers.
 
 pub mod access;
+pub mod address;
 pub mod catalog;
 pub mod editor;
 pub mod playing;

@@ -7,7 +7,6 @@
 pub mod act;
 pub mod advice;
 pub mod gesture;
-pub mod link;
 pub mod log;
 pub mod timeline;
 pub mod words;
