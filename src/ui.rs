@@ -28,9 +28,10 @@ use tablecraft_app::address::Fragment;
 /// The whole page.
 #[component]
 pub fn App() -> impl IntoView {
-    let store = Store::provide(files::restore());
+    let kept = files::restore();
+    let store = Store::provide(kept.game());
     rules::provide_teaching();
-    files::keep_in_browser(store);
+    files::keep_in_browser(store, kept);
     files::ask_before_leaving(store);
     share::provide_sharing(store);
     let fragment = address::fragment();

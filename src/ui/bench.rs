@@ -2,7 +2,7 @@
 //! with `#bench` in the address and press Run. The same figures as
 //! `cargo bench --bench search` natively (`engine::search::bench`).
 
-use crate::ui::worker_client as worker;
+use crate::ui::store::Store;
 use leptos::prelude::*;
 use tablecraft_app::worker_protocol::{Level, Reply, Request, Task};
 use tablecraft_engine::model::Game;
@@ -20,7 +20,7 @@ enum Run {
     Failed(String),
 }
 
-fn run(state: RwSignal<Run>) {
+fn run(store: Store, state: RwSignal<Run>) {
     state.set(Run::Running);
     let request = Request {
         id: 1 << 50,
@@ -30,7 +30,7 @@ fn run(state: RwSignal<Run>) {
         level: Level::Master,
         time_ms: MEASURE_MS,
     };
-    worker::ask(
+    store.worker().ask(
         &request,
         |_| {},
         move |reply| {
@@ -55,6 +55,7 @@ fn row(label: &'static str, id: &'static str, value: f64, text: String) -> impl 
 /// The speed test, shown only with `#bench` in the address (`shown`).
 #[component]
 pub fn BenchPanel(shown: bool) -> impl IntoView {
+    let store = Store::get();
     let state = RwSignal::new(Run::Idle);
     let figures = move || {
         match state.get() {
@@ -91,7 +92,7 @@ pub fn BenchPanel(shown: bool) -> impl IntoView {
             <section class="panel bench-panel" data-testid="bench" aria-labelledby="bench-heading">
                 <h2 id="bench-heading">"Speed of the computer player (in this browser)"</h2>
                 <button data-testid="bench-run" disabled=move || state.get() == Run::Running
-                    on:click=move |_| run(state)>"Run"</button>
+                    on:click=move |_| run(store, state)>"Run"</button>
                 {figures}
             </section>
         }

@@ -9,7 +9,7 @@
 
 use super::address::{clear_fragment, fragment, without_fragment};
 use super::files::icons::{icon, Icon};
-use super::files::{mark_in_file, pause_keeping, save_game};
+use super::files::{mark_in_file, save_game, Keeping};
 use super::store::{Mode, Store, Tone};
 use leptos::html;
 use leptos::prelude::*;
@@ -37,6 +37,8 @@ pub struct Sharing {
     shown: RwSignal<Option<Shown>>,
     /// The revision a shared game was opened at, while it is only played.
     guest: RwSignal<Option<u64>>,
+    /// Keeping work in the browser, paused while a shared game is only played.
+    keeping: Keeping,
 }
 
 /// Copies `text` to the clipboard; `done` hears whether it worked.
@@ -82,7 +84,7 @@ fn make_own(store: Store, sharing: Sharing) {
         return;
     }
     sharing.guest.set(None);
-    pause_keeping(false);
+    sharing.keeping.pause(false);
     clear_fragment();
     // Saves the game now (nothing changed, but the keeper looks again).
     store.history.update(|_| {});
@@ -94,7 +96,7 @@ fn open(store: Store, sharing: Sharing, game: Result<Box<Game>, String>) {
     match game {
         Ok(game) => {
             let title = game.title.clone();
-            pause_keeping(true);
+            sharing.keeping.pause(true);
             store.replace_game(&format!("open the shared game {title}"), *game);
             mark_in_file(store);
             sharing
@@ -125,6 +127,7 @@ pub fn provide_sharing(store: Store) {
     let sharing = Sharing {
         shown: RwSignal::new(None),
         guest: RwSignal::new(None),
+        keeping: Keeping::get(),
     };
     provide_context(sharing);
     // Any change to the shared game makes it the child's own.

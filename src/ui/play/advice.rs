@@ -8,9 +8,8 @@
 
 use super::{computer, PlayState};
 use crate::ui::store::{Player, Tone};
-use crate::ui::worker_client as worker;
 use leptos::prelude::*;
-use std::cell::{Cell, RefCell};
+use std::cell::RefCell;
 use std::rc::Rc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
@@ -52,20 +51,22 @@ pub struct HintShown {
     pub verdict: Option<String>,
 }
 
-/// The computer's help on the play screen: its thinking, a hint, a
-/// solution being shown.
+/// What the Stop button does.
+type Stopper = Box<dyn FnOnce()>;
+
+/// The computer's help on the play screen: its thinking (for a hint, a
+/// solution or its own move), a hint, a solution being shown, and what
+/// Stop does.
 #[derive(Clone, Copy)]
 pub struct Advice {
     pub thinking: RwSignal<Option<Thinking>>,
     pub hint: RwSignal<Option<HintShown>>,
     /// Showing a solution: move k of n.
     pub showing: RwSignal<Option<(usize, usize)>>,
-}
-
-thread_local! {
-    static CURRENT: Cell<Option<Advice>> = const { Cell::new(None) };
-    static STOPPER: RefCell<Option<Box<dyn FnOnce()>>> = const { RefCell::new(None) };
-    static PRESSED: Cell<bool> = const { Cell::new(false) };
+    /// What Stop does now, if anything.
+    stopper: StoredValue<Option<Stopper>, LocalStorage>,
+    /// Stop was pressed for the work now finishing.
+    pressed: StoredValue<bool>,
 }
 
 /// Numbers the questions for hints and solutions (apart from the computer's
@@ -78,21 +79,15 @@ fn key_of(pos: &Position) -> (u64, usize) {
 }
 
 impl Advice {
-    /// Makes the help's state for a play screen.
-    pub fn provide() -> Advice {
-        let advice = Advice {
+    /// Makes the help's state, owned by the play mode.
+    pub fn new() -> Advice {
+        Advice {
             thinking: RwSignal::new(None),
             hint: RwSignal::new(None),
             showing: RwSignal::new(None),
-        };
-        provide_context(advice);
-        CURRENT.with(|c| c.set(Some(advice)));
-        advice
-    }
-
-    /// The play screen's help, if there is one.
-    pub fn current() -> Option<Advice> {
-        CURRENT.with(Cell::get)
+            stopper: StoredValue::new_local(None),
+            pressed: StoredValue::new(false),
+        }
     }
 
     /// The computer starts thinking.
@@ -139,40 +134,38 @@ impl Advice {
             }
         });
     }
-}
 
-/// What the Stop button does now (replacing what it did before).
-pub fn on_stop(f: impl FnOnce() + 'static) {
-    PRESSED.with(|p| p.set(false));
-    STOPPER.with(|s| *s.borrow_mut() = Some(Box::new(f)));
-}
-
-/// Whether Stop was pressed for the work now finishing (no waiting then).
-pub fn pressed() -> bool {
-    PRESSED.with(Cell::get)
-}
-
-/// Stop has nothing to do any more.
-pub fn forget_stop() {
-    STOPPER.with(|s| s.borrow_mut().take());
-}
-
-/// Stop: the computer plays its best move so far, the hint shows what was
-/// found so far, the solution stops being shown.
-pub fn stop() {
-    let f = STOPPER.with(|s| s.borrow_mut().take());
-    if let Some(f) = f {
-        PRESSED.with(|p| p.set(true));
-        f();
+    /// What the Stop button does now (replacing what it did before).
+    pub fn on_stop(&self, f: impl FnOnce() + 'static) {
+        self.pressed.try_set_value(false);
+        self.stopper.try_set_value(Some(Box::new(f)));
     }
-}
 
-/// Everything the computer was doing to help is dropped (New game, Take back, …).
-pub fn reset() {
-    forget_stop();
-    if let Some(c) = Advice::current() {
-        c.thinking.try_set(None);
-        c.showing.try_set(None);
+    /// Whether Stop was pressed for the work now finishing (no waiting then).
+    pub fn pressed(&self) -> bool {
+        self.pressed.try_get_value().unwrap_or(false)
+    }
+
+    /// Stop has nothing to do any more.
+    pub fn forget_stop(&self) {
+        self.stopper.try_set_value(None);
+    }
+
+    /// Stop: the computer plays its best move so far, the hint shows what
+    /// was found so far, the solution stops being shown.
+    pub fn stop(&self) {
+        let f = self.stopper.try_update_value(Option::take).flatten();
+        if let Some(f) = f {
+            self.pressed.try_set_value(true);
+            f();
+        }
+    }
+
+    /// Everything the computer was doing is dropped (New game, Take back, …).
+    pub fn reset(&self) {
+        self.forget_stop();
+        self.thinking.try_set(None);
+        self.showing.try_set(None);
     }
 }
 
@@ -237,7 +230,7 @@ fn ask_hint(state: PlayState, advice: Advice) {
     let best: Rc<RefCell<Option<NamedMove>>> = Rc::default();
     let finish = Once::new(
         move |(best, verdict, proven): (Option<NamedMove>, String, bool)| {
-            forget_stop();
+            advice.forget_stop();
             advice.done();
             if state.with_position(key_of) != Some(key) {
                 return;
@@ -254,15 +247,15 @@ fn ask_hint(state: PlayState, advice: Advice) {
             }
         },
     );
-    on_stop({
+    advice.on_stop({
         let (best, finish) = (Rc::clone(&best), finish.clone());
         move || {
-            worker::stop();
+            state.store.worker().stop();
             let so_far = best.borrow().clone();
             finish.fire((so_far, String::new(), false));
         }
     });
-    worker::ask(
+    state.store.worker().ask(
         &request(&pos, Task::Hint, HINT_MS),
         move |reply| {
             if let Reply::Progress { best: Some(b), .. } = &reply {
@@ -278,7 +271,7 @@ fn ask_hint(state: PlayState, advice: Advice) {
                 ..
             } => finish.fire((best, verdict, proven)),
             Reply::Failed { message, .. } => {
-                forget_stop();
+                advice.forget_stop();
                 advice.done();
                 state.store.say(message, Tone::Problem);
             }
@@ -297,18 +290,18 @@ fn ask_solve(state: PlayState, advice: Advice) {
     let Some((pos, key)) = begin(state, advice, About::Solve, "Looking for the shortest solution…") else {
         return;
     };
-    on_stop(move || {
-        worker::stop();
-        forget_stop();
+    advice.on_stop(move || {
+        state.store.worker().stop();
+        advice.forget_stop();
         advice.done();
         state.store.say("Stopped: no solution was found yet.", Tone::Info);
     });
     let asked = pos.clone();
-    worker::ask(
+    state.store.worker().ask(
         &request(&pos, Task::Solve, SOLVE_MS),
         move |reply| advice.heard(&reply),
         move |reply| {
-            forget_stop();
+            advice.forget_stop();
             advice.done();
             if state.with_position(key_of) != Some(key) {
                 return;
@@ -345,8 +338,8 @@ fn show_solution(state: PlayState, advice: Advice, acts: Vec<(usize, Action)>, m
     let epoch = computer::current();
     state.busy.set(true);
     advice.showing.set(Some((0, moves)));
-    on_stop(move || {
-        computer::cancel();
+    advice.on_stop(move || {
+        computer::cancel(state.store, advice);
         state.busy.try_set(false);
         advice.showing.try_set(None);
         state.store.say(
@@ -372,7 +365,7 @@ fn show_step(
         return;
     }
     let finish = move || {
-        forget_stop();
+        advice.forget_stop();
         state.busy.try_set(false);
         advice.showing.try_set(None);
     };
@@ -406,7 +399,7 @@ fn show_step(
 /// solution (at the top of the side column, so that it is seen).
 #[component]
 pub fn ThinkingBar() -> impl IntoView {
-    let advice = expect_context::<Advice>();
+    let advice = expect_context::<PlayState>().advice;
     let thinking = move || {
         advice.thinking.get().map(|t| {
             let who = match t.about {
@@ -429,7 +422,7 @@ pub fn ThinkingBar() -> impl IntoView {
                             <span data-testid="thinking-best">"Best so far: "{b}</span>
                         })}
                     </div>
-                    <button class="advice-stop" data-testid="stop" title=stop_title on:click=move |_| stop()>
+                    <button class="advice-stop" data-testid="stop" title=stop_title on:click=move |_| advice.stop()>
                         <span aria-hidden="true">"■ "</span>"Stop"
                     </button>
                 </div>
@@ -445,7 +438,7 @@ pub fn ThinkingBar() -> impl IntoView {
                         <span data-testid="showing-progress">{format!("Move {k} of {n}")}</span>
                     </div>
                     <button class="advice-stop" data-testid="stop-showing" title="Stop showing the solution"
-                        on:click=move |_| stop()>
+                        on:click=move |_| advice.stop()>
                         <span aria-hidden="true">"■ "</span>"Stop"
                     </button>
                 </div>
@@ -459,7 +452,7 @@ pub fn ThinkingBar() -> impl IntoView {
 #[component]
 pub fn AdvicePanel() -> impl IntoView {
     let state = expect_context::<PlayState>();
-    let advice = expect_context::<Advice>();
+    let advice = state.advice;
     let store = state.store;
     // A hint belongs to its position: gone once the position changes.
     Effect::new(move |_| {

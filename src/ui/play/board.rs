@@ -15,7 +15,7 @@ use tablecraft_app::table::scene::{FigureView, Scene};
 
 fn scene_of(state: PlayState) -> Memo<Scene> {
     let store = state.store;
-    let advice = use_context::<super::advice::Advice>();
+    let advice = state.advice;
     Memo::new(move |_| {
         if let Some(pos) = super::history::shown_position(state) {
             return store.with_game(|g| Scene::play(g, &pos, &HashSet::new(), None));
@@ -26,9 +26,7 @@ fn scene_of(state: PlayState) -> Memo<Scene> {
             Some(s) => store.with_game(|g| {
                 let mut scene =
                     Scene::play(g, &s.position, &targets, held.as_ref().map(|h| h.figure.as_str()));
-                if let Some(c) = advice {
-                    c.mark(&s.position, &mut scene);
-                }
+                advice.mark(&s.position, &mut scene);
                 scene
             }),
             None => Scene::default(),

@@ -168,7 +168,7 @@ fn act(state: PlayState, f: impl FnOnce(&mut Position) -> Result<String, String>
 }
 
 fn take_back_action(state: PlayState, whole_move: bool) {
-    computer::cancel();
+    computer::cancel(state.store, state.advice);
     state.busy.set(false);
     // Read who plays before the position is changed (not while it is).
     let computers = [1, 2].map(|p| matches!(state.player(p), Player::Computer(_)));
@@ -299,7 +299,7 @@ pub fn Players() -> impl IntoView {
                 <select id=id.clone() data-testid=id prop:value=value
                     on:change=move |ev| {
                         let chosen = player_of(&event_target_value(&ev));
-                        computer::cancel();
+                        computer::cancel(state.store, state.advice);
                         state.busy.set(false);
                         store.session.update(|s| {
                             if let Some(s) = s {
