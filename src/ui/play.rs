@@ -44,7 +44,7 @@ pub struct PlayState {
     /// Looking back at earlier moves.
     pub look: history::Look,
     /// Help from the computer, and what it is thinking.
-    pub advice: advice::Advice,
+    pub advice: Advice,
 }
 
 impl PlayState {
