@@ -2,10 +2,10 @@
 //!
 //! [`App`] holds the top bar and the screen of the current mode. State is in
 //! [`store::Store`]; the table is drawn by [`table::Table`] from a
-//! [`tablecraft_app::scene::Scene`]. Each mode has its own module.
+//! [`tablecraft_app::table::scene::Scene`]. Each mode has its own module.
 
+mod address;
 mod bench;
-mod computer;
 mod design;
 mod examples;
 mod fetch;
@@ -19,19 +19,28 @@ mod share;
 mod store;
 mod table;
 mod topbar;
+mod worker_client;
 
 use leptos::prelude::*;
 use store::{Mode, Store};
+use tablecraft_app::address::Fragment;
 
 /// The whole page.
 #[component]
 pub fn App() -> impl IntoView {
-    let store = Store::provide(files::restore());
+    let kept = files::restore();
+    let store = Store::provide(kept.game());
     rules::provide_teaching();
-    files::keep_in_browser(store);
+    files::keep_in_browser(store, kept);
     files::ask_before_leaving(store);
-    share::open_shared_from_address(store);
-    play::open_example_from_address(store);
+    share::provide_sharing(store);
+    let fragment = address::fragment();
+    let bench = fragment == Fragment::Bench;
+    match fragment {
+        Fragment::Shared(game) => share::open_shared(store, game),
+        Fragment::Example(name) => examples::open_from_address(store, name),
+        Fragment::Bench | Fragment::Nothing => {}
+    }
     let keys_open = RwSignal::new(false);
     provide_context(keys::KeysOpen(keys_open));
     keys::shortcuts(store, keys_open);
@@ -57,7 +66,7 @@ pub fn App() -> impl IntoView {
             <topbar::TopBar/>
             <notices::Notices/>
             <share::SharedBanner/>
-            <bench::BenchPanel/>
+            <bench::BenchPanel shown=bench/>
             <main class="mode-screen">
                 {move || match store.mode.get() {
                     Mode::Design => view! { <design::DesignMode/> }.into_any(),

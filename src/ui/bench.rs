@@ -2,21 +2,15 @@
 //! with `#bench` in the address and press Run. The same figures as
 //! `cargo bench --bench search` natively (`engine::search::bench`).
 
-use crate::ui::computer as worker;
+use crate::ui::store::Store;
 use leptos::prelude::*;
-use tablecraft_app::coach::{Level, Reply, Request, Task};
+use tablecraft_app::worker_protocol::{Level, Reply, Request, Task};
 use tablecraft_engine::model::Game;
 use tablecraft_engine::record::Record;
 use tablecraft_engine::search::bench::{rate, Figures};
 
 /// How long each playout figure is measured, in milliseconds.
 const MEASURE_MS: f64 = 1000.0;
-
-fn wanted() -> bool {
-    web_sys::window()
-        .and_then(|w| w.location().hash().ok())
-        .is_some_and(|h| h == "#bench")
-}
 
 #[derive(Debug, Clone, PartialEq)]
 enum Run {
@@ -26,7 +20,7 @@ enum Run {
     Failed(String),
 }
 
-fn run(state: RwSignal<Run>) {
+fn run(store: Store, state: RwSignal<Run>) {
     state.set(Run::Running);
     let request = Request {
         id: 1 << 50,
@@ -36,7 +30,7 @@ fn run(state: RwSignal<Run>) {
         level: Level::Master,
         time_ms: MEASURE_MS,
     };
-    worker::ask(
+    store.worker().ask(
         &request,
         |_| {},
         move |reply| {
@@ -58,11 +52,11 @@ fn row(label: &'static str, id: &'static str, value: f64, text: String) -> impl 
     }
 }
 
-/// The speed test, shown only with `#bench` in the address.
+/// The speed test, shown only with `#bench` in the address (`shown`).
 #[component]
-pub fn BenchPanel() -> impl IntoView {
+pub fn BenchPanel(shown: bool) -> impl IntoView {
+    let store = Store::get();
     let state = RwSignal::new(Run::Idle);
-    let show = wanted();
     let figures = move || {
         match state.get() {
         Run::Idle => view! { <p>"Press Run: it takes about five seconds."</p> }.into_any(),
@@ -93,12 +87,12 @@ pub fn BenchPanel() -> impl IntoView {
         .into_any(),
     }
     };
-    show.then(|| {
+    shown.then(|| {
         view! {
             <section class="panel bench-panel" data-testid="bench" aria-labelledby="bench-heading">
                 <h2 id="bench-heading">"Speed of the computer player (in this browser)"</h2>
                 <button data-testid="bench-run" disabled=move || state.get() == Run::Running
-                    on:click=move |_| run(state)>"Run"</button>
+                    on:click=move |_| run(store, state)>"Run"</button>
                 {figures}
             </section>
         }

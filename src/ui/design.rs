@@ -16,7 +16,8 @@ use super::store::{Store, Tone};
 use leptos::prelude::*;
 use tablecraft_app::editor::gesture::{BoxDrag, TableDrag};
 use tablecraft_app::editor::toolbox::BoxItem;
-use tablecraft_app::editor::{Edit, Point, Selection};
+use tablecraft_app::editor::{Edit, Selection};
+use tablecraft_app::table::geometry::Point;
 use wasm_bindgen::JsCast;
 
 /// How far right and down a copy lands from its original.

@@ -1,5 +1,6 @@
 //! The Examples menu: loads `games/index.json`, then each game file, lists
-//! every example by its title, and opens the one chosen (undoable).
+//! every example by its title, and opens the one chosen (undoable). An
+//! example named in the address (`#example=NAME.game.xml`) opens in Play.
 
 use crate::ui::fetch::fetch_text;
 use leptos::html;
@@ -8,7 +9,7 @@ use wasm_bindgen::JsCast;
 
 use super::files::icons::{icon, Icon};
 use super::files::open_text;
-use super::store::{Store, Tone};
+use super::store::{Mode, Store, Tone};
 use tablecraft_app::catalog::{describe_problems, game_url, parse_index, GAMES_DIR};
 use tablecraft_engine::file::read_xml;
 
@@ -35,6 +36,27 @@ async fn load_examples() -> Result<Vec<Example>, String> {
         examples.push(Example { file, game });
     }
     Ok(examples)
+}
+
+/// Opens the example game `name` (from the address's `#example=` fragment)
+/// as the game (one undoable action) and switches to Play.
+pub fn open_from_address(store: Store, name: String) {
+    leptos::task::spawn_local(async move {
+        let loaded = fetch_text(&game_url(&name))
+            .await
+            .and_then(|text| read_xml(&text).map_err(|p| describe_problems(&p)));
+        match loaded {
+            Ok((game, _)) => {
+                let title = game.title.clone();
+                store.replace_game(&format!("Open the example {title}"), game);
+                crate::ui::files::mark_in_file(store);
+                // A reload then resumes the game in progress, not the example.
+                crate::ui::address::clear_fragment();
+                store.mode.set(Mode::Play);
+            }
+            Err(why) => store.say(format!("{name} could not be opened: {why}"), Tone::Problem),
+        }
+    });
 }
 
 /// The test id of an example's menu item: `nim12.game.xml` → `example-nim12`.

@@ -2,7 +2,7 @@
 //! and players' pieces differ by shape as well as colour.
 
 use leptos::prelude::*;
-use tablecraft_app::scene::FigureView;
+use tablecraft_app::table::scene::FigureView;
 
 /// The outline colour that keeps a figure visible on any fill.
 fn outline(colour: &str) -> &'static str {

@@ -27,7 +27,7 @@ mod unsaved;
 pub use buttons::FileButtons;
 pub use dialog::FileProblemsDialog;
 pub(crate) use download::save_game;
-pub(crate) use keep::pause_keeping;
+pub(crate) use keep::Keeping;
 pub use keep::{keep_in_browser, restore};
 pub(super) use open::open_text;
 pub(crate) use unsaved::{ask_before_leaving, mark_in_file};

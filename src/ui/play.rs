@@ -6,18 +6,16 @@
 //! game. The logic (words, log, gestures, playing by name) is native, in
 //! [`tablecraft_app::playing`]; these components only wire it to the page.
 
+mod advice;
 mod board;
-mod coach;
 mod computer;
 mod controls;
 mod history;
 mod keys;
-mod link;
 mod log;
 
-pub use link::open_example_from_address;
-
 use super::store::{Mode, Player, Session, Store, Tone};
+use advice::Advice;
 use leptos::prelude::*;
 use std::collections::HashSet;
 use std::sync::Arc;
@@ -45,6 +43,8 @@ pub struct PlayState {
     pub intro_closed: RwSignal<bool>,
     /// Looking back at earlier moves.
     pub look: history::Look,
+    /// Help from the computer, and what it is thinking.
+    pub advice: Advice,
 }
 
 impl PlayState {
@@ -84,7 +84,7 @@ impl PlayState {
 
     /// Starts the game again (same players).
     pub fn new_game(&self) {
-        computer::cancel();
+        computer::cancel(self.store, self.advice);
         self.busy.set(false);
         self.put_down();
         self.intro_closed.set(false);
@@ -99,25 +99,27 @@ impl PlayState {
 
 /// Makes sure the session plays the current design: a new game when there
 /// is none or the design changed since.
-fn sync_session(store: Store) {
+fn sync_session(store: Store, advice: Advice) {
     let (revision, result) = store.compiled.with(|c| (c.revision, c.result.clone()));
     match result {
         Err(_) => {
-            computer::cancel();
+            computer::cancel(store, advice);
+            // The play screen goes; a hint does not outlive it.
+            advice.hint.set(None);
         }
         Ok(rules) => {
             let stale = store
                 .session
                 .with_untracked(|s| s.as_ref().map(|s| s.revision != revision));
             if stale != Some(false) {
-                start_session(store, rules, revision, stale == Some(true));
+                start_session(store, advice, rules, revision, stale == Some(true));
             }
         }
     }
 }
 
-fn start_session(store: Store, rules: Arc<Rules>, revision: u64, changed: bool) {
-    computer::cancel();
+fn start_session(store: Store, advice: Advice, rules: Arc<Rules>, revision: u64, changed: bool) {
+    computer::cancel(store, advice);
     let players = store
         .session
         .with_untracked(|s| s.as_ref().map(|s| s.players))
@@ -136,10 +138,13 @@ fn start_session(store: Store, rules: Arc<Rules>, revision: u64, changed: bool) 
 #[component]
 pub fn PlayMode() -> impl IntoView {
     let store = Store::get();
-    untrack(|| sync_session(store));
+    // Owned here, not by the play screen: a changed design cancels what
+    // the computer is doing.
+    let advice = Advice::new();
+    untrack(|| sync_session(store, advice));
     Effect::new(move |_| {
         store.compiled.track();
-        untrack(|| sync_session(store));
+        untrack(|| sync_session(store, advice));
     });
     let problems = Memo::new(move |_| {
         store
@@ -148,7 +153,7 @@ pub fn PlayMode() -> impl IntoView {
     });
     move || match problems.get() {
         Some(problems) => view! { <ProblemsCard problems/> }.into_any(),
-        None => view! { <PlayScreen/> }.into_any(),
+        None => view! { <PlayScreen advice/> }.into_any(),
     }
 }
 
@@ -186,9 +191,10 @@ fn ProblemsCard(problems: Vec<Problem>) -> impl IntoView {
     }
 }
 
-/// The table, the controls and the log, for a game that compiles.
+/// The table, the controls and the log, for a game that compiles; `advice`
+/// is the play mode's help from the computer.
 #[component]
-fn PlayScreen() -> impl IntoView {
+fn PlayScreen(advice: Advice) -> impl IntoView {
     let store = Store::get();
     let state = PlayState {
         store,
@@ -198,11 +204,11 @@ fn PlayScreen() -> impl IntoView {
         busy: RwSignal::new(false),
         intro_closed: RwSignal::new(false),
         look: history::Look::new(),
+        advice,
     };
     provide_context(state);
-    coach::Coach::provide();
     computer::drive(state);
-    on_cleanup(computer::cancel);
+    on_cleanup(move || computer::cancel(store, state.advice));
     let keys = window_event_listener(leptos::ev::keydown, move |ev| {
         if ev.key() == "Escape" {
             board::escape(state);
@@ -219,10 +225,10 @@ fn PlayScreen() -> impl IntoView {
             </div>
             <aside class="play-side">
                 <super::rules::BackToTeaching/>
-                <coach::ThinkingBar/>
+                <advice::ThinkingBar/>
                 <controls::Intro/>
                 <controls::Controls/>
-                <coach::CoachPanel/>
+                <advice::AdvicePanel/>
                 <controls::Players/>
                 <history::HistoryBar/>
                 <log::Log/>

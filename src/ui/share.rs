@@ -1,19 +1,21 @@
 //! Sharing a game by a link: the Share button in the top bar, the dialog
 //! with the link, and opening a link (`#play=…`, see
-//! [`tablecraft_app::storage::share_link`]).
+//! [`tablecraft_app::address`]).
 //!
 //! A shared game opens in Play mode as a guest: the work kept in this
 //! browser is not touched until the child makes their own copy (the button
 //! on the banner, or any change to the game), which switches to Design with
 //! the game as normal, undoable work.
 
+use super::address::{clear_fragment, fragment, without_fragment};
 use super::files::icons::{icon, Icon};
-use super::files::{mark_in_file, pause_keeping, save_game};
+use super::files::{mark_in_file, save_game, Keeping};
 use super::store::{Mode, Store, Tone};
 use leptos::html;
 use leptos::prelude::*;
-use tablecraft_app::storage::share_link::{decode, encode, is_share_link};
+use tablecraft_app::address::{share_fragment, Fragment};
 use tablecraft_app::storage::FileKind;
+use tablecraft_engine::Game;
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::{JsCast, JsValue};
 use web_sys::js_sys;
@@ -35,26 +37,8 @@ pub struct Sharing {
     shown: RwSignal<Option<Shown>>,
     /// The revision a shared game was opened at, while it is only played.
     guest: RwSignal<Option<u64>>,
-}
-
-/// The page's address without its fragment.
-fn address() -> String {
-    let Some(location) = web_sys::window().map(|w| w.location()) else {
-        return String::new();
-    };
-    let href = location.href().unwrap_or_default();
-    href.split('#').next().unwrap_or_default().to_string()
-}
-
-/// Takes the fragment off the address (without reloading or adding to the
-/// browser's history).
-pub(crate) fn clear_fragment() {
-    let Some(window) = web_sys::window() else {
-        return;
-    };
-    if let Ok(history) = window.history() {
-        let _ = history.replace_state_with_url(&JsValue::NULL, "", Some(&address()));
-    }
+    /// Keeping work in the browser, paused while a shared game is only played.
+    keeping: Keeping,
 }
 
 /// Copies `text` to the clipboard; `done` hears whether it worked.
@@ -100,23 +84,20 @@ fn make_own(store: Store, sharing: Sharing) {
         return;
     }
     sharing.guest.set(None);
-    pause_keeping(false);
+    sharing.keeping.pause(false);
     clear_fragment();
     // Saves the game now (nothing changed, but the keeper looks again).
     store.history.update(|_| {});
 }
 
-/// Opens the game in the address's `#play=` fragment, if there is one.
-fn open_from_fragment(store: Store, sharing: Sharing) {
-    let Some(hash) = web_sys::window().and_then(|w| w.location().hash().ok()) else {
-        return;
-    };
-    match decode(&hash) {
-        None => {}
-        Some(Ok(game)) => {
+/// Opens the game of a share link (`#play=…` in the address), or says why
+/// the link is broken.
+fn open(store: Store, sharing: Sharing, game: Result<Box<Game>, String>) {
+    match game {
+        Ok(game) => {
             let title = game.title.clone();
-            pause_keeping(true);
-            store.replace_game(&format!("open the shared game {title}"), game);
+            sharing.keeping.pause(true);
+            store.replace_game(&format!("open the shared game {title}"), *game);
             mark_in_file(store);
             sharing
                 .guest
@@ -127,22 +108,28 @@ fn open_from_fragment(store: Store, sharing: Sharing) {
                 Tone::Info,
             );
         }
-        Some(Err(why)) => {
+        Err(why) => {
             clear_fragment();
             store.say(why, Tone::Problem);
         }
     }
 }
 
-/// Provides the sharing state and opens a share link in the address (now
-/// and whenever the fragment changes to one).
-pub fn open_shared_from_address(store: Store) {
+/// Opens the game of a share link found in the address when the page
+/// loaded (see [`provide_sharing`]).
+pub fn open_shared(store: Store, game: Result<Box<Game>, String>) {
+    open(store, expect_context::<Sharing>(), game);
+}
+
+/// Provides the sharing state, and opens a share link whenever the
+/// address's fragment changes to one.
+pub fn provide_sharing(store: Store) {
     let sharing = Sharing {
         shown: RwSignal::new(None),
         guest: RwSignal::new(None),
+        keeping: Keeping::get(),
     };
     provide_context(sharing);
-    open_from_fragment(store, sharing);
     // Any change to the shared game makes it the child's own.
     Effect::new(move |_| {
         let revision = store.history.with(|h| h.revision());
@@ -151,11 +138,8 @@ pub fn open_shared_from_address(store: Store) {
         }
     });
     let _hash = window_event_listener(leptos::ev::hashchange, move |_| {
-        let hash = web_sys::window()
-            .and_then(|w| w.location().hash().ok())
-            .unwrap_or_default();
-        if is_share_link(&hash) {
-            open_from_fragment(store, sharing);
+        if let Fragment::Shared(game) = fragment() {
+            open(store, sharing, game);
         }
     });
 }
@@ -199,9 +183,9 @@ pub fn ShareButton() -> impl IntoView {
     let field = NodeRef::<html::Input>::new();
     let share = move |_| {
         let game = store.game_untracked();
-        match encode(&game) {
+        match share_fragment(&game) {
             Ok(fragment) => {
-                let url = format!("{}#{fragment}", address());
+                let url = format!("{}#{fragment}", without_fragment());
                 sharing.shown.set(Some(Shown::Link {
                     url: url.clone(),
                     copied: None,

@@ -1,8 +1,12 @@
 //! The page's state, shared with every component through a context.
 //!
 //! The game being designed lives in an undo [`History`]; everything else
-//! (mode, selection, the game being played, messages) beside it.
+//! (mode, selection, the game being played, messages, what the browser is
+//! busy with for the page) beside it.
 
+use super::worker_client::WorkerClient;
+use gloo_file::callbacks::FileReader;
+use gloo_file::ObjectUrl;
 use leptos::prelude::*;
 use std::sync::Arc;
 use tablecraft_app::editor::{Edit, History, Selection};
@@ -86,6 +90,13 @@ pub struct Store {
     /// The last few messages said, oldest first: the live region reads
     /// each one, even when several are said at once.
     pub spoken: RwSignal<Vec<Notice>>,
+    /// The computer player's Web Worker.
+    pub worker: StoredValue<WorkerClient, LocalStorage>,
+    /// The file being read (dropping its reader would stop it); replaced
+    /// by the next one.
+    pub reading: StoredValue<Option<FileReader>, LocalStorage>,
+    /// The address of the last download, kept until the next one.
+    pub last_download: StoredValue<Option<ObjectUrl>, LocalStorage>,
 }
 
 impl Store {
@@ -107,6 +118,9 @@ impl Store {
             session: RwSignal::new(None),
             compiled,
             spoken: RwSignal::new(Vec::new()),
+            worker: StoredValue::new_local(WorkerClient::default()),
+            reading: StoredValue::new_local(None),
+            last_download: StoredValue::new_local(None),
         };
         provide_context(store);
         store
@@ -115,6 +129,11 @@ impl Store {
     /// The store of the page.
     pub fn get() -> Store {
         expect_context::<Store>()
+    }
+
+    /// The page's way to the computer player's Web Worker.
+    pub fn worker(&self) -> WorkerClient {
+        self.worker.try_get_value().unwrap_or_default()
     }
 
     /// Reads the current game.

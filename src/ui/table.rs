@@ -4,8 +4,8 @@
 use super::figures::FigureShape;
 use leptos::prelude::*;
 use tablecraft_app::access::{self, Answer, Command, Cursor, Item, Key};
-use tablecraft_app::editor::geometry::{Point, Rect};
-use tablecraft_app::scene::{FigureView, PlaceLook, PlaceView, Scene, TriggerView};
+use tablecraft_app::table::geometry::{Point, Rect};
+use tablecraft_app::table::scene::{FigureView, PlaceLook, PlaceView, Scene, TriggerView};
 use wasm_bindgen::JsCast;
 
 /// Which part of a press or drag an event is.
@@ -71,7 +71,7 @@ fn to_table(svg: &web_sys::Element, client_x: f64, client_y: f64) -> Option<Poin
     Some(Point::new((client_x - left) / scale, (client_y - top) / scale))
 }
 
-fn marks_class(base: &str, m: &tablecraft_app::scene::Marks) -> String {
+fn marks_class(base: &str, m: &tablecraft_app::table::scene::Marks) -> String {
     let mut c = base.to_string();
     for (on, name) in [
         (m.selected, " selected"),

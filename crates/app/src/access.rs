@@ -2,7 +2,7 @@
 //! focused and in which order, where the arrow keys go, what a held figure
 //! may be put on, and the words a screen reader reads about the table.
 //!
-//! Plain data over a [`crate::scene::Scene`], tested natively; the page
+//! Plain data over a [`crate::table::scene::Scene`], tested natively; the page
 //! (`ui::table`) only wires it to key presses and ARIA attributes.
 
 pub mod colour;

@@ -4,7 +4,6 @@
 //! - [`history`]: undo and redo of whole-game snapshots, with a revision.
 //! - [`naming`]: checking names and proposing fresh ones.
 //! - [`edit`]: every design edit as a pure function `&Game → Result<Game, EditError>`.
-//! - [`geometry`]: where places, figures and triggers are drawn; hit-testing.
 //! - [`selection`]: which elements are selected.
 //! - [`places`]: looking up elements, places and squares by name.
 //! - [`toolbox`]: the box of things to drag onto the table.
@@ -15,7 +14,6 @@
 
 pub mod edit;
 pub mod error;
-pub mod geometry;
 pub mod gesture;
 pub mod history;
 pub mod naming;
@@ -29,7 +27,6 @@ pub mod toolbox;
 
 pub use edit::{Edit, Property};
 pub use error::EditError;
-pub use geometry::{Geometry, Point, Rect};
 pub use history::History;
 pub use selection::Selection;
 

@@ -3,17 +3,24 @@
 //! and forwards events to it.
 //!
 //! - [`editor`]: designing — edits, undo, naming, selection, the box.
-//! - [`scene`]: what the table shows, built from a game or a position.
+//! - [`table`]: where everything is on the table and what it shows, built
+//!   from a game or a position.
 //! - [`playing`]: playing — words, the log, drag and tap, advice.
 //! - [`access`]: keyboard navigation on the table and its description in words.
-//! - [`storage`]: keeping work in the browser, game files and share links.
+//! - [`storage`]: keeping work in the browser, and game files.
+//! - [`address`]: the page's address: share links, examples, the speed test.
 //! - [`catalog`]: the list of example games.
-//! - [`coach`]: the questions the page asks the computer player's Web Worker.
+//! - [`worker_protocol`]: the questions the page asks the computer player's
+//!   Web Worker, and its answers.
 
 pub mod access;
+pub mod address;
 pub mod catalog;
-pub mod coach;
 pub mod editor;
 pub mod playing;
-pub mod scene;
 pub mod storage;
+pub mod table;
+pub mod worker_protocol;
+
+#[cfg(test)]
+mod testing;

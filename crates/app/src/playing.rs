@@ -2,12 +2,11 @@
 //! says about turns, steps and the end ([`words`]), the progress log
 //! grouped by move ([`log`]), what a press, drag or tap on the table means
 //! ([`gesture`]), playing actions on a position by name ([`act`]), and the
-//! computer as a coach: hints, progress and solutions ([`advice`]).
+//! help from the computer: hints, progress and solutions ([`advice`]).
 
 pub mod act;
 pub mod advice;
 pub mod gesture;
-pub mod link;
 pub mod log;
 pub mod timeline;
 pub mod words;

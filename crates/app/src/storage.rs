@@ -10,12 +10,10 @@
 //!   unreadable work is set aside under another key, never deleted.
 //! - [`game_files`]: file names from titles, MIME types, and checking the
 //!   bytes of a file a child opens.
-//! - [`share_link`]: a whole game in a link's `#play=` fragment.
 
 pub mod game_files;
 pub mod keeper;
 pub mod saved;
-pub mod share_link;
 
 pub use game_files::{check_file, check_size, download_name, FileKind, ACCEPT};
 pub use keeper::{Keeper, SaveOutcome, Shelf, Start};

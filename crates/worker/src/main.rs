@@ -1,9 +1,9 @@
-//! The computer player's Web Worker: it answers [`tablecraft_app::coach`]
+//! The computer player's Web Worker: it answers [`tablecraft_app::worker_protocol`]
 //! requests off the page's main thread, so the page never freezes.
 
 #[cfg(target_arch = "wasm32")]
 fn main() {
-    use tablecraft_app::coach::answer_json;
+    use tablecraft_app::worker_protocol::answer_json;
     use wasm_bindgen::prelude::*;
     use wasm_bindgen::JsCast;
     use web_sys::{DedicatedWorkerGlobalScope, MessageEvent, WorkerGlobalScope};

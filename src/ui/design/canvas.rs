@@ -10,8 +10,8 @@ use std::collections::HashSet;
 use tablecraft_app::editor::edit::move_by;
 use tablecraft_app::editor::gesture::{Decision, Preview, TAP_SLOP_PX};
 use tablecraft_app::editor::problem_marks::marked;
-use tablecraft_app::editor::{Geometry, Rect};
-use tablecraft_app::scene::Scene;
+use tablecraft_app::table::geometry::{Geometry, Point, Rect};
+use tablecraft_app::table::scene::Scene;
 
 /// How many table units one screen pixel is, from the table's SVG element.
 fn units_per_pixel() -> f64 {
@@ -37,7 +37,7 @@ fn units_per_pixel() -> f64 {
 }
 
 /// Puts the target mark on the place under `at` that a figure could go to.
-fn mark_target(scene: &mut Scene, geometry: &Geometry, at: tablecraft_app::editor::Point) {
+fn mark_target(scene: &mut Scene, geometry: &Geometry, at: Point) {
     let Some(name) = geometry.place_at(at) else { return };
     if let Some(p) = scene.places.iter_mut().find(|p| p.name == name) {
         p.marks.target = true;

@@ -11,7 +11,7 @@ use tablecraft_app::access::nav::rect_of;
 use tablecraft_app::access::{Answer, Command, Item};
 use tablecraft_app::editor::gesture::Decision;
 use tablecraft_app::editor::{Edit, Selection};
-use tablecraft_app::scene::Scene;
+use tablecraft_app::table::scene::Scene;
 
 /// What a key on the design table does.
 pub(super) fn on_key(store: Store, designer: Designer, scene: Memo<Scene>, command: Command) -> Answer {

@@ -9,7 +9,7 @@ use crate::ui::table::client_to_table;
 use leptos::prelude::*;
 use tablecraft_app::editor::gesture::{BoxDecision, BoxDrag};
 use tablecraft_app::editor::toolbox::{sections, BoxItem};
-use tablecraft_app::editor::Point;
+use tablecraft_app::table::geometry::Point;
 use wasm_bindgen::JsCast;
 
 fn client(ev: &web_sys::PointerEvent) -> Point {
@@ -64,7 +64,7 @@ fn item_view(store: Store, designer: Designer, item: BoxItem) -> impl IntoView {
                 designer.chosen.set(None);
                 let game = store.game_untracked();
                 let other = designer.other_type.get_untracked();
-                let geometry = tablecraft_app::editor::Geometry::new(&game);
+                let geometry = tablecraft_app::table::geometry::Geometry::new(&game);
                 designer.add(store, item.drop_edit(at, &geometry, &other));
             }
         }

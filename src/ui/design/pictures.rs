@@ -4,8 +4,8 @@
 use crate::ui::figures::FigureShape;
 use leptos::prelude::*;
 use tablecraft_app::editor::toolbox::BoxItem;
-use tablecraft_app::editor::Rect;
-use tablecraft_app::scene::{figure_colour, FigureView, Marks};
+use tablecraft_app::table::geometry::Rect;
+use tablecraft_app::table::scene::{figure_colour, FigureView, Marks};
 
 const EDGE: &str = "#4a3012";
 

@@ -9,10 +9,10 @@ use super::{delete_selection, duplicate_selection};
 use crate::ui::store::{Store, Tone};
 use leptos::prelude::*;
 use tablecraft_app::editor::edit::rename;
-use tablecraft_app::editor::geometry::default_layout;
 use tablecraft_app::editor::places::{element, is_grid, place, square_names, Element};
 use tablecraft_app::editor::toolbox::FIGURE_TYPES;
 use tablecraft_app::editor::{Edit, Property, Selection};
+use tablecraft_app::table::geometry::default_layout;
 use tablecraft_engine::model::{Attributes, EquipmentKind, Game, TriggerValue};
 
 /// What the panel shows; it is rebuilt only when this changes.

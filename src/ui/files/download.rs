@@ -2,21 +2,16 @@
 
 use crate::ui::store::{Store, Tone};
 use gloo_file::{Blob, ObjectUrl};
-use std::cell::RefCell;
+use leptos::prelude::*;
 use tablecraft_app::storage::{download_name, FileKind};
 use tablecraft_engine::file::{write_json, write_xml};
 use wasm_bindgen::JsCast;
-
-thread_local! {
-    /// The address of the last download, kept until the next one.
-    static LAST_URL: RefCell<Option<ObjectUrl>> = const { RefCell::new(None) };
-}
 
 /// Starts the download of `text` as a file called `name`.
 ///
 /// # Errors
 /// When the page could not make the link.
-pub fn download(name: &str, mime: &str, text: &str) -> Result<(), String> {
+pub fn download(store: Store, name: &str, mime: &str, text: &str) -> Result<(), String> {
     let url = ObjectUrl::from(Blob::new_with_options(text, Some(mime)));
     let document = web_sys::window()
         .and_then(|w| w.document())
@@ -29,7 +24,7 @@ pub fn download(name: &str, mime: &str, text: &str) -> Result<(), String> {
     link.set_href(&url);
     link.set_download(name);
     link.click();
-    LAST_URL.with(|u| *u.borrow_mut() = Some(url));
+    store.last_download.try_set_value(Some(url));
     Ok(())
 }
 
@@ -41,7 +36,7 @@ pub fn save_game(store: Store, kind: FileKind) {
         FileKind::Xml => write_xml(&game),
         FileKind::Json => write_json(&game),
     };
-    match download(&name, kind.mime(), &text) {
+    match download(store, &name, kind.mime(), &text) {
         Ok(()) => {
             super::unsaved::mark_in_file(store);
             store.say(

@@ -4,7 +4,6 @@
 use crate::ui::store::{Mode, Player, Session, Store, Tone};
 use gloo_storage::{LocalStorage, Storage};
 use leptos::prelude::*;
-use std::cell::RefCell;
 use std::sync::Arc;
 use tablecraft_app::editor::History;
 use tablecraft_app::storage::saved::{SavedMode, SavedPlay, SavedPlayer, WORK_KEY};
@@ -43,27 +42,6 @@ fn now() -> f64 {
     js_sys::Date::now()
 }
 
-thread_local! {
-    static KEEPER: RefCell<Keeper> = RefCell::new(Keeper::new(format!(
-        "{:x}-{:x}",
-        now() as u64,
-        (js_sys::Math::random() * 1e12) as u64
-    )));
-    static START: RefCell<Option<Start>> = const { RefCell::new(None) };
-    /// While a shared game is only being looked at, nothing is written, so
-    /// the work kept in the browser stays as it was.
-    static PAUSED: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
-}
-
-/// Stops or resumes saving to the browser; resuming saves at the next change.
-pub(crate) fn pause_keeping(paused: bool) {
-    PAUSED.with(|p| p.set(paused));
-}
-
-pub(super) fn with_keeper<R>(f: impl FnOnce(&mut Keeper) -> R) -> R {
-    KEEPER.with(|k| f(&mut k.borrow_mut()))
-}
-
 /// How keeping work goes, shown as a banner when it goes wrong.
 #[derive(Debug, Clone, PartialEq)]
 pub(super) enum KeepStatus {
@@ -77,28 +55,60 @@ pub(super) enum KeepStatus {
     },
 }
 
-/// The keeping status, shared by the banners.
+/// Keeping the work in the browser, shared by the banners and sharing.
 #[derive(Clone, Copy)]
-pub(super) struct Keeping {
-    pub status: RwSignal<KeepStatus>,
+pub(crate) struct Keeping {
+    pub(super) status: RwSignal<KeepStatus>,
+    /// When this tab may write.
+    keeper: StoredValue<Keeper>,
+    /// While a shared game is only being looked at, nothing is written, so
+    /// the work kept in the browser stays as it was.
+    paused: StoredValue<bool>,
 }
 
 impl Keeping {
-    pub fn get() -> Keeping {
+    pub(crate) fn get() -> Keeping {
         expect_context::<Keeping>()
+    }
+
+    /// Stops or resumes saving to the browser; resuming saves at the next
+    /// change.
+    pub(crate) fn pause(&self, paused: bool) {
+        self.paused.try_set_value(paused);
+    }
+
+    fn with_keeper<R>(&self, f: impl FnOnce(&mut Keeper) -> R) -> Option<R> {
+        self.keeper.try_update_value(f)
     }
 }
 
-/// The game kept in the browser, or a new one. The revision, mode and game
-/// in progress are put back by [`keep_in_browser`].
-pub fn restore() -> Game {
-    let start = with_keeper(|k| k.restore(&mut Local, now()));
-    let game = match &start {
-        Start::Work(r) => r.snapshot.game.clone(),
-        _ => Game::default(),
-    };
-    START.with(|s| *s.borrow_mut() = Some(start));
-    game
+/// What the browser kept, read as the page starts (before the store
+/// exists); [`keep_in_browser`] puts it back.
+pub struct Kept {
+    keeper: Keeper,
+    start: Start,
+}
+
+impl Kept {
+    /// The game kept in the browser, or a new one.
+    pub fn game(&self) -> Game {
+        match &self.start {
+            Start::Work(r) => r.snapshot.game.clone(),
+            _ => Game::default(),
+        }
+    }
+}
+
+/// Reads the work kept in the browser. The revision, mode and game in
+/// progress are put back by [`keep_in_browser`].
+pub fn restore() -> Kept {
+    let mut keeper = Keeper::new(format!(
+        "{:x}-{:x}",
+        now() as u64,
+        (js_sys::Math::random() * 1e12) as u64
+    ));
+    let start = keeper.restore(&mut Local, now());
+    Kept { keeper, start }
 }
 
 pub(super) fn mode_of(mode: Mode) -> SavedMode {
@@ -204,14 +214,17 @@ fn report(store: Store, keeping: Keeping, outcome: SaveOutcome) {
 }
 
 /// Puts back what [`restore`] found and saves the work on every change.
-pub fn keep_in_browser(store: Store) {
+pub fn keep_in_browser(store: Store, kept: Kept) {
+    let Kept { keeper, start } = kept;
     let keeping = Keeping {
         status: RwSignal::new(KeepStatus::Fine),
+        keeper: StoredValue::new(keeper),
+        paused: StoredValue::new(false),
     };
     provide_context(keeping);
 
-    match START.with(|s| s.borrow_mut().take()) {
-        Some(Start::Work(restored)) => {
+    match start {
+        Start::Work(restored) => {
             let snap = restored.snapshot;
             store
                 .history
@@ -221,7 +234,7 @@ pub fn keep_in_browser(store: Store) {
                 resume_play(store, play);
             }
         }
-        Some(Start::SetAside { key, reason }) => {
+        Start::SetAside { key, reason } => {
             leptos::logging::warn!("The kept work could not be read ({reason}); it is now under {key}.");
             store.say(
                 "The game kept in this browser could not be read, so it was put aside \
@@ -229,7 +242,7 @@ pub fn keep_in_browser(store: Store) {
                 Tone::Problem,
             );
         }
-        Some(Start::Unreadable { reason }) => {
+        Start::Unreadable { reason } => {
             leptos::logging::warn!("The kept work could not be read ({reason}) nor moved.");
             keeping.status.set(KeepStatus::Failed(reason));
             store.say(
@@ -238,23 +251,24 @@ pub fn keep_in_browser(store: Store) {
                 Tone::Problem,
             );
         }
-        Some(Start::Nothing) | None => {}
+        Start::Nothing => {}
     }
 
     Effect::new(move |_| {
         let snap = snapshot(store);
-        if PAUSED.with(std::cell::Cell::get) {
+        if keeping.paused.try_get_value().unwrap_or(false) {
             return;
         }
-        let outcome = with_keeper(|k| k.save(&mut Local, &snap, now()));
-        report(store, keeping, outcome);
+        if let Some(outcome) = keeping.with_keeper(|k| k.save(&mut Local, &snap, now())) {
+            report(store, keeping, outcome);
+        }
     });
 
     let _storage = window_event_listener(leptos::ev::storage, move |ev| {
         if ev.key().is_some_and(|k| k != WORK_KEY) {
             return;
         }
-        if let Some(stamp) = with_keeper(|k| k.changed_elsewhere(&Local)) {
+        if let Some(stamp) = keeping.with_keeper(|k| k.changed_elsewhere(&Local)).flatten() {
             keeping.status.set(KeepStatus::OtherTab {
                 time: stamp.time,
                 kept_here: false,
@@ -265,7 +279,11 @@ pub fn keep_in_browser(store: Store) {
 
 /// Opens the newer work another tab saved (undoable).
 pub(super) fn open_newer(store: Store) {
-    match with_keeper(|k| k.adopt(&Local)) {
+    let keeping = Keeping::get();
+    let Some(adopted) = keeping.with_keeper(|k| k.adopt(&Local)) else {
+        return;
+    };
+    match adopted {
         Ok(restored) => {
             let title = restored.snapshot.game.title.clone();
             store.replace_game("open the game from the other tab", restored.snapshot.game);
@@ -273,7 +291,7 @@ pub(super) fn open_newer(store: Store) {
             if let Some(play) = restored.snapshot.play {
                 resume_play(store, play);
             }
-            Keeping::get().status.set(KeepStatus::Fine);
+            keeping.status.set(KeepStatus::Fine);
             store.say(
                 format!("Opened “{title}” from the other tab. Undo brings back this tab's game."),
                 Tone::Info,
@@ -286,8 +304,10 @@ pub(super) fn open_newer(store: Store) {
 /// Keeps this tab's game over the other tab's, which is put aside first.
 pub(super) fn keep_mine(store: Store) {
     let snap = untrack(|| snapshot(store));
-    let (aside, outcome) = with_keeper(|k| k.take_over(&mut Local, &snap, now()));
     let keeping = Keeping::get();
+    let Some((aside, outcome)) = keeping.with_keeper(|k| k.take_over(&mut Local, &snap, now())) else {
+        return;
+    };
     keeping.status.set(KeepStatus::Fine);
     let saved = outcome == SaveOutcome::Saved;
     report(store, keeping, outcome);

@@ -1,16 +1,9 @@
 //! Opening a game file: picked, dropped, or an example.
 
 use crate::ui::store::{FileProblems, Store, Tone};
-use gloo_file::callbacks::{read_as_bytes, FileReader};
+use gloo_file::callbacks::read_as_bytes;
 use leptos::prelude::*;
-use std::cell::RefCell;
 use tablecraft_app::storage::{check_file, check_size};
-
-thread_local! {
-    /// The file being read (dropping the reader would stop it); replaced by
-    /// the next one.
-    static READING: RefCell<Option<FileReader>> = const { RefCell::new(None) };
-}
 
 /// Opens the game in `text` (from the file `name`) as one undoable action;
 /// a file with problems opens nothing and lists them all.
@@ -49,5 +42,5 @@ pub fn open_file(store: Store, file: web_sys::File) {
         },
         Err(e) => store.say(format!("{name} could not be read: {e}."), Tone::Problem),
     });
-    READING.with(|r| *r.borrow_mut() = Some(reader));
+    store.reading.try_set_value(Some(reader));
 }

@@ -32,16 +32,6 @@ struct InFile {
     mark: RwSignal<Mark>,
 }
 
-thread_local! {
-    static HANDLER: JsValue = Closure::<dyn FnMut(web_sys::BeforeUnloadEvent)>::new(
-        |ev: web_sys::BeforeUnloadEvent| {
-            ev.prevent_default();
-            ev.set_return_value(MESSAGE);
-        },
-    )
-    .into_js_value();
-}
-
 /// Remembers that the game as it is now is in a file (just saved or opened).
 pub(crate) fn mark_in_file(store: Store) {
     let (revision, game) = store
@@ -77,14 +67,20 @@ pub(crate) fn ask_before_leaving(store: Store) {
             .history
             .with(|h| mark.with(|m| has_unsaved(h.revision(), h.current(), m)))
     });
+    // Set as the page's `onbeforeunload` while there are such changes (the
+    // browser then holds it too).
+    let handler: JsValue =
+        Closure::<dyn FnMut(web_sys::BeforeUnloadEvent)>::new(|ev: web_sys::BeforeUnloadEvent| {
+            ev.prevent_default();
+            ev.set_return_value(MESSAGE);
+        })
+        .into_js_value();
     Effect::new(move |_| {
         let unsaved = unsaved.get();
         let Some(window) = web_sys::window() else {
             return;
         };
-        HANDLER.with(|handler| {
-            window.set_onbeforeunload(unsaved.then(|| handler.unchecked_ref()));
-        });
+        window.set_onbeforeunload(unsaved.then(|| handler.unchecked_ref()));
         if let Some(html) = window.document().and_then(|d| d.document_element()) {
             let _ = html.set_attribute("data-unsaved", if unsaved { "yes" } else { "no" });
         }

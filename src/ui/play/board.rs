@@ -8,14 +8,14 @@ use crate::ui::store::Tone;
 use crate::ui::table::{Overlay, Phase, Table, TablePointer};
 use leptos::prelude::*;
 use std::collections::HashSet;
-use tablecraft_app::editor::geometry::Point;
 use tablecraft_app::playing::act::{check_drop, drop_figure};
 use tablecraft_app::playing::gesture::{moved, spring, Effect, Hit, Input};
-use tablecraft_app::scene::{FigureView, Scene};
+use tablecraft_app::table::geometry::Point;
+use tablecraft_app::table::scene::{FigureView, Scene};
 
 fn scene_of(state: PlayState) -> Memo<Scene> {
     let store = state.store;
-    let coach = use_context::<super::coach::Coach>();
+    let advice = state.advice;
     Memo::new(move |_| {
         if let Some(pos) = super::history::shown_position(state) {
             return store.with_game(|g| Scene::play(g, &pos, &HashSet::new(), None));
@@ -26,9 +26,7 @@ fn scene_of(state: PlayState) -> Memo<Scene> {
             Some(s) => store.with_game(|g| {
                 let mut scene =
                     Scene::play(g, &s.position, &targets, held.as_ref().map(|h| h.figure.as_str()));
-                if let Some(c) = coach {
-                    c.mark(&s.position, &mut scene);
-                }
+                advice.mark(&s.position, &mut scene);
                 scene
             }),
             None => Scene::default(),

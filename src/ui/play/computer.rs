@@ -2,22 +2,21 @@
 //! it visibly, one step at a time, announcing each.
 //!
 //! The search runs behind one function, [`request_move`], in a Web Worker
-//! (see `ui::computer`); while it thinks, the coach panel shows its
+//! (see `ui::worker_client`); while it thinks, the thinking line shows its
 //! progress, and Stop makes it play the best move found so far.
 
-use super::coach::{self, About, Coach, Once};
+use super::advice::{About, Advice, Once};
 use super::PlayState;
-use crate::ui::computer as worker;
 use crate::ui::store::{Player, Store, Tone};
 use leptos::prelude::*;
 use std::cell::RefCell;
 use std::rc::Rc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
-use tablecraft_app::coach::{Level, NamedMove, Reply, Request, Task};
 use tablecraft_app::playing::act::{actions, perform, Action};
 use tablecraft_app::playing::advice::resolve;
 use tablecraft_app::playing::words::player_name;
+use tablecraft_app::worker_protocol::{Level, NamedMove, Reply, Request, Task};
 use tablecraft_engine::record::Record;
 use tablecraft_engine::search::rng::Rng;
 use tablecraft_engine::search::{choose, random_move, Limits, Move, Options, Strength};
@@ -43,10 +42,10 @@ const STEP_PAUSE: Duration = Duration::from_millis(600);
 static EPOCH: AtomicU64 = AtomicU64::new(0);
 
 /// Drops whatever the computer is thinking or playing.
-pub fn cancel() {
+pub fn cancel(store: Store, advice: Advice) {
     EPOCH.fetch_add(1, Ordering::SeqCst);
-    worker::stop();
-    coach::reset();
+    store.worker().stop();
+    advice.reset();
 }
 
 /// The current epoch: work started in an older one is dropped.
@@ -67,9 +66,10 @@ fn time_for(strength: Strength) -> f64 {
 /// with it (`None` when there is none); `progress` hears the worker's
 /// reports. The one way the page asks the computer for a move: the search
 /// runs in a Web Worker, so the page stays responsive; if the worker cannot
-/// answer, the page searches briefly itself. Stop ([`coach::stop`]) ends
-/// the thinking and replies with the best move so far, or a random one.
+/// answer, the page searches briefly itself. Stop (`Advice::stop`) ends the
+/// thinking and replies with the best move so far, or a random one.
 pub fn request_move(
+    state: PlayState,
     pos: Position,
     strength: Strength,
     progress: impl Fn(&Reply) + 'static,
@@ -85,16 +85,17 @@ pub fn request_move(
     };
     let reply = Once::new(reply);
     let best: Rc<RefCell<Option<NamedMove>>> = Rc::default();
-    coach::on_stop({
-        let (pos, best, reply) = (pos.clone(), Rc::clone(&best), reply.clone());
+    let (advice, worker) = (state.advice, state.store.worker());
+    advice.on_stop({
+        let (pos, best, reply, worker) = (pos.clone(), Rc::clone(&best), reply.clone(), worker.clone());
         move || {
-            worker::stop();
+            worker.stop();
             let so_far = best.borrow().as_ref().and_then(|b| resolve(&pos, b));
             let mut rng = Rng::new(now().to_bits());
             reply.fire(so_far.or_else(|| random_move(&pos, &mut rng)));
         }
     });
-    worker::ask(
+    worker.ask(
         &request,
         move |answer| {
             if let Reply::Progress { best: Some(b), .. } = &answer {
@@ -103,7 +104,7 @@ pub fn request_move(
             progress(&answer);
         },
         move |answer| {
-            coach::forget_stop();
+            advice.forget_stop();
             let found = match answer {
                 Reply::Done { best: Some(best), .. } => resolve(&pos, &best),
                 _ => None,
@@ -181,37 +182,31 @@ pub fn drive(state: PlayState) {
                 return;
             };
             let started = now();
-            let coach = Coach::current();
-            if let Some(c) = coach {
-                c.start(About::Move(player));
-            }
-            let heard = move |r: &Reply| {
-                if let Some(c) = coach {
-                    c.heard(r)
-                }
-            };
-            request_move(pos, strength, heard, move |mv| {
+            let advice = state.advice;
+            advice.start(About::Move(player));
+            let heard = move |r: &Reply| advice.heard(r);
+            request_move(state, pos, strength, heard, move |mv| {
                 if current() != epoch {
                     return;
                 }
                 let Some(mv) = mv else {
-                    coach::reset();
+                    advice.reset();
                     state.busy.try_set(false);
                     return;
                 };
                 // Let "thinking…" be seen for a moment even when the answer
                 // is quick; Stop plays at once.
-                let wait = if coach::pressed() {
+                let wait = if advice.pressed() {
                     0.0
                 } else {
                     (500.0 - (now() - started)).max(0.0)
                 };
                 let acts = actions(&mv);
                 let go = Once::new(move |()| {
-                    coach::reset();
+                    advice.reset();
                     play_actions(state, acts, 0, epoch)
                 });
-                coach::on_stop({
+                advice.on_stop({
                     let go = go.clone();
                     move || go.fire(())
                 });

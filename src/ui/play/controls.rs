@@ -6,10 +6,10 @@ use super::PlayState;
 use crate::ui::figures::FigureShape;
 use crate::ui::store::{Player, Tone};
 use leptos::prelude::*;
-use tablecraft_app::editor::geometry::Rect;
 use tablecraft_app::playing::act::{end_move, pass, take_back};
 use tablecraft_app::playing::words::{after, is_puzzle, over_reason, over_text, player_name, turn_text};
-use tablecraft_app::scene::{figure_colour, FigureView, Marks};
+use tablecraft_app::table::geometry::Rect;
+use tablecraft_app::table::scene::{figure_colour, FigureView, Marks};
 use tablecraft_engine::search::Strength;
 use tablecraft_engine::{Position, Status};
 
@@ -168,7 +168,7 @@ fn act(state: PlayState, f: impl FnOnce(&mut Position) -> Result<String, String>
 }
 
 fn take_back_action(state: PlayState, whole_move: bool) {
-    computer::cancel();
+    computer::cancel(state.store, state.advice);
     state.busy.set(false);
     // Read who plays before the position is changed (not while it is).
     let computers = [1, 2].map(|p| matches!(state.player(p), Player::Computer(_)));
@@ -299,7 +299,7 @@ pub fn Players() -> impl IntoView {
                 <select id=id.clone() data-testid=id prop:value=value
                     on:change=move |ev| {
                         let chosen = player_of(&event_target_value(&ev));
-                        computer::cancel();
+                        computer::cancel(state.store, state.advice);
                         state.busy.set(false);
                         store.session.update(|s| {
                             if let Some(s) = s {

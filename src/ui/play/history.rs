@@ -7,7 +7,6 @@
 use super::{computer, PlayState};
 use crate::ui::store::Tone;
 use leptos::prelude::*;
-use std::cell::RefCell;
 use std::sync::Arc;
 use std::time::Duration;
 use tablecraft_app::playing::timeline::{continue_from, Go, Looking, Timeline, REPLAY_PACE_MS};
@@ -21,6 +20,8 @@ pub struct Look {
     pub replaying: RwSignal<bool>,
     /// After Continue from here: the record before, to bring the moves back.
     pub cut: RwSignal<Option<(usize, Record)>>,
+    /// The replay's timer, while replaying.
+    timer: StoredValue<Option<IntervalHandle>>,
 }
 
 impl Look {
@@ -29,12 +30,9 @@ impl Look {
             looking: RwSignal::new(Looking::default()),
             replaying: RwSignal::new(false),
             cut: RwSignal::new(None),
+            timer: StoredValue::new(None),
         }
     }
-}
-
-thread_local! {
-    static TIMER: RefCell<Option<IntervalHandle>> = const { RefCell::new(None) };
 }
 
 fn timeline(state: PlayState) -> Timeline {
@@ -61,7 +59,7 @@ pub fn looking_back(state: PlayState) -> bool {
 }
 
 fn stop_replay(look: Look) {
-    if let Some(handle) = TIMER.with(|t| t.borrow_mut().take()) {
+    if let Some(handle) = look.timer.try_update_value(Option::take).flatten() {
         handle.clear();
     }
     look.replaying.try_set(false);
@@ -101,7 +99,7 @@ fn start_replay(state: PlayState) {
         move || tick(state),
         Duration::from_millis(u64::from(REPLAY_PACE_MS)),
     ) {
-        TIMER.with(|t| *t.borrow_mut() = Some(handle));
+        look.timer.try_set_value(Some(handle));
     }
 }
 
@@ -120,7 +118,7 @@ fn continue_here(state: PlayState) {
         return;
     };
     stop_replay(look);
-    computer::cancel();
+    computer::cancel(state.store, state.advice);
     state.busy.set(false);
     state.put_down();
     let Some((pos, before)) = state.with_position(|p| continue_from(p, at)).flatten() else {
@@ -162,7 +160,7 @@ fn bring_back(state: PlayState) {
         return;
     };
     stop_replay(state.look);
-    computer::cancel();
+    computer::cancel(state.store, state.advice);
     state.busy.set(false);
     state.put_down();
     let rules = state.with_position(|p| Arc::clone(p.rules()));

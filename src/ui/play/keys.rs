@@ -7,9 +7,9 @@ use super::{Held, PlayState};
 use crate::ui::store::Tone;
 use leptos::prelude::*;
 use tablecraft_app::access::{why_stuck, Answer, Command, Item};
-use tablecraft_app::editor::geometry::Point;
 use tablecraft_app::playing::gesture::{Effect, Gesture};
-use tablecraft_app::scene::Scene;
+use tablecraft_app::table::geometry::Point;
+use tablecraft_app::table::scene::Scene;
 
 /// What a key on the play table does.
 pub fn on_key(state: PlayState, scene: Memo<Scene>, command: Command) -> Answer {

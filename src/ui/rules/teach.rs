@@ -14,8 +14,8 @@ use tablecraft_app::editor::teach::{
     figure_at, figures_on, place_at, played_steps, recording_position, scene_of, setup_of,
 };
 use tablecraft_app::editor::teach_defaults::{any_step_moves, likely_end};
-use tablecraft_app::editor::Point;
-use tablecraft_app::scene::{PlaceLook, Scene};
+use tablecraft_app::table::geometry::Point;
+use tablecraft_app::table::scene::{PlaceLook, Scene};
 use tablecraft_engine::learn::{
     make_ending, propose_endings, propose_rule, record_move, record_step, Allowed, Demo, EndCandidate,
     MoveRecording, Part, Repeat, Setup, StepLesson, Winner,

@@ -40,12 +40,12 @@ pub fn contrast(a: &str, b: &str) -> Option<f64> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::scene::figure_colour;
+    use crate::table::scene::figure_colour;
+    use crate::testing::repo_text;
 
     /// The value of `property` in the rule for `selector` in a style sheet.
     fn css(file: &str, selector: &str, property: &str) -> String {
-        let path = format!("{}/style/{file}", concat!(env!("CARGO_MANIFEST_DIR"), "/../.."));
-        let text = std::fs::read_to_string(path).unwrap();
+        let text = repo_text(&format!("style/{file}"));
         let start = text
             .find(&format!("{selector} {{"))
             .or_else(|| text.find(&format!("{selector},")))

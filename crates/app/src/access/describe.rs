@@ -3,7 +3,7 @@
 //! the keyboard reaches, and what is said when a figure is picked up.
 
 use super::nav::{order, places_for, Holding, Item};
-use crate::scene::{FigureView, PlaceLook, Scene};
+use crate::table::scene::{FigureView, PlaceLook, Scene};
 
 /// `n` things of a kind: "1 match", "12 matches", "3 stones".
 pub fn plural(n: usize, kind: &str) -> String {
@@ -203,15 +203,11 @@ pub fn lifted_sentence(scene: &Scene, holding: &Holding) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::testing::open_example;
     use std::collections::HashSet;
-    use tablecraft_engine::open;
 
-    fn scene(file: &str) -> Scene {
-        let path = format!(
-            "{}/public/games/{file}",
-            concat!(env!("CARGO_MANIFEST_DIR"), "/../..")
-        );
-        let (game, _) = open(&std::fs::read_to_string(path).unwrap()).unwrap();
+    fn scene(name: &str) -> Scene {
+        let (game, _) = open_example(name);
         Scene::design(&game, &HashSet::new(), &HashSet::new())
     }
 
@@ -228,7 +224,7 @@ mod tests {
 
     #[test]
     fn nim12_is_described_by_heaps() {
-        let mut s = scene("nim12.game.xml");
+        let mut s = scene("nim12");
         assert_eq!(describe(&s), "matchgroup: 12 matches; basket: empty.");
         for f in s.figures.iter_mut().take(2) {
             f.place = "basket".into();
@@ -243,7 +239,7 @@ mod tests {
 
     #[test]
     fn a_board_is_described_by_its_occupied_squares() {
-        let s = scene("tic-tac-toe.game.xml");
+        let s = scene("tic-tac-toe");
         let text = describe(&s);
         assert!(text.contains("empty"), "{text}");
         assert!(
@@ -275,7 +271,7 @@ mod tests {
 
     #[test]
     fn the_lift_sentence_names_the_places() {
-        let mut s = scene("nim12.game.xml");
+        let mut s = scene("nim12");
         for p in &mut s.places {
             p.marks.target = p.name == "basket";
         }

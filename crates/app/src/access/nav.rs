@@ -10,8 +10,8 @@
 //!   it may go to (and back to its own) when the mode says so — and Space
 //!   or Enter asks to drop it there; Esc puts it back.
 
-use crate::editor::geometry::{Point, Rect};
-use crate::scene::{PlaceLook, Scene};
+use crate::table::geometry::{Point, Rect};
+use crate::table::scene::{PlaceLook, Scene};
 
 /// Something on the table that can have the keyboard's attention.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]

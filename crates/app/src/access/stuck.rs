@@ -27,16 +27,11 @@ pub fn why_stuck(pos: &Position, figure: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::testing::example;
     use std::sync::Arc;
-    use tablecraft_engine::open;
 
     fn nim() -> Position {
-        let path = format!(
-            "{}/public/games/nim12.game.xml",
-            concat!(env!("CARGO_MANIFEST_DIR"), "/../..")
-        );
-        let (_, rules) = open(&std::fs::read_to_string(path).unwrap()).unwrap();
-        Position::new(Arc::new(rules))
+        example("nim12")
     }
 
     #[test]

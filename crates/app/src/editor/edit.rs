@@ -22,8 +22,8 @@ pub use remove::delete;
 pub use rename::rename;
 
 use super::error::EditError;
-use super::geometry::{default_layout, fit_table, Point, MARGIN};
 use super::places::{place, Place};
+use crate::table::geometry::{default_layout, fit_table, Point, MARGIN};
 use tablecraft_engine::model::{Game, Placement};
 
 /// The most figures one "create figures" makes.

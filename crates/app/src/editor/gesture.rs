@@ -12,10 +12,10 @@
 //! pixels ([`TAP_SLOP_PX`]), so a shaky finger still taps.
 
 use super::edit::Edit;
-use super::geometry::{Geometry, Point, Rect};
 use super::places::{element, Element};
 use super::selection::Selection;
 use super::toolbox::BoxItem;
+use crate::table::geometry::{Geometry, Point, Rect};
 use tablecraft_engine::model::Game;
 
 /// How far (in screen pixels) a press may wander and still be a tap.

@@ -38,7 +38,7 @@ pub fn where_is(problem: &Problem) -> String {
 mod tests {
     use super::*;
     use crate::editor::edit::Edit;
-    use crate::editor::geometry::Point;
+    use crate::table::geometry::Point;
     use tablecraft_engine::model::EquipmentKind;
     use tablecraft_engine::problem::Location;
     use tablecraft_engine::Rules;

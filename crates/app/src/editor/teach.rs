@@ -2,7 +2,7 @@
 //! set-up, recording the steps of a move with a [`Position`], and the
 //! game that lets any step rule follow any other while a move is shown.
 
-use crate::scene::Scene;
+use crate::table::scene::Scene;
 use std::collections::HashSet;
 use std::sync::Arc;
 use tablecraft_engine::learn::Setup;
@@ -10,7 +10,7 @@ use tablecraft_engine::model::{Game, MoveRule};
 use tablecraft_engine::position::Action;
 use tablecraft_engine::{Position, Rules};
 
-use super::geometry::{Geometry, Point};
+use crate::table::geometry::{Geometry, Point};
 
 /// The game as it is played while a move is being shown: the same step
 /// rules, no game-over conditions, and one move of any number of steps of

@@ -3,10 +3,10 @@
 //! inside it).
 
 use super::edit::{Edit, Property};
-use super::geometry::{Geometry, Point};
 use super::naming::{is_valid_name, Names};
 use super::places::{all_names, place, square_names};
 use super::History;
+use crate::table::geometry::{Geometry, Point};
 use proptest::prelude::*;
 use std::collections::HashMap;
 use tablecraft_engine::model::{EquipmentKind, Game, TriggerValue};

@@ -2,10 +2,10 @@
 //! child can drag onto the table, and the edit that dropping one makes.
 
 use super::edit::Edit;
-use super::geometry::{default_size, Geometry, Point, Rect, MARGIN, TRIGGER_SIZE};
 use super::naming::check_type;
 use super::places::{count_on, element, is_grid, square_names, Element};
 use super::selection::Selection;
+use crate::table::geometry::{default_size, Geometry, Point, Rect, MARGIN, TRIGGER_SIZE};
 use tablecraft_engine::model::{EquipmentKind, Game, TriggerValue};
 
 /// The figure types with a picture of their own, in the order the box shows them.

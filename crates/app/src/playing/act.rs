@@ -136,17 +136,9 @@ pub fn perform(pos: &mut Position, action: Action) -> Result<String, String> {
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
+    use crate::testing::example;
     use std::sync::Arc;
-    use tablecraft_engine::{open, Position};
-
-    pub(crate) fn example(name: &str) -> Position {
-        let path = format!(
-            "{}/public/games/{name}.game.xml",
-            concat!(env!("CARGO_MANIFEST_DIR"), "/../..")
-        );
-        let (_, rules) = open(&std::fs::read_to_string(path).unwrap()).unwrap();
-        Position::new(Arc::new(rules))
-    }
+    use tablecraft_engine::Position;
 
     pub(crate) fn play(pos: &mut Position, figure: &str, place: &str) -> Step {
         let r = Arc::clone(pos.rules());

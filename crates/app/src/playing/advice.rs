@@ -1,11 +1,11 @@
-//! The computer as a coach, in words and marks: what the page says while
+//! Help from the computer, in words and marks: what the page says while
 //! the computer thinks, a hint (the best move highlighted on the table and
 //! what best play gives) and a puzzle's solution shown step by step.
-//! Native and tested; `ui::play::coach` wires it to the page.
+//! Native and tested; `ui::play::advice` draws it and wires it to the page.
 
 use super::act::{actions, Action};
-use crate::coach::NamedMove;
-use crate::scene::Scene;
+use crate::table::scene::Scene;
+use crate::worker_protocol::NamedMove;
 use std::collections::HashSet;
 use tablecraft_engine::search::Move;
 use tablecraft_engine::Position;
@@ -166,9 +166,9 @@ impl HintMarks {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::coach::{answer, Level, Reply, Request, Task};
     use crate::playing::act::perform;
-    use crate::playing::act::tests::example;
+    use crate::testing::{example, open_example};
+    use crate::worker_protocol::{answer, Level, Reply, Request, Task};
     use std::collections::HashSet;
     use tablecraft_engine::record::Record;
     use tablecraft_engine::search::native_now;
@@ -240,15 +240,7 @@ mod tests {
     #[test]
     fn a_hint_marks_the_figures_and_their_places() {
         let pos = example("nim12");
-        let game = tablecraft_engine::open(
-            &std::fs::read_to_string(format!(
-                "{}/public/games/nim12.game.xml",
-                concat!(env!("CARGO_MANIFEST_DIR"), "/../..")
-            ))
-            .unwrap(),
-        )
-        .unwrap()
-        .0;
+        let (game, _) = open_example("nim12");
         let mut scene = Scene::play(&game, &pos, &HashSet::new(), None);
         let marks = HintMarks::of(&named(&[("m.12", "basket"), ("m.11", "basket")], true));
         marks.mark(&mut scene);
@@ -286,11 +278,7 @@ mod tests {
 
     #[test]
     fn the_ball_puzzles_solution_plays_to_solved_in_twelve_moves() {
-        let path = format!(
-            "{}/public/games/ball-puzzle.game.xml",
-            concat!(env!("CARGO_MANIFEST_DIR"), "/../..")
-        );
-        let (game, _) = tablecraft_engine::open(&std::fs::read_to_string(path).unwrap()).unwrap();
+        let (game, _) = open_example("ball-puzzle");
         let req = Request {
             id: 1,
             game,

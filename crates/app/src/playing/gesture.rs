@@ -9,8 +9,8 @@
 //!   tap a place to drop it there; tap it again to put it down.
 //! - Esc or a cancelled pointer puts the figure down.
 
-use crate::editor::geometry::{Point, Rect};
-use crate::scene::Scene;
+use crate::table::geometry::{Point, Rect};
+use crate::table::scene::Scene;
 
 /// How far (in table units) a press may move and still be a tap.
 pub const THRESHOLD: f64 = 6.0;

@@ -83,7 +83,8 @@ pub fn log(pos: &Position) -> Vec<LogMove> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::playing::act::tests::{example, play};
+    use crate::playing::act::tests::play;
+    use crate::testing::example;
 
     #[test]
     fn steps_are_grouped_by_move_with_their_player() {

@@ -165,20 +165,17 @@ pub fn continue_from(pos: &Position, at: usize) -> Option<(Position, Record)> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use tablecraft_engine::{open, Status};
+    use crate::testing::open_example;
+    use tablecraft_engine::Status;
 
     fn rules(name: &str) -> Arc<Rules> {
-        let path = format!(
-            "{}/public/games/{name}",
-            concat!(env!("CARGO_MANIFEST_DIR"), "/../..")
-        );
-        Arc::new(open(&std::fs::read_to_string(path).unwrap()).unwrap().1)
+        Arc::new(open_example(name).1)
     }
 
     /// NIM12 with moves of 2, 1 (ended by End move), 3 matches, then one
     /// step of a fourth move.
     fn nim_game() -> Position {
-        let rules = rules("nim12.game.xml");
+        let rules = rules("nim12");
         let mut pos = Position::new(Arc::clone(&rules));
         let basket = rules.place_id("basket").unwrap();
         let take = |pos: &mut Position, i: u32| {
@@ -278,7 +275,7 @@ mod tests {
 
     #[test]
     fn a_finished_game_replays_to_its_end() {
-        let rules = rules("tic-tac-toe.game.xml");
+        let rules = rules("tic-tac-toe");
         let mut pos = Position::new(Arc::clone(&rules));
         // Player 1 fills the top row while player 2 plays below it.
         while pos.status() == &Status::Playing {

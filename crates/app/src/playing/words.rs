@@ -92,7 +92,8 @@ pub fn after(pos: &Position, done: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::playing::act::tests::{example, play};
+    use crate::playing::act::tests::play;
+    use crate::testing::example;
 
     #[test]
     fn turns_and_the_end_in_words() {

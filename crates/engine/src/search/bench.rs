@@ -1,8 +1,10 @@
 //! Speed figures for the computer player, with any clock, so that the same
-//! code measures natively (`cargo bench --bench search`) and in the page's
-//! Web Worker (`coach::Task::Bench`): a full solve of Tic-Tac-Toe, random
-//! playouts on Tic-Tac-Toe and Dama-lite, and the hand-written Tic-Tac-Toe
-//! ([`super::baseline`]) to compare the engine's playouts with.
+//! code measures natively (`cargo bench --bench search`, `tablecraft bench
+//! FILE`) and in the page's Web Worker (`worker_protocol::Task::Bench` in
+//! the app): a full solve of Tic-Tac-Toe, random playouts on Tic-Tac-Toe
+//! and Dama-lite, and the hand-written Tic-Tac-Toe ([`super::baseline`]) to
+//! compare the engine's playouts with; for any game, legal-step
+//! generation, random playouts and apply + undo from a position.
 
 use super::mcts::playout;
 use super::rng::Rng;
@@ -101,9 +103,16 @@ pub fn full_solve(now: Now, runs: u32) -> (u64, f64, bool) {
 /// Random playouts through the engine from the game's start for about
 /// `seconds`: (playouts, seconds taken).
 pub fn engine_playouts(game: &Game, now: Now, seconds: f64) -> (u64, f64) {
-    let Some(mut pos) = start(game) else {
-        return (0, 0.0);
-    };
+    match start(game) {
+        Some(mut pos) => playouts(&mut pos, now, seconds),
+        None => (0, 0.0),
+    }
+}
+
+/// Random playouts from `pos`, as Monte-Carlo plays them
+/// ([`super::mcts::playout`]), for about `seconds`: (playouts, seconds
+/// taken). The position is as it was afterwards.
+pub fn playouts(pos: &mut Position, now: Now, seconds: f64) -> (u64, f64) {
     let mut rng = Rng::new(1);
     let mut buf = Vec::new();
     let mut budget = Budget::new(now, Limits::none(), None);
@@ -111,11 +120,41 @@ pub fn engine_playouts(game: &Game, now: Now, seconds: f64) -> (u64, f64) {
     let mut n = 0u64;
     while now() - t < seconds * 1000.0 {
         for _ in 0..64 {
-            black_box(playout(&mut pos, &mut rng, &mut buf, &mut budget));
+            black_box(playout(pos, &mut rng, &mut buf, &mut budget));
         }
         n += 64;
     }
     (n, (now() - t) / 1000.0)
+}
+
+/// Legal-step generation at `pos` for about `seconds`: (times generated,
+/// steps found, seconds taken).
+pub fn step_generation(pos: &Position, now: Now, seconds: f64) -> (u64, u64, f64) {
+    let t = now();
+    let (mut calls, mut found) = (0u64, 0u64);
+    while now() - t < seconds * 1000.0 {
+        for _ in 0..64 {
+            found += black_box(pos.legal_steps()).len() as u64;
+        }
+        calls += 64;
+    }
+    (calls, found, (now() - t) / 1000.0)
+}
+
+/// Applying and undoing the first legal step at `pos` for about `seconds`:
+/// (times, seconds taken), or `None` when there is no legal step.
+pub fn apply_undo(pos: &mut Position, now: Now, seconds: f64) -> Option<(u64, f64)> {
+    let step = *pos.legal_steps().first()?;
+    let t = now();
+    let mut n = 0u64;
+    while now() - t < seconds * 1000.0 {
+        for _ in 0..1000 {
+            let undo = pos.apply(black_box(step));
+            pos.revert(undo);
+        }
+        n += 1000;
+    }
+    Some((n, (now() - t) / 1000.0))
 }
 
 /// Random playouts of the hand-written Tic-Tac-Toe for about `seconds`:
@@ -133,7 +172,8 @@ pub fn baseline_playouts(now: Now, seconds: f64) -> (u64, f64) {
     (n, (now() - t) / 1000.0)
 }
 
-fn per_second((n, s): (u64, f64)) -> f64 {
+/// How many a second: `(count, seconds)` → count per second.
+pub fn per_second((n, s): (u64, f64)) -> f64 {
     n as f64 / s.max(1e-9)
 }
 
@@ -166,6 +206,24 @@ mod tests {
         assert!(f.baseline_playouts_per_s > 0.0);
         assert!(f.ratio() > 0.0);
         assert_eq!(f.lines().len(), 5);
+    }
+
+    #[test]
+    fn any_game_is_measured_and_left_as_it_was() {
+        let Some(mut pos) = start(&games::tic_tac_toe()) else {
+            panic!("Tic-Tac-Toe compiles");
+        };
+        let before = pos.hash();
+        let at_start = pos.legal_steps().len() as u64;
+        let (calls, found, s) = step_generation(&pos, native_now, 0.01);
+        assert!(calls > 0 && s > 0.0);
+        assert_eq!(found, calls * at_start, "the same steps every time");
+        let (n, s) = playouts(&mut pos, native_now, 0.01);
+        assert!(n > 0 && per_second((n, s)) > 0.0);
+        let (n, _) = apply_undo(&mut pos, native_now, 0.01).unwrap();
+        assert!(n >= 1000);
+        assert_eq!(pos.hash(), before);
+        assert_eq!(pos.legal_steps().len() as u64, at_start);
     }
 
     #[test]

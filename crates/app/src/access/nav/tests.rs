@@ -1,13 +1,9 @@
 use super::*;
+use crate::testing::open_example;
 use std::collections::HashSet;
-use tablecraft_engine::open;
 
-fn scene(file: &str) -> Scene {
-    let path = format!(
-        "{}/public/games/{file}",
-        concat!(env!("CARGO_MANIFEST_DIR"), "/../..")
-    );
-    let (game, _) = open(&std::fs::read_to_string(path).unwrap()).unwrap();
+fn scene(name: &str) -> Scene {
+    let (game, _) = open_example(name);
     Scene::design(&game, &HashSet::new(), &HashSet::new())
 }
 
@@ -33,7 +29,7 @@ fn ids_are_unique_and_plain() {
 
 #[test]
 fn nim12_reads_each_place_then_what_lies_on_it() {
-    let s = scene("nim12.game.xml");
+    let s = scene("nim12");
     let order = order(&s);
     assert_eq!(order.len(), 14);
     // The group is higher up the table than the basket.
@@ -49,7 +45,7 @@ fn nim12_reads_each_place_then_what_lies_on_it() {
 
 #[test]
 fn a_board_comes_with_its_squares_each_followed_by_its_figures() {
-    let mut s = scene("tic-tac-toe.game.xml");
+    let mut s = scene("tic-tac-toe");
     let first_cell = s
         .places
         .iter()
@@ -78,7 +74,7 @@ fn a_board_comes_with_its_squares_each_followed_by_its_figures() {
 
 #[test]
 fn left_and_right_walk_the_order_and_wrap() {
-    let s = scene("nim12.game.xml");
+    let s = scene("nim12");
     let mut c = Cursor::default();
     // With nothing chosen yet, the attention starts on the first figure.
     assert_eq!(c.current(&s), Some(fig("m.1")));
@@ -96,7 +92,7 @@ fn left_and_right_walk_the_order_and_wrap() {
 
 #[test]
 fn up_and_down_go_to_the_nearest_item_that_way() {
-    let s = scene("tic-tac-toe.game.xml");
+    let s = scene("tic-tac-toe");
     let cells: Vec<_> = s
         .places
         .iter()
@@ -131,7 +127,7 @@ fn a_figure_on_a_square_wins_a_tie_with_the_square() {
 }
 
 fn nim_targets() -> Scene {
-    let mut s = scene("nim12.game.xml");
+    let mut s = scene("nim12");
     for p in &mut s.places {
         p.marks.target = p.name == "basket";
     }
@@ -170,7 +166,7 @@ fn space_picks_up_arrows_go_to_legal_places_and_enter_drops() {
 
 #[test]
 fn only_the_legal_places_are_reached_while_held() {
-    let mut s = scene("tic-tac-toe.game.xml");
+    let mut s = scene("tic-tac-toe");
     let cells: Vec<String> = s
         .places
         .iter()
@@ -238,7 +234,7 @@ fn escape_puts_back_and_a_put_down_figure_is_forgotten() {
 
 #[test]
 fn an_item_that_went_away_is_replaced_and_an_empty_table_does_nothing() {
-    let s = scene("nim12.game.xml");
+    let s = scene("nim12");
     let mut c = Cursor {
         active: Some(fig("gone")),
         holding: None,

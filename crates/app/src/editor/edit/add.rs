@@ -1,8 +1,8 @@
 //! Adding equipment, figures and triggers.
 
 use super::{place_with_room, placement_at, put_placement, EditError, MAX_CREATE, MAX_FIGURES, MAX_SIDE};
-use crate::editor::geometry::{default_size, Point, TRIGGER_SIZE};
 use crate::editor::naming::{check_name, check_type, Names};
+use crate::table::geometry::{default_size, Point, TRIGGER_SIZE};
 use tablecraft_engine::model::{Equipment, EquipmentKind, Figure, Game, Trigger, TriggerValue};
 
 /// Refuses boards and tracks of no size or too big.

@@ -1,8 +1,8 @@
 //! Moving and resizing things on the table, and putting figures on places.
 
 use super::{fill_layout, place_with_room, EditError, SIZE_RANGE};
-use crate::editor::geometry::{clamp_i32, fit_table};
 use crate::editor::places::{element, place, Element, Place};
+use crate::table::geometry::{clamp_i32, fit_table};
 use tablecraft_engine::model::Game;
 
 /// Moves the named equipment and triggers by (`dx`, `dy`) table units,

@@ -1,9 +1,9 @@
 //! Duplicating elements.
 
 use super::{fill_layout, place_with_room, EditError, MAX_FIGURES};
-use crate::editor::geometry::{clamp_i32, fit_table};
 use crate::editor::naming::Names;
 use crate::editor::places::{element, lies_on, place, square_name, square_of, Element, Place};
+use crate::table::geometry::{clamp_i32, fit_table};
 use tablecraft_engine::model::{EquipmentKind, Game};
 
 /// Copies the named elements, moved by (`dx`, `dy`), with fresh names

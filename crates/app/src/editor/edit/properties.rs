@@ -326,7 +326,7 @@ fn resize_grid(g: &mut Game, i: usize, kind: EquipmentKind) -> Result<(), EditEr
             p.width = scale(p.width, old_c, new_c);
             p.height = scale(p.height, old_r, new_r);
         }
-        crate::editor::geometry::fit_table(&mut g.layout);
+        crate::table::geometry::fit_table(&mut g.layout);
     }
     Ok(())
 }

@@ -1,6 +1,6 @@
 use super::*;
-use crate::editor::geometry::Geometry;
 use crate::editor::places::all_names;
+use crate::table::geometry::Geometry;
 use tablecraft_engine::model::{EquipmentKind, Pattern, PlacePattern, StepRule, TriggerValue};
 
 const BOARD: EquipmentKind = EquipmentKind::Board { rows: 3, columns: 3 };

@@ -1,6 +1,7 @@
-//! The computer player's messages: what the page asks the search (in a Web
-//! Worker) and what it answers, as JSON text. Plain Rust, tested natively;
-//! `worker.rs` only passes the text along.
+//! The protocol between the page and the computer player's Web Worker:
+//! what the page asks the search and what it answers, as JSON text. Plain
+//! Rust, tested natively; the worker (`crates/worker`) only passes the text
+//! along.
 
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
@@ -264,15 +265,11 @@ pub fn answer_json(text: &str, now: Now, progress: &mut dyn FnMut(String)) -> St
 #[cfg(test)]
 mod tests {
     use super::*;
-    use tablecraft_engine::open;
+    use crate::testing::open_example;
     use tablecraft_engine::search::native_now;
 
-    fn request(file: &str, task: Task, record: Record) -> Request {
-        let path = format!(
-            "{}/public/games/{file}",
-            concat!(env!("CARGO_MANIFEST_DIR"), "/../..")
-        );
-        let (game, _) = open(&std::fs::read_to_string(path).unwrap()).unwrap();
+    fn request(name: &str, task: Task, record: Record) -> Request {
+        let (game, _) = open_example(name);
         Request {
             id: 7,
             game,
@@ -285,7 +282,7 @@ mod tests {
 
     #[test]
     fn a_hint_for_nim12_says_take_three_and_win() {
-        let req = request("nim12.game.xml", Task::Hint, Record::default());
+        let req = request("nim12", Task::Hint, Record::default());
         let mut heard = 0;
         match answer(&req, native_now, &mut |_| heard += 1) {
             Reply::Done {
@@ -307,7 +304,7 @@ mod tests {
 
     #[test]
     fn solving_the_ball_puzzle_gives_the_twelve_move_line() {
-        let req = request("ball-puzzle.game.xml", Task::Solve, Record::default());
+        let req = request("ball-puzzle", Task::Solve, Record::default());
         match answer(&req, native_now, &mut |_| {}) {
             Reply::Done { line, .. } => {
                 assert_eq!(line.len(), 12);
@@ -333,7 +330,7 @@ mod tests {
 
     #[test]
     fn a_bench_question_gets_figures() {
-        let mut req = request("nim12.game.xml", Task::Bench, Record::default());
+        let mut req = request("nim12", Task::Bench, Record::default());
         req.id = 9;
         req.time_ms = 20.0;
         let text = serde_json::to_string(&req).unwrap();
@@ -351,13 +348,13 @@ mod tests {
 
     #[test]
     fn json_round_trip_and_bad_questions() {
-        let req = request("tic-tac-toe.game.xml", Task::Move, Record::default());
+        let req = request("tic-tac-toe", Task::Move, Record::default());
         let text = serde_json::to_string(&req).unwrap();
         let reply: Reply = serde_json::from_str(&answer_json(&text, native_now, &mut |_| {})).unwrap();
         assert!(matches!(reply, Reply::Done { best: Some(_), .. }));
         let bad: Reply = serde_json::from_str(&answer_json("{nonsense", native_now, &mut |_| {})).unwrap();
         assert!(matches!(bad, Reply::Failed { .. }));
-        let mut over = request("nim12.game.xml", Task::Move, Record::default());
+        let mut over = request("nim12", Task::Move, Record::default());
         over.record.played = vec![Played::Step {
             figure: "m.1".into(),
             to: "nowhere".into(),

@@ -4,7 +4,7 @@
 //! A scene is built from a game (design) or from a game and a position
 //! (play); the web page only draws it. It is plain data, tested natively.
 
-use crate::editor::geometry::{Geometry, PlaceKind, Rect};
+use crate::table::geometry::{Geometry, PlaceKind, Rect};
 use std::collections::HashSet;
 use tablecraft_engine::model::{EquipmentKind, Game};
 use tablecraft_engine::{Position, Status};
@@ -264,20 +264,12 @@ fn trigger_text(v: &tablecraft_engine::model::TriggerValue) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::testing::open_example;
     use std::sync::Arc;
-    use tablecraft_engine::{open, Rules};
-
-    fn example(name: &str) -> (Game, Rules) {
-        let path = format!(
-            "{}/public/games/{name}.game.xml",
-            concat!(env!("CARGO_MANIFEST_DIR"), "/../..")
-        );
-        open(&std::fs::read_to_string(path).unwrap()).unwrap()
-    }
 
     #[test]
     fn design_scene_draws_every_figure_inside_its_origin() {
-        let (game, _) = example("nim12");
+        let (game, _) = open_example("nim12");
         let scene = Scene::design(&game, &HashSet::from(["m.3".to_string()]), &HashSet::new());
         assert_eq!(scene.figures.len(), 12);
         let group = scene.places.iter().find(|p| p.name == "matchgroup").unwrap();
@@ -298,7 +290,7 @@ mod tests {
 
     #[test]
     fn play_scene_follows_the_position_and_marks_targets() {
-        let (game, rules) = example("nim12");
+        let (game, rules) = open_example("nim12");
         let mut pos = Position::new(Arc::new(rules));
         let r = Arc::clone(pos.rules());
         pos.play(r.figure_id("m.1").unwrap(), r.place_id("basket").unwrap())
@@ -329,7 +321,7 @@ mod tests {
 
     #[test]
     fn the_winning_line_and_walls_are_marked() {
-        let (game, rules) = example("tic-tac-toe");
+        let (game, rules) = open_example("tic-tac-toe");
         let mut pos = Position::new(Arc::new(rules));
         let r = Arc::clone(pos.rules());
         for (f, p) in [
@@ -350,7 +342,7 @@ mod tests {
             .collect();
         assert_eq!(winning, vec!["grid.1.1", "grid.1.2", "grid.1.3"]);
 
-        let (maze, _) = example("labyrinth");
+        let (maze, _) = open_example("labyrinth");
         let scene = Scene::design(&maze, &HashSet::new(), &HashSet::new());
         assert!(scene.places.iter().any(|p| p.wall));
         assert!(scene.places.iter().any(|p| p.goal && p.name == "maze.5.5"));

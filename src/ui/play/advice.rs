@@ -1,26 +1,25 @@
-//! The computer as a coach on the play screen: what it is thinking (depth,
+//! Help from the computer on the play screen: what it is thinking (depth,
 //! positions, best move so far) with a Stop button, a Hint for the person
 //! on move (the move highlighted on the table, what best play gives), and
 //! Solve for puzzles (the shortest solution shown step by step).
 //!
 //! The words and marks are native, in [`tablecraft_app::playing::advice`]; the
-//! questions go to the Web Worker through [`crate::ui::computer`].
+//! questions go to the Web Worker through [`crate::ui::worker_client`].
 
 use super::{computer, PlayState};
-use crate::ui::computer as worker;
 use crate::ui::store::{Player, Tone};
 use leptos::prelude::*;
-use std::cell::{Cell, RefCell};
+use std::cell::RefCell;
 use std::rc::Rc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
-use tablecraft_app::coach::{Level, NamedMove, Reply, Request, Task};
 use tablecraft_app::playing::act::{perform, Action};
 use tablecraft_app::playing::advice::{
     hint_text, move_text, progress_text, solution_actions, solve_text, verdict_line, HintMarks,
 };
 use tablecraft_app::playing::words::{is_puzzle, player_name};
-use tablecraft_app::scene::Scene;
+use tablecraft_app::table::scene::Scene;
+use tablecraft_app::worker_protocol::{Level, NamedMove, Reply, Request, Task};
 use tablecraft_engine::record::Record;
 use tablecraft_engine::{Position, Status};
 
@@ -45,29 +44,33 @@ pub struct Thinking {
 
 /// A hint on the table, for the position it was asked in.
 #[derive(Debug, Clone, PartialEq)]
-pub struct Shown {
+pub struct HintShown {
     pub at: (u64, usize),
     pub marks: HintMarks,
     /// The proven verdict, shown beside the controls.
     pub verdict: Option<String>,
 }
 
-/// The coach's state on the play screen.
+/// What the Stop button does.
+type Stopper = Box<dyn FnOnce()>;
+
+/// The computer's help on the play screen: its thinking (for a hint, a
+/// solution or its own move), a hint, a solution being shown, and what
+/// Stop does.
 #[derive(Clone, Copy)]
-pub struct Coach {
+pub struct Advice {
     pub thinking: RwSignal<Option<Thinking>>,
-    pub hint: RwSignal<Option<Shown>>,
+    pub hint: RwSignal<Option<HintShown>>,
     /// Showing a solution: move k of n.
     pub showing: RwSignal<Option<(usize, usize)>>,
+    /// What Stop does now, if anything.
+    stopper: StoredValue<Option<Stopper>, LocalStorage>,
+    /// Stop was pressed for the work now finishing.
+    pressed: StoredValue<bool>,
 }
 
-thread_local! {
-    static CURRENT: Cell<Option<Coach>> = const { Cell::new(None) };
-    static STOPPER: RefCell<Option<Box<dyn FnOnce()>>> = const { RefCell::new(None) };
-    static PRESSED: Cell<bool> = const { Cell::new(false) };
-}
-
-/// Numbers the coach's questions (apart from the computer's moves').
+/// Numbers the questions for hints and solutions (apart from the computer's
+/// moves').
 static NEXT_QUESTION: AtomicU64 = AtomicU64::new(1 << 40);
 
 /// A position's identity, to tell whether a hint still fits it.
@@ -75,22 +78,16 @@ fn key_of(pos: &Position) -> (u64, usize) {
     (pos.hash(), pos.history().len())
 }
 
-impl Coach {
-    /// Makes the coach's state for a play screen.
-    pub fn provide() -> Coach {
-        let coach = Coach {
+impl Advice {
+    /// Makes the help's state, owned by the play mode.
+    pub fn new() -> Advice {
+        Advice {
             thinking: RwSignal::new(None),
             hint: RwSignal::new(None),
             showing: RwSignal::new(None),
-        };
-        provide_context(coach);
-        CURRENT.with(|c| c.set(Some(coach)));
-        coach
-    }
-
-    /// The play screen's coach, if there is one.
-    pub fn current() -> Option<Coach> {
-        CURRENT.with(Cell::get)
+            stopper: StoredValue::new_local(None),
+            pressed: StoredValue::new(false),
+        }
     }
 
     /// The computer starts thinking.
@@ -137,40 +134,38 @@ impl Coach {
             }
         });
     }
-}
 
-/// What the Stop button does now (replacing what it did before).
-pub fn on_stop(f: impl FnOnce() + 'static) {
-    PRESSED.with(|p| p.set(false));
-    STOPPER.with(|s| *s.borrow_mut() = Some(Box::new(f)));
-}
-
-/// Whether Stop was pressed for the work now finishing (no waiting then).
-pub fn pressed() -> bool {
-    PRESSED.with(Cell::get)
-}
-
-/// Stop has nothing to do any more.
-pub fn forget_stop() {
-    STOPPER.with(|s| s.borrow_mut().take());
-}
-
-/// Stop: the computer plays its best move so far, the hint shows what was
-/// found so far, the solution stops being shown.
-pub fn stop() {
-    let f = STOPPER.with(|s| s.borrow_mut().take());
-    if let Some(f) = f {
-        PRESSED.with(|p| p.set(true));
-        f();
+    /// What the Stop button does now (replacing what it did before).
+    pub fn on_stop(&self, f: impl FnOnce() + 'static) {
+        self.pressed.try_set_value(false);
+        self.stopper.try_set_value(Some(Box::new(f)));
     }
-}
 
-/// Everything the coach does is dropped (New game, Take back, …).
-pub fn reset() {
-    forget_stop();
-    if let Some(c) = Coach::current() {
-        c.thinking.try_set(None);
-        c.showing.try_set(None);
+    /// Whether Stop was pressed for the work now finishing (no waiting then).
+    pub fn pressed(&self) -> bool {
+        self.pressed.try_get_value().unwrap_or(false)
+    }
+
+    /// Stop has nothing to do any more.
+    pub fn forget_stop(&self) {
+        self.stopper.try_set_value(None);
+    }
+
+    /// Stop: the computer plays its best move so far, the hint shows what
+    /// was found so far, the solution stops being shown.
+    pub fn stop(&self) {
+        let f = self.stopper.try_update_value(Option::take).flatten();
+        if let Some(f) = f {
+            self.pressed.try_set_value(true);
+            f();
+        }
+    }
+
+    /// Everything the computer was doing is dropped (New game, Take back, …).
+    pub fn reset(&self) {
+        self.forget_stop();
+        self.thinking.try_set(None);
+        self.showing.try_set(None);
     }
 }
 
@@ -216,27 +211,27 @@ const SOLVE_MS: f64 = 10_000.0;
 /// Starts asking the computer about the position: the held figure is put
 /// down, the description and any shown hint go away, and `saying` is said.
 /// Returns the position asked about and its key.
-fn begin(state: PlayState, coach: Coach, about: About, saying: &str) -> Option<(Position, (u64, usize))> {
+fn begin(state: PlayState, advice: Advice, about: About, saying: &str) -> Option<(Position, (u64, usize))> {
     let pos = state.with_position(Position::clone)?;
     state.put_down();
     state.intro_closed.set(true);
     let key = key_of(&pos);
-    coach.hint.set(None);
-    coach.start(about);
+    advice.hint.set(None);
+    advice.start(about);
     state.store.say(saying, Tone::Info);
     Some((pos, key))
 }
 
 /// Asks for a hint and shows it on the table and in words.
-fn ask_hint(state: PlayState, coach: Coach) {
-    let Some((pos, key)) = begin(state, coach, About::Hint, "Looking for a good move…") else {
+fn ask_hint(state: PlayState, advice: Advice) {
+    let Some((pos, key)) = begin(state, advice, About::Hint, "Looking for a good move…") else {
         return;
     };
     let best: Rc<RefCell<Option<NamedMove>>> = Rc::default();
     let finish = Once::new(
         move |(best, verdict, proven): (Option<NamedMove>, String, bool)| {
-            forget_stop();
-            coach.done();
+            advice.forget_stop();
+            advice.done();
             if state.with_position(key_of) != Some(key) {
                 return;
             }
@@ -244,7 +239,7 @@ fn ask_hint(state: PlayState, coach: Coach) {
                 .store
                 .say(hint_text(best.as_ref(), &verdict, proven), Tone::Info);
             if let Some(best) = best {
-                coach.hint.try_set(Some(Shown {
+                advice.hint.try_set(Some(HintShown {
                     at: key,
                     marks: HintMarks::of(&best),
                     verdict: verdict_line(&verdict, proven),
@@ -252,21 +247,21 @@ fn ask_hint(state: PlayState, coach: Coach) {
             }
         },
     );
-    on_stop({
+    advice.on_stop({
         let (best, finish) = (Rc::clone(&best), finish.clone());
         move || {
-            worker::stop();
+            state.store.worker().stop();
             let so_far = best.borrow().clone();
             finish.fire((so_far, String::new(), false));
         }
     });
-    worker::ask(
+    state.store.worker().ask(
         &request(&pos, Task::Hint, HINT_MS),
         move |reply| {
             if let Reply::Progress { best: Some(b), .. } = &reply {
                 *best.borrow_mut() = Some(b.clone());
             }
-            coach.heard(&reply);
+            advice.heard(&reply);
         },
         move |reply| match reply {
             Reply::Done {
@@ -276,8 +271,8 @@ fn ask_hint(state: PlayState, coach: Coach) {
                 ..
             } => finish.fire((best, verdict, proven)),
             Reply::Failed { message, .. } => {
-                forget_stop();
-                coach.done();
+                advice.forget_stop();
+                advice.done();
                 state.store.say(message, Tone::Problem);
             }
             _ => {}
@@ -291,23 +286,23 @@ const STEP_PAUSE: Duration = Duration::from_millis(650);
 const MOVE_PAUSE: Duration = Duration::from_millis(900);
 
 /// Asks for a puzzle's solution and shows it.
-fn ask_solve(state: PlayState, coach: Coach) {
-    let Some((pos, key)) = begin(state, coach, About::Solve, "Looking for the shortest solution…") else {
+fn ask_solve(state: PlayState, advice: Advice) {
+    let Some((pos, key)) = begin(state, advice, About::Solve, "Looking for the shortest solution…") else {
         return;
     };
-    on_stop(move || {
-        worker::stop();
-        forget_stop();
-        coach.done();
+    advice.on_stop(move || {
+        state.store.worker().stop();
+        advice.forget_stop();
+        advice.done();
         state.store.say("Stopped: no solution was found yet.", Tone::Info);
     });
     let asked = pos.clone();
-    worker::ask(
+    state.store.worker().ask(
         &request(&pos, Task::Solve, SOLVE_MS),
-        move |reply| coach.heard(&reply),
+        move |reply| advice.heard(&reply),
         move |reply| {
-            forget_stop();
-            coach.done();
+            advice.forget_stop();
+            advice.done();
             if state.with_position(key_of) != Some(key) {
                 return;
             }
@@ -325,7 +320,7 @@ fn ask_solve(state: PlayState, coach: Coach) {
                     match acts {
                         Some(acts) => {
                             state.store.say(text, Tone::Info);
-                            show_solution(state, coach, acts, line.len());
+                            show_solution(state, advice, acts, line.len());
                         }
                         None if proven && line.is_empty() => state.store.say(text, Tone::Info),
                         None => state.store.say(solve_text(0, "", false), Tone::Info),
@@ -339,28 +334,28 @@ fn ask_solve(state: PlayState, coach: Coach) {
 }
 
 /// Plays a solution on the table, one action at a time; Stop ends it.
-fn show_solution(state: PlayState, coach: Coach, acts: Vec<(usize, Action)>, moves: usize) {
+fn show_solution(state: PlayState, advice: Advice, acts: Vec<(usize, Action)>, moves: usize) {
     let epoch = computer::current();
     state.busy.set(true);
-    coach.showing.set(Some((0, moves)));
-    on_stop(move || {
-        computer::cancel();
+    advice.showing.set(Some((0, moves)));
+    advice.on_stop(move || {
+        computer::cancel(state.store, advice);
         state.busy.try_set(false);
-        coach.showing.try_set(None);
+        advice.showing.try_set(None);
         state.store.say(
             "Stopped showing the solution. Go on from here yourself!",
             Tone::Info,
         );
     });
     set_timeout(
-        move || show_step(state, coach, Rc::new(acts), 0, moves, epoch),
+        move || show_step(state, advice, Rc::new(acts), 0, moves, epoch),
         FIRST_PAUSE,
     );
 }
 
 fn show_step(
     state: PlayState,
-    coach: Coach,
+    advice: Advice,
     acts: Rc<Vec<(usize, Action)>>,
     i: usize,
     moves: usize,
@@ -370,14 +365,14 @@ fn show_step(
         return;
     }
     let finish = move || {
-        forget_stop();
+        advice.forget_stop();
         state.busy.try_set(false);
-        coach.showing.try_set(None);
+        advice.showing.try_set(None);
     };
     let Some(&(n, action)) = acts.get(i) else {
         return finish();
     };
-    coach.showing.try_set(Some((n, moves)));
+    advice.showing.try_set(Some((n, moves)));
     match state.update_position(|p| perform(p, action)) {
         Some(Ok(said)) => {
             if !said.is_empty() {
@@ -397,16 +392,16 @@ fn show_step(
         return finish();
     };
     let pause = if next == n { STEP_PAUSE } else { MOVE_PAUSE };
-    set_timeout(move || show_step(state, coach, acts, i + 1, moves, epoch), pause);
+    set_timeout(move || show_step(state, advice, acts, i + 1, moves, epoch), pause);
 }
 
 /// The progress line and Stop, while the computer thinks or shows a
 /// solution (at the top of the side column, so that it is seen).
 #[component]
 pub fn ThinkingBar() -> impl IntoView {
-    let coach = expect_context::<Coach>();
+    let advice = expect_context::<PlayState>().advice;
     let thinking = move || {
-        coach.thinking.get().map(|t| {
+        advice.thinking.get().map(|t| {
             let who = match t.about {
                 About::Move(p) => format!("{} (computer) is thinking…", player_name(p)),
                 About::Hint => "Looking for a hint…".to_string(),
@@ -418,16 +413,16 @@ pub fn ThinkingBar() -> impl IntoView {
                 About::Solve => "Stop looking for a solution",
             };
             view! {
-                <div class="coach-thinking" data-testid="thinking" data-about=format!("{:?}", t.about)>
-                    <span class="coach-spinner" aria-hidden="true"></span>
-                    <div class="coach-thinking-text">
+                <div class="advice-thinking" data-testid="thinking" data-about=format!("{:?}", t.about)>
+                    <span class="advice-spinner" aria-hidden="true"></span>
+                    <div class="advice-thinking-text">
                         <strong data-testid="thinking-who">{who}</strong>
                         <span data-testid="thinking-progress">{progress_text(t.depth, t.positions)}</span>
                         {t.best.map(|b| view! {
                             <span data-testid="thinking-best">"Best so far: "{b}</span>
                         })}
                     </div>
-                    <button class="coach-stop" data-testid="stop" title=stop_title on:click=move |_| stop()>
+                    <button class="advice-stop" data-testid="stop" title=stop_title on:click=move |_| advice.stop()>
                         <span aria-hidden="true">"■ "</span>"Stop"
                     </button>
                 </div>
@@ -435,15 +430,15 @@ pub fn ThinkingBar() -> impl IntoView {
         })
     };
     let showing = move || {
-        coach.showing.get().map(|(k, n)| {
+        advice.showing.get().map(|(k, n)| {
             view! {
-                <div class="coach-thinking coach-showing" data-testid="showing">
-                    <div class="coach-thinking-text">
+                <div class="advice-thinking advice-showing" data-testid="showing">
+                    <div class="advice-thinking-text">
                         <strong>"Showing the solution"</strong>
                         <span data-testid="showing-progress">{format!("Move {k} of {n}")}</span>
                     </div>
-                    <button class="coach-stop" data-testid="stop-showing" title="Stop showing the solution"
-                        on:click=move |_| stop()>
+                    <button class="advice-stop" data-testid="stop-showing" title="Stop showing the solution"
+                        on:click=move |_| advice.stop()>
                         <span aria-hidden="true">"■ "</span>"Stop"
                     </button>
                 </div>
@@ -455,18 +450,18 @@ pub fn ThinkingBar() -> impl IntoView {
 
 /// Hint, Solve (puzzles), the verdict, and what the computer is doing.
 #[component]
-pub fn CoachPanel() -> impl IntoView {
+pub fn AdvicePanel() -> impl IntoView {
     let state = expect_context::<PlayState>();
-    let coach = expect_context::<Coach>();
+    let advice = state.advice;
     let store = state.store;
     // A hint belongs to its position: gone once the position changes.
     Effect::new(move |_| {
         let key = store.session.with(|s| s.as_ref().map(|s| key_of(&s.position)));
-        if coach
+        if advice
             .hint
             .with_untracked(|h| h.as_ref().is_some_and(|h| Some(h.at) != key))
         {
-            coach.hint.set(None);
+            advice.hint.set(None);
         }
     });
     let puzzle = move || {
@@ -476,8 +471,8 @@ pub fn CoachPanel() -> impl IntoView {
     };
     let can_ask = move || {
         !state.busy.get()
-            && coach.thinking.with(Option::is_none)
-            && coach.showing.with(Option::is_none)
+            && advice.thinking.with(Option::is_none)
+            && advice.showing.with(Option::is_none)
             && store.session.with(|s| {
                 s.as_ref().is_some_and(|s| {
                     s.position.status() == &Status::Playing
@@ -488,26 +483,26 @@ pub fn CoachPanel() -> impl IntoView {
                 })
             })
     };
-    let verdict = move || coach.hint.with(|h| h.as_ref().and_then(|h| h.verdict.clone()));
+    let verdict = move || advice.hint.with(|h| h.as_ref().and_then(|h| h.verdict.clone()));
     view! {
-        <div class="panel play-coach" data-testid="coach">
+        <div class="panel play-advice" data-testid="advice">
             <h2 class="visually-hidden">"Help from the computer"</h2>
             <div class="control-row">
-                <button class="coach-hint" data-testid="hint" disabled=move || !can_ask()
+                <button class="advice-hint" data-testid="hint" disabled=move || !can_ask()
                     title="Show a good move for the player on move"
-                    on:click=move |_| ask_hint(state, coach)>
+                    on:click=move |_| ask_hint(state, advice)>
                     <BulbIcon/>"Hint"
                 </button>
                 {move || puzzle().then(|| view! {
-                    <button class="coach-solve" data-testid="solve" disabled=move || !can_ask()
+                    <button class="advice-solve" data-testid="solve" disabled=move || !can_ask()
                         title="Show the shortest solution, step by step"
-                        on:click=move |_| ask_solve(state, coach)>
+                        on:click=move |_| ask_solve(state, advice)>
                         <PathIcon/>"Solve"
                     </button>
                 })}
             </div>
             {move || verdict().map(|v| view! {
-                <p class="coach-verdict" data-testid="verdict">
+                <p class="advice-verdict" data-testid="verdict">
                     <span aria-hidden="true">"★ "</span>{v}
                 </p>
             })}
@@ -519,7 +514,7 @@ pub fn CoachPanel() -> impl IntoView {
 #[component]
 fn BulbIcon() -> impl IntoView {
     view! {
-        <svg class="coach-icon" viewBox="0 0 24 24" width=22 height=22 aria-hidden="true">
+        <svg class="advice-icon" viewBox="0 0 24 24" width=22 height=22 aria-hidden="true">
             <path d="M12 2a7 7 0 0 0-4 12.7V17h8v-2.3A7 7 0 0 0 12 2z" fill="#ffd43b" stroke="#1f2430" stroke-width=1.6/>
             <rect x=8.5 y=18 width=7 height=2.2 rx=1 fill="#1f2430"/>
             <rect x=9.5 y=21 width=5 height=1.8 rx=0.9 fill="#1f2430"/>
@@ -531,7 +526,7 @@ fn BulbIcon() -> impl IntoView {
 #[component]
 fn PathIcon() -> impl IntoView {
     view! {
-        <svg class="coach-icon" viewBox="0 0 24 24" width=22 height=22 aria-hidden="true">
+        <svg class="advice-icon" viewBox="0 0 24 24" width=22 height=22 aria-hidden="true">
             <path d="M3 20 C 8 20, 6 12, 12 12 S 16 4, 21 4" fill="none" stroke="#1f4e9c"
                 stroke-width=2.4 stroke-dasharray="3 2.5" stroke-linecap="round"/>
             <circle cx=3.5 cy=20 r=2.4 fill="#d62828"/>

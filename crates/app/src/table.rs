@@ -1,0 +1,9 @@
+//! The table: where everything on it is and what it shows. Used by the
+//! designer, the play screen and keyboard access alike.
+//!
+//! - [`geometry`]: where places, figures and triggers are drawn; hit-testing.
+//! - [`scene`]: what the table shows (places, figures and triggers with
+//!   their marks), built from a game or a position.
+
+pub mod geometry;
+pub mod scene;

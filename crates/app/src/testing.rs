@@ -1,0 +1,24 @@
+//! For the crate's tests: the files of the repository they read, the
+//! example games in `public/games/` above all.
+
+use std::sync::Arc;
+use tablecraft_engine::{open, Game, Position, Rules};
+
+/// The text of a file of the repository, by its path from the top
+/// (`public/games/nim12.game.xml`, `style/table.css`).
+pub fn repo_text(path: &str) -> String {
+    let full = format!("{}/../../{path}", env!("CARGO_MANIFEST_DIR"));
+    std::fs::read_to_string(&full).unwrap_or_else(|e| panic!("{full}: {e}"))
+}
+
+/// An example game, by its file name without `.game.xml` (`nim12`), read
+/// and checked.
+pub fn open_example(name: &str) -> (Game, Rules) {
+    open(&repo_text(&format!("public/games/{name}.game.xml")))
+        .unwrap_or_else(|problems| panic!("{name}: {problems:?}"))
+}
+
+/// The starting position of an example game (`nim12`).
+pub fn example(name: &str) -> Position {
+    Position::new(Arc::new(open_example(name).1))
+}
