@@ -4,6 +4,7 @@
 //!
 //! - [`editor`]: designing — edits, undo, naming, selection, the box.
 //! - [`scene`]: what the table shows, built from a game or a position.
+//! - [`gesture`]: taps, drags and pick-then-place on the table, in every mode.
 //! - [`playing`]: playing — words, the log, drag and tap, advice.
 //! - [`access`]: keyboard navigation on the table and its description in words.
 //! - [`storage`]: keeping work in the browser, game files and share links.
@@ -14,6 +15,7 @@ pub mod access;
 pub mod catalog;
 pub mod coach;
 pub mod editor;
+pub mod gesture;
 pub mod playing;
 pub mod scene;
 pub mod storage;

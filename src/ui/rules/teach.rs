@@ -6,7 +6,7 @@ use super::apply;
 use super::memory::{try_in_play, Teaching};
 use crate::ui::figures::FigureShape;
 use crate::ui::store::{Store, Tone};
-use crate::ui::table::{Overlay, Phase, Table, TablePointer};
+use crate::ui::table::{Overlay, Phase, Pointer, Table};
 use leptos::prelude::*;
 use std::collections::HashSet;
 use tablecraft_app::editor::rule_edit::{fresh_name, names, RuleEdit, RuleKind, RuleRef};
@@ -242,7 +242,7 @@ pub fn TeachPanel(teach: RwSignal<Teach>, selected: RwSignal<Option<RuleRef>>) -
         }
     });
 
-    let on_pointer = Callback::new(move |p: TablePointer| match p.phase {
+    let on_pointer = Callback::new(move |p: Pointer| match p.phase {
         Phase::Down => {
             let s = scene.get_untracked();
             let free = teach.with_untracked(|t| matches!(t, Teach::End(_)));
@@ -268,7 +268,7 @@ pub fn TeachPanel(teach: RwSignal<Teach>, selected: RwSignal<Option<RuleRef>>) -
                 drag.set(Some(Drag {
                     figures: vec![f],
                     from,
-                    pointer: p.pointer_id,
+                    pointer: p.id,
                     at: p.at,
                     start: p.at,
                 }));
@@ -280,7 +280,7 @@ pub fn TeachPanel(teach: RwSignal<Teach>, selected: RwSignal<Option<RuleRef>>) -
                         drag.set(Some(Drag {
                             figures,
                             from: place,
-                            pointer: p.pointer_id,
+                            pointer: p.id,
                             at: p.at,
                             start: p.at,
                         }));
@@ -289,7 +289,7 @@ pub fn TeachPanel(teach: RwSignal<Teach>, selected: RwSignal<Option<RuleRef>>) -
             }
         }
         Phase::Move => drag.update(|d| {
-            if let Some(d) = d.as_mut().filter(|d| d.pointer == p.pointer_id) {
+            if let Some(d) = d.as_mut().filter(|d| d.pointer == p.id) {
                 d.at = p.at;
             }
         }),
