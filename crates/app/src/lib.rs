@@ -5,6 +5,7 @@
 //! - [`editor`]: designing — edits, undo, naming, selection, the box.
 //! - [`scene`]: what the table shows, built from a game or a position.
 //! - [`gesture`]: taps, drags and pick-then-place on the table, in every mode.
+//! - [`teaching`]: teaching the rules by showing them on the table.
 //! - [`playing`]: playing — words, the log, drag and tap, advice.
 //! - [`access`]: keyboard navigation on the table and its description in words.
 //! - [`storage`]: keeping work in the browser, game files and share links.
@@ -19,3 +20,4 @@ pub mod gesture;
 pub mod playing;
 pub mod scene;
 pub mod storage;
+pub mod teaching;
