@@ -19,7 +19,7 @@ use advice::Advice;
 use leptos::prelude::*;
 use std::collections::HashSet;
 use std::sync::Arc;
-use tablecraft_app::playing::gesture::Gesture;
+use tablecraft_app::gesture::Gesture;
 use tablecraft_app::playing::words;
 use tablecraft_engine::{Position, Problem, Rules};
 
@@ -36,7 +36,8 @@ pub struct PlayState {
     pub store: Store,
     pub held: RwSignal<Option<Held>>,
     pub overlay: RwSignal<super::table::Overlay>,
-    pub gesture: RwSignal<Gesture>,
+    /// The hand on the table: the figure pressed, dragged or lifted.
+    pub gesture: RwSignal<Gesture<String>>,
     /// The computer is thinking or playing its move.
     pub busy: RwSignal<bool>,
     /// The description card was closed.
@@ -50,7 +51,7 @@ pub struct PlayState {
 impl PlayState {
     /// Puts down any lifted figure and clears what is drawn over the table.
     pub fn put_down(&self) {
-        self.gesture.set(Gesture::Idle);
+        self.gesture.set(Gesture::new());
         self.held.set(None);
         self.overlay.set(Default::default());
     }
@@ -200,7 +201,7 @@ fn PlayScreen(advice: Advice) -> impl IntoView {
         store,
         held: RwSignal::new(None),
         overlay: RwSignal::new(Default::default()),
-        gesture: RwSignal::new(Gesture::Idle),
+        gesture: RwSignal::new(Gesture::new()),
         busy: RwSignal::new(false),
         intro_closed: RwSignal::new(false),
         look: history::Look::new(),

@@ -42,10 +42,10 @@ pub fn RulesMode() -> impl IntoView {
     let teaching = Teaching::get();
     teaching.entered(store);
     on_cleanup(move || teaching.left(store));
-    let (teach, selected) = (teaching.teach, teaching.selected);
+    let selected = teaching.selected;
     view! {
         <section class="rules-mode" data-testid="rules-mode">
-            <TeachPanel teach selected/>
+            <TeachPanel/>
             <RuleEditor selected/>
         </section>
     }

@@ -4,29 +4,10 @@
 use super::figures::FigureShape;
 use leptos::prelude::*;
 use tablecraft_app::access::{self, Answer, Command, Cursor, Item, Key};
+pub use tablecraft_app::gesture::{Phase, Pointer};
 use tablecraft_app::table::geometry::{Point, Rect};
 use tablecraft_app::table::scene::{FigureView, PlaceLook, PlaceView, Scene, TriggerView};
 use wasm_bindgen::JsCast;
-
-/// Which part of a press or drag an event is.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Phase {
-    Down,
-    Move,
-    Up,
-    Cancel,
-}
-
-/// A pointer event on the table.
-#[derive(Debug, Clone, PartialEq)]
-pub struct TablePointer {
-    pub phase: Phase,
-    /// Where, in table coordinates.
-    pub at: Point,
-    pub pointer_id: i32,
-    /// Shift or Ctrl (or Cmd) held: add to the selection.
-    pub add: bool,
-}
 
 /// What is drawn above the table while dragging.
 #[derive(Debug, Clone, Default, PartialEq)]
@@ -207,7 +188,7 @@ pub fn Table(
     #[prop(into)]
     scene: Signal<Scene>,
     /// Called with every press, move and release on the table.
-    on_pointer: Callback<TablePointer>,
+    on_pointer: Callback<Pointer>,
     /// The held figure or a selection rectangle, drawn on top.
     #[prop(into, optional)]
     overlay: Option<Signal<Overlay>>,
@@ -234,14 +215,15 @@ pub fn Table(
             ring.set(false);
             let _ = target.set_pointer_capture(ev.pointer_id());
         }
-        let Some(at) = to_table(&target, ev.client_x() as f64, ev.client_y() as f64) else {
+        let Some(at) = to_table(&target, f64::from(ev.client_x()), f64::from(ev.client_y())) else {
             return;
         };
         let add = ev.shift_key() || ev.ctrl_key() || ev.meta_key();
-        on_pointer.run(TablePointer {
+        on_pointer.run(Pointer {
             phase,
+            id: ev.pointer_id(),
             at,
-            pointer_id: ev.pointer_id(),
+            screen: Point::new(f64::from(ev.client_x()), f64::from(ev.client_y())),
             add,
         });
     };

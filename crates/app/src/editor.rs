@@ -10,7 +10,6 @@
 //! - [`gesture`]: what a tap or a drag means in the designer.
 //! - [`problem_marks`]: which elements the design's problems are about.
 //! - [`rule_edit`]: every rule edit as a pure function, and checks of rule fields.
-//! - [`teach`]: the table while teaching rules by showing.
 
 pub mod edit;
 pub mod error;
@@ -21,8 +20,6 @@ pub mod places;
 pub mod problem_marks;
 pub mod rule_edit;
 pub mod selection;
-pub mod teach;
-pub mod teach_defaults;
 pub mod toolbox;
 
 pub use edit::{Edit, Property};

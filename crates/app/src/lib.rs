@@ -5,6 +5,8 @@
 //! - [`editor`]: designing — edits, undo, naming, selection, the box.
 //! - [`table`]: where everything is on the table and what it shows, built
 //!   from a game or a position.
+//! - [`gesture`]: taps, drags and pick-then-place on the table, in every mode.
+//! - [`teaching`]: teaching the rules by showing them on the table.
 //! - [`playing`]: playing — words, the log, drag and tap, advice.
 //! - [`access`]: keyboard navigation on the table and its description in words.
 //! - [`storage`]: keeping work in the browser, and game files.
@@ -17,9 +19,11 @@ pub mod access;
 pub mod address;
 pub mod catalog;
 pub mod editor;
+pub mod gesture;
 pub mod playing;
 pub mod storage;
 pub mod table;
+pub mod teaching;
 pub mod worker_protocol;
 
 #[cfg(test)]

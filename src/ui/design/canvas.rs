@@ -4,37 +4,14 @@
 
 use super::Designer;
 use crate::ui::store::{Store, Tone};
-use crate::ui::table::{Overlay, Phase, Table, TablePointer, TABLE_ID};
+use crate::ui::table::{Overlay, Phase, Pointer, Table};
 use leptos::prelude::*;
 use std::collections::HashSet;
 use tablecraft_app::editor::edit::move_by;
-use tablecraft_app::editor::gesture::{Decision, Preview, TAP_SLOP_PX};
+use tablecraft_app::editor::gesture::{Decision, Preview};
 use tablecraft_app::editor::problem_marks::marked;
 use tablecraft_app::table::geometry::{Geometry, Point, Rect};
 use tablecraft_app::table::scene::Scene;
-
-/// How many table units one screen pixel is, from the table's SVG element.
-fn units_per_pixel() -> f64 {
-    let svg = web_sys::window().and_then(|w| w.document()).and_then(|d| {
-        d.query_selector(&format!("[data-testid='{TABLE_ID}']"))
-            .ok()
-            .flatten()
-    });
-    let Some(svg) = svg else { return 1.0 };
-    let size: Vec<f64> = svg
-        .get_attribute("viewBox")
-        .unwrap_or_default()
-        .split_whitespace()
-        .filter_map(|s| s.parse().ok())
-        .collect();
-    let r = svg.get_bounding_client_rect();
-    match size.as_slice() {
-        [_, _, w, h] if *w > 0.0 && *h > 0.0 && r.width() > 0.0 && r.height() > 0.0 => {
-            1.0 / (r.width() / w).min(r.height() / h)
-        }
-        _ => 1.0,
-    }
-}
 
 /// Puts the target mark on the place under `at` that a figure could go to.
 fn mark_target(scene: &mut Scene, geometry: &Geometry, at: Point) {
@@ -135,14 +112,11 @@ pub fn DesignTable(designer: Designer) -> impl IntoView {
             _ => Overlay::default(),
         }
     });
-    let on_pointer = Callback::new(move |p: TablePointer| match p.phase {
+    let on_pointer = Callback::new(move |p: Pointer| match p.phase {
         Phase::Down => {
             let game = store.game_untracked();
             let geometry = Geometry::new(&game);
-            let slop = TAP_SLOP_PX * units_per_pixel();
-            designer
-                .drag
-                .update(|d| d.down(p.pointer_id, p.at, slop, &geometry, &game, p.add));
+            designer.drag.update(|d| d.down(&p, &geometry, &game));
         }
         Phase::Move => {
             if !designer.drag.with_untracked(|d| d.is_active()) {
@@ -150,17 +124,13 @@ pub fn DesignTable(designer: Designer) -> impl IntoView {
             }
             let game = store.game_untracked();
             let selection = store.selection.get_untracked();
-            designer
-                .drag
-                .maybe_update(|d| d.moved(p.pointer_id, p.at, &game, &selection));
+            designer.drag.maybe_update(|d| d.moved(&p, &game, &selection));
         }
         Phase::Up => {
             let game = store.game_untracked();
             let geometry = Geometry::new(&game);
             let mut decision = Decision::Nothing;
-            designer
-                .drag
-                .update(|d| decision = d.up(p.pointer_id, p.at, &geometry));
+            designer.drag.update(|d| decision = d.up(&p, &geometry));
             handle_up(store, designer, decision);
         }
         Phase::Cancel => designer.drag.update(|d| d.cancel()),

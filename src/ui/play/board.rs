@@ -5,11 +5,12 @@
 use super::computer::now;
 use super::{Held, PlayState};
 use crate::ui::store::Tone;
-use crate::ui::table::{Overlay, Phase, Table, TablePointer};
+use crate::ui::table::{Overlay, Phase, Pointer, Table};
 use leptos::prelude::*;
 use std::collections::HashSet;
+use tablecraft_app::gesture::Input;
 use tablecraft_app::playing::act::{check_drop, drop_figure};
-use tablecraft_app::playing::gesture::{moved, spring, Effect, Hit, Input};
+use tablecraft_app::playing::gesture::{hit_at, moved, on, spring, Effect};
 use tablecraft_app::table::geometry::Point;
 use tablecraft_app::table::scene::{FigureView, Scene};
 
@@ -176,55 +177,36 @@ pub(super) fn apply(state: PlayState, scene: Memo<Scene>, effect: Effect) {
     }
 }
 
-fn pointer(state: PlayState, scene: Memo<Scene>, p: TablePointer) {
+fn pointer(state: PlayState, scene: Memo<Scene>, p: Pointer) {
     if let Some(why) = closed(state) {
         if p.phase == Phase::Down {
             state.store.say(why, Tone::Problem);
         }
-        if state.gesture.with_untracked(|g| g.figure().is_some()) {
+        if state.gesture.with_untracked(|g| g.thing().is_some()) {
             state.put_down();
         }
         return;
     }
-    let hit = || {
+    if p.phase == Phase::Move && state.gesture.with_untracked(|g| g.thing().is_none()) {
+        return;
+    }
+    let input = Input::of(&p, || {
         state.held.with_untracked(|h| {
             scene.with_untracked(|s| {
-                Hit::at(s, p.at, &|name| {
+                hit_at(s, p.at, &|name| {
                     h.as_ref().is_some_and(|h| h.targets.contains(name))
                 })
             })
         })
-    };
-    let input = match p.phase {
-        Phase::Down => Input::Down {
-            pointer: p.pointer_id,
-            at: p.at,
-            hit: hit(),
-        },
-        Phase::Move => Input::Move {
-            pointer: p.pointer_id,
-            at: p.at,
-        },
-        Phase::Up => Input::Up {
-            pointer: p.pointer_id,
-            at: p.at,
-            hit: hit(),
-        },
-        Phase::Cancel => Input::Cancel {
-            pointer: p.pointer_id,
-        },
-    };
-    if p.phase == Phase::Move && state.gesture.with_untracked(|g| g.figure().is_none()) {
-        return;
-    }
+    });
     let mut effect = Effect::Nothing;
-    state.gesture.update(|g| effect = g.on(input));
+    state.gesture.update(|g| effect = on(g, input));
     apply(state, scene, effect);
 }
 
 /// Esc: puts the lifted figure down.
 pub fn escape(state: PlayState) {
-    let Some(figure) = state.gesture.with_untracked(|g| g.figure().map(String::from)) else {
+    let Some(figure) = state.gesture.with_untracked(|g| g.thing().cloned()) else {
         return;
     };
     state.put_down();
@@ -236,7 +218,7 @@ pub fn escape(state: PlayState) {
 pub fn PlayTable() -> impl IntoView {
     let state = expect_context::<PlayState>();
     let scene = scene_of(state);
-    let on_pointer = Callback::new(move |p: TablePointer| pointer(state, scene, p));
+    let on_pointer = Callback::new(move |p: Pointer| pointer(state, scene, p));
     let on_key = Callback::new(move |c| super::keys::on_key(state, scene, c));
     let label = move || {
         state.store.with_game(|g| {

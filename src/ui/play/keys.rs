@@ -7,7 +7,7 @@ use super::{Held, PlayState};
 use crate::ui::store::Tone;
 use leptos::prelude::*;
 use tablecraft_app::access::{why_stuck, Answer, Command, Item};
-use tablecraft_app::playing::gesture::{Effect, Gesture};
+use tablecraft_app::playing::gesture::Effect;
 use tablecraft_app::table::geometry::Point;
 use tablecraft_app::table::scene::Scene;
 
@@ -27,9 +27,7 @@ pub fn on_key(state: PlayState, scene: Memo<Scene>, command: Command) -> Answer 
                 return Answer::No;
             }
             state.put_down();
-            state.gesture.set(Gesture::Lifted {
-                figure: figure.clone(),
-            });
+            state.gesture.update(|g| g.hold(figure.clone()));
             state.held.set(Some(Held { figure, targets }));
             Answer::Targets
         }

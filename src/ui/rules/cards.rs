@@ -7,8 +7,8 @@ use crate::ui::figures::FigureShape;
 use crate::ui::store::Store;
 use leptos::prelude::*;
 use std::collections::HashSet;
-use tablecraft_app::editor::teach::scene_of;
 use tablecraft_app::table::scene::PlaceLook;
+use tablecraft_app::teaching::table::scene_of;
 use tablecraft_engine::learn::{example_of, pattern_places, rule_words, Setup};
 use tablecraft_engine::Game;
 

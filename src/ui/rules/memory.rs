@@ -1,43 +1,29 @@
-//! Where the child was in Rules mode, kept while they try the game in
-//! Play mode: Try it starts a game of the current rules in Play (nothing
-//! is saved or changed), and "Back to teaching" there returns to Rules as
-//! it was left.
+//! The page's hold on teaching: the native [`teaching::Teaching`] in a
+//! signal, kept by the page so it outlives the Rules screen (Try it in Play
+//! mode and "Back to teaching" finds it as it was left), the rule open in
+//! the rule editor, and the one path by which events reach teaching and its
+//! outcomes reach the page.
 
-use super::teach::Teach;
 use crate::ui::store::{Mode, Player, Session, Store, Tone};
 use leptos::prelude::*;
-use tablecraft_app::editor::rule_edit::{RuleKind, RuleRef};
-use tablecraft_app::editor::teach::play_position;
-use tablecraft_engine::learn::Setup;
+use tablecraft_app::access::{Answer, Command};
+use tablecraft_app::editor::rule_edit::RuleRef;
+use tablecraft_app::gesture::Pointer;
+use tablecraft_app::teaching::{self, Event, Message, Outcome};
 
-/// The state of Rules mode, owned by the page so it outlives the screen.
+/// The state of Rules mode, owned by the page.
 #[derive(Clone, Copy)]
 pub struct Teaching {
-    pub teach: RwSignal<Teach>,
+    pub state: RwSignal<teaching::Teaching>,
+    /// The rule open in the rule editor.
     pub selected: RwSignal<Option<RuleRef>>,
-    pub hint: RwSignal<String>,
-    /// The game in Play mode was started by Try it.
-    pub trying: RwSignal<bool>,
-    /// The table before the first example of a step (figures put
-    /// somewhere first, to show a step from there).
-    pub idle_setup: RwSignal<Setup>,
-    /// The next drag only puts a figure somewhere; it is not an example.
-    pub arranging: RwSignal<bool>,
-    /// The design's revision when Rules mode was left: coming back to a
-    /// changed design starts teaching afresh.
-    left_at: RwSignal<Option<u64>>,
 }
 
 /// Provides the state of Rules mode to the whole page (once, in the App).
 pub fn provide_teaching() {
     provide_context(Teaching {
-        teach: RwSignal::new(Teach::Idle),
+        state: RwSignal::new(teaching::Teaching::new()),
         selected: RwSignal::new(None),
-        hint: RwSignal::new(String::new()),
-        trying: RwSignal::new(false),
-        idle_setup: RwSignal::new(Setup::start()),
-        arranging: RwSignal::new(false),
-        left_at: RwSignal::new(None),
     });
 }
 
@@ -50,43 +36,73 @@ impl Teaching {
         })
     }
 
-    /// Rules mode is shown: the teaching goes on where it was, unless the
-    /// design changed meanwhile (another game opened, an edit in Design).
+    /// Rules mode is shown.
     pub fn entered(&self, store: Store) {
-        let now = store.history.with_untracked(|h| h.revision());
-        if self.left_at.get_untracked().is_some_and(|r| r != now) {
-            self.teach.set(Teach::Idle);
-            self.hint.set(String::new());
-            self.idle_setup.set(Setup::start());
-            self.arranging.set(false);
-            let game = store.game_untracked();
-            let count = |r: RuleRef| match r.kind {
-                RuleKind::Step => game.steps.len(),
-                RuleKind::Move => game.moves.len(),
-                RuleKind::End => game.game_over.len(),
-            };
-            self.selected.update(|s| {
-                if s.is_some_and(|r| r.index >= count(r)) {
-                    *s = None;
-                }
-            });
+        let revision = store.history.with_untracked(|h| h.revision());
+        let selected = self.selected.get_untracked();
+        let mut keep = selected;
+        store.history.with_untracked(|h| {
+            self.state
+                .update(|t| keep = t.entered(revision, h.current(), selected));
+        });
+        if keep != selected {
+            self.selected.set(keep);
         }
-        self.trying.set(false);
     }
 
     /// Rules mode is left.
     pub fn left(&self, store: Store) {
-        let now = store.history.with_untracked(|h| h.revision());
-        self.left_at.set(Some(now));
+        let revision = store.history.with_untracked(|h| h.revision());
+        self.state.update(|t| t.left(revision));
     }
-}
 
-/// Try it: a new game of the rules as they are, in Play mode. Says what is
-/// wrong instead when the rules can't be played yet.
-pub fn try_in_play(store: Store, teaching: Teaching) {
-    let game = store.game_untracked();
-    match play_position(&game) {
-        Ok(position) => {
+    /// One event, and what its outcome asks of the page.
+    pub fn send(&self, store: Store, event: Event) {
+        let game = store.game_untracked();
+        let mut out = Outcome::default();
+        self.state.update(|t| out = t.on(event, &game));
+        self.follow(store, out);
+    }
+
+    /// A pointer event on the teaching table.
+    pub fn pointer(&self, store: Store, p: Pointer) {
+        let game = store.game_untracked();
+        let mut out = Outcome::default();
+        self.state.update(|t| out = t.pointer(&p, &game));
+        self.follow(store, out);
+    }
+
+    /// A key command on the teaching table.
+    pub fn key(&self, store: Store, command: Command) -> Answer {
+        let game = store.game_untracked();
+        let mut answer = Answer::No;
+        let mut out = Outcome::default();
+        self.state.update(|t| (answer, out) = t.key(command, &game));
+        self.follow(store, out);
+        answer
+    }
+
+    /// Esc: what the hand holds is put back.
+    pub fn escape(&self, store: Store) {
+        let mut put = None;
+        self.state.update(|t| put = t.escape());
+        if let Some(grab) = put {
+            store.say(format!("{} was put back.", grab.figure()), Tone::Info);
+        }
+    }
+
+    /// Does what an outcome asks: changes the game (one undoable step),
+    /// opens a rule, starts a game in Play mode, says a sentence.
+    fn follow(&self, store: Store, out: Outcome) {
+        if let Some(change) = out.change {
+            store.history.update(|h| {
+                h.apply(&change.label, change.game);
+            });
+        }
+        if let Some(rule) = out.select {
+            self.selected.set(Some(rule));
+        }
+        if let Some(position) = out.play {
             let revision = store.history.with_untracked(|h| h.revision());
             let players = store
                 .session
@@ -97,14 +113,13 @@ pub fn try_in_play(store: Store, teaching: Teaching) {
                 revision,
                 players,
             }));
-            teaching.trying.set(true);
             store.mode.set(Mode::Play);
-            store.say(
-                "Try your rules! Press “Back to teaching” to go on teaching.",
-                Tone::Info,
-            );
         }
-        Err(e) => store.say(e, Tone::Problem),
+        match out.message {
+            Some(Message::Info(text)) => store.say(text, Tone::Info),
+            Some(Message::Problem(text)) => store.say(text, Tone::Problem),
+            None => {}
+        }
     }
 }
 
@@ -113,8 +128,9 @@ pub fn try_in_play(store: Store, teaching: Teaching) {
 pub fn BackToTeaching() -> impl IntoView {
     let store = Store::get();
     let teaching = Teaching::get();
+    let trying = Memo::new(move |_| teaching.state.with(|t| t.trying()));
     move || {
-        teaching.trying.get().then(|| {
+        trying.get().then(|| {
             view! {
                 <button class="back-to-teaching primary" data-testid="back-to-teaching"
                     on:click=move |_| store.mode.set(Mode::Rules)>

@@ -1,5 +1,6 @@
-//! What a press, a tap or a drag means in the designer, as two small state
-//! machines the page feeds with pointer events:
+//! What a press, a tap or a drag means in the designer. The hand is read
+//! by the one recogniser, [`crate::gesture`]; this gives it the designer's
+//! meaning:
 //!
 //! - [`TableDrag`] on the table: a tap selects (or, with an item of the box
 //!   chosen, puts it there), a drag from a figure puts it on another place,
@@ -7,51 +8,27 @@
 //!   the empty table draws a selection rectangle.
 //! - [`BoxDrag`] from an item of the box: dropped on the table it is added
 //!   there; a tap chooses it for tap-then-tap.
-//!
-//! A press becomes a drag only once the pointer has gone further than a few
-//! pixels ([`TAP_SLOP_PX`]), so a shaky finger still taps.
 
 use super::edit::Edit;
 use super::places::{element, Element};
 use super::selection::Selection;
 use super::toolbox::BoxItem;
+use crate::gesture::{Gesture, Hit, Input, Pointer, Recognised, Spot};
 use crate::table::geometry::{Geometry, Point, Rect};
 use tablecraft_engine::model::Game;
 
-/// How far (in screen pixels) a press may wander and still be a tap.
-pub const TAP_SLOP_PX: f64 = 6.0;
-
-fn distance(a: Point, b: Point) -> f64 {
-    (a.x - b.x).hypot(a.y - b.y)
-}
-
-#[derive(Debug, Clone, PartialEq)]
-enum State {
-    Idle,
-    /// Pressed, not yet moved further than the slop.
-    Pressed {
-        start: Point,
-        on: Option<String>,
-        figure: bool,
-        add: bool,
-    },
-    /// Carrying one figure to another place.
-    Figure {
-        name: String,
-        at: Point,
-    },
-    /// Moving equipment and triggers.
-    Things {
-        names: Vec<String>,
-        start: Point,
-        at: Point,
-    },
-    /// Drawing a selection rectangle.
-    Rubber {
-        start: Point,
-        at: Point,
-        add: bool,
-    },
+/// What a drag on the table carries, decided when the press becomes a drag.
+#[derive(Debug, Clone, Default, PartialEq)]
+enum Carried {
+    /// Not a drag (yet).
+    #[default]
+    Nothing,
+    /// One figure, to another place.
+    Figure(String),
+    /// Equipment and triggers, moved together.
+    Things(Vec<String>),
+    /// A selection rectangle.
+    Rubber,
 }
 
 /// What a finished press or drag on the table asks for.
@@ -86,133 +63,103 @@ pub enum Preview {
 }
 
 /// Presses and drags on the table.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, Default, PartialEq)]
 pub struct TableDrag {
-    state: State,
-    pointer: Option<i32>,
-    /// The tap slop in table units.
-    slop: f64,
-}
-
-impl Default for TableDrag {
-    fn default() -> Self {
-        Self::new()
-    }
+    /// The element pressed (`None`: the empty table).
+    press: Gesture<Option<String>>,
+    /// The element pressed is a figure.
+    figure: bool,
+    /// Shift or Ctrl was held when pressed.
+    add: bool,
+    carried: Carried,
 }
 
 impl TableDrag {
     /// Nothing pressed.
     pub fn new() -> Self {
-        TableDrag {
-            state: State::Idle,
-            pointer: None,
-            slop: TAP_SLOP_PX,
-        }
+        Self::default()
     }
 
     /// Whether a press or drag is under way.
     pub fn is_active(&self) -> bool {
-        self.state != State::Idle
+        self.press.is_pressing()
     }
 
-    /// A press at `at` (table units) by pointer `pointer`; `slop` is
-    /// [`TAP_SLOP_PX`] in table units. A second finger while one is down is
-    /// ignored.
-    pub fn down(&mut self, pointer: i32, at: Point, slop: f64, geometry: &Geometry, game: &Game, add: bool) {
+    /// A press on the table. A second finger while one is down is ignored.
+    pub fn down(&mut self, p: &Pointer, geometry: &Geometry, game: &Game) {
         if self.is_active() {
             return;
         }
-        let on = geometry.element_at(at);
-        let figure = on
+        let on = geometry.element_at(p.at);
+        self.figure = on
             .as_deref()
             .is_some_and(|n| matches!(element(game, n), Some(Element::Figure(_))));
-        self.pointer = Some(pointer);
-        self.slop = if slop.is_finite() && slop > 0.0 {
-            slop
-        } else {
-            TAP_SLOP_PX
-        };
-        self.state = State::Pressed {
-            start: at,
-            on,
-            figure,
-            add,
-        };
+        self.add = p.add;
+        self.carried = Carried::Nothing;
+        self.press.on(Input::Down {
+            id: p.id,
+            at: p.spot(),
+            hit: Hit::thing(on),
+        });
     }
 
     /// The pointer moved; returns whether the preview changed. Once it has
-    /// gone further than the slop, a press becomes a drag: of the figure
+    /// gone further than a tap may, a press becomes a drag: of the figure
     /// pressed, of the selection (or just the pressed element when it is not
     /// selected), or of a selection rectangle on the empty table.
-    pub fn moved(&mut self, pointer: i32, at: Point, game: &Game, selection: &Selection) -> bool {
-        if self.pointer != Some(pointer) {
+    pub fn moved(&mut self, p: &Pointer, game: &Game, selection: &Selection) -> bool {
+        let before = self.press.drag().map(|(_, _, at)| at);
+        let Recognised::Drag { what, at, .. } = self.press.on(Input::Move {
+            id: p.id,
+            at: p.spot(),
+        }) else {
             return false;
+        };
+        if self.carried == Carried::Nothing {
+            self.carried = match what {
+                None => Carried::Rubber,
+                Some(name) if self.figure => Carried::Figure(name),
+                Some(name) if selection.contains(&name) => Carried::Things(
+                    selection
+                        .names()
+                        .iter()
+                        .filter(|n| !matches!(element(game, n), Some(Element::Figure(_)) | None))
+                        .cloned()
+                        .collect(),
+                ),
+                Some(name) => Carried::Things(vec![name]),
+            };
+            return true;
         }
-        match &mut self.state {
-            State::Idle => false,
-            State::Pressed {
-                start,
-                on,
-                figure,
-                add,
-            } => {
-                if distance(*start, at) <= self.slop {
-                    return false;
-                }
-                let (start, on, figure, add) = (*start, on.take(), *figure, *add);
-                self.state = match on {
-                    None => State::Rubber { start, at, add },
-                    Some(name) if figure => State::Figure { name, at },
-                    Some(name) => {
-                        let names = if selection.contains(&name) {
-                            selection
-                                .names()
-                                .iter()
-                                .filter(|n| !matches!(element(game, n), Some(Element::Figure(_)) | None))
-                                .cloned()
-                                .collect()
-                        } else {
-                            vec![name]
-                        };
-                        State::Things { names, start, at }
-                    }
-                };
-                true
-            }
-            State::Figure { at: p, .. } | State::Things { at: p, .. } | State::Rubber { at: p, .. } => {
-                let changed = *p != at;
-                *p = at;
-                changed
-            }
-        }
+        before != Some(at)
     }
 
-    /// The pointer was released at `at`: what it means.
-    pub fn up(&mut self, pointer: i32, at: Point, geometry: &Geometry) -> Decision {
-        if self.pointer != Some(pointer) {
-            return Decision::Nothing;
-        }
-        let state = std::mem::replace(&mut self.state, State::Idle);
-        self.pointer = None;
+    /// The pointer was released: what it means.
+    pub fn up(&mut self, p: &Pointer, geometry: &Geometry) -> Decision {
+        let recognised = self.press.on(Input::Up {
+            id: p.id,
+            at: p.spot(),
+            hit: Hit::default(),
+        });
+        let at = p.at;
         let (width, height) = geometry.table_size();
         let on_table = at.x >= 0.0 && at.y >= 0.0 && at.x <= width && at.y <= height;
-        match state {
-            State::Idle => Decision::Nothing,
-            State::Pressed { on, add, start, .. } => Decision::Tap {
-                element: on,
-                at: start,
-                add,
+        match (recognised, std::mem::take(&mut self.carried)) {
+            (Recognised::Tap { what, at }, _)
+            | (Recognised::Dropped { what, start: at, .. }, Carried::Nothing) => Decision::Tap {
+                element: what,
+                at: at.at,
+                add: self.add,
             },
-            State::Figure { name, .. } if on_table => Decision::Edit {
+            (Recognised::Dropped { .. }, Carried::Figure(name)) if on_table => Decision::Edit {
                 edit: Edit::PutFigure {
                     figure: name.clone(),
                     place: geometry.place_at(at),
                 },
                 select: vec![name],
             },
-            State::Figure { .. } => Decision::Nothing,
-            State::Things { names, start, .. } => {
-                let (dx, dy) = ((at.x - start.x).round(), (at.y - start.y).round());
+            (Recognised::Dropped { start, .. }, Carried::Things(names)) => {
+                let (dx, dy) = ((at.x - start.at.x).round(), (at.y - start.at.y).round());
                 if (dx == 0.0 && dy == 0.0) || !dx.is_finite() || !dy.is_finite() {
                     return Decision::Nothing;
                 }
@@ -226,33 +173,44 @@ impl TableDrag {
                     select: names,
                 }
             }
-            State::Rubber { start, add, .. } => Decision::Rectangle {
-                names: geometry.elements_in(Rect::from_corners(start, at)),
-                add,
+            (Recognised::Dropped { start, .. }, Carried::Rubber) => Decision::Rectangle {
+                names: geometry.elements_in(Rect::from_corners(start.at, at)),
+                add: self.add,
             },
+            (_, carried) => {
+                if self.is_active() {
+                    // Another finger's release: the drag goes on.
+                    self.carried = carried;
+                }
+                Decision::Nothing
+            }
         }
     }
 
     /// Forgets the press or drag (Esc, or the browser took the pointer).
     pub fn cancel(&mut self) {
-        self.state = State::Idle;
-        self.pointer = None;
+        self.press.put_down();
+        self.carried = Carried::Nothing;
     }
 
     /// What to draw now.
     pub fn preview(&self) -> Preview {
-        match &self.state {
-            State::Figure { name, at } => Preview::Figure {
+        let Some((_, start, at)) = self.press.drag() else {
+            return Preview::Nothing;
+        };
+        let (start, at) = (start.at, at.at);
+        match &self.carried {
+            Carried::Figure(name) => Preview::Figure {
                 name: name.clone(),
-                at: *at,
+                at,
             },
-            State::Things { names, start, at } => Preview::Move {
+            Carried::Things(names) => Preview::Move {
                 names: names.clone(),
                 dx: at.x - start.x,
                 dy: at.y - start.y,
             },
-            State::Rubber { start, at, .. } => Preview::Rubber(Rect::from_corners(*start, *at)),
-            State::Idle | State::Pressed { .. } => Preview::Nothing,
+            Carried::Rubber => Preview::Rubber(Rect::from_corners(start, at)),
+            Carried::Nothing => Preview::Nothing,
         }
     }
 }
@@ -268,26 +226,34 @@ pub enum BoxDecision {
     Drop { item: BoxItem, at: Point },
 }
 
-/// A press on an item of the box, followed until it is released.
+/// A press on an item of the box, followed until it is released. The box
+/// lies off the table, so its spots are screen points only.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct BoxDrag {
     item: BoxItem,
     pointer: i32,
-    /// Where it started, in screen pixels.
-    start: Point,
-    dragged: bool,
+    press: Gesture<BoxItem>,
     /// The table point under the pointer, if it is over the table.
     over: Option<Point>,
+}
+
+fn screen(client: Point) -> Spot {
+    Spot::new(client, client)
 }
 
 impl BoxDrag {
     /// A press on `item` at the screen point `client`.
     pub fn start(item: BoxItem, pointer: i32, client: Point) -> Self {
+        let mut press = Gesture::new();
+        press.on(Input::Down {
+            id: pointer,
+            at: screen(client),
+            hit: Hit::thing(item),
+        });
         BoxDrag {
             item,
             pointer,
-            start: client,
-            dragged: false,
+            press,
             over: None,
         }
     }
@@ -297,9 +263,9 @@ impl BoxDrag {
         self.item
     }
 
-    /// Whether it has become a drag (moved further than [`TAP_SLOP_PX`]).
+    /// Whether it has become a drag.
     pub fn is_dragging(&self) -> bool {
-        self.dragged
+        self.press.drag().is_some()
     }
 
     /// The table point under the pointer, when over the table.
@@ -312,20 +278,24 @@ impl BoxDrag {
         if pointer != self.pointer {
             return;
         }
-        self.dragged |= distance(self.start, client) > TAP_SLOP_PX;
+        self.press.on(Input::Move {
+            id: pointer,
+            at: screen(client),
+        });
         self.over = over;
     }
 
     /// Released at `client`, over the table point `over` (if any).
-    pub fn up(self, pointer: i32, client: Point, over: Option<Point>) -> BoxDecision {
-        if pointer != self.pointer {
-            return BoxDecision::Nothing;
-        }
-        let dragged = self.dragged || distance(self.start, client) > TAP_SLOP_PX;
-        match (dragged, over) {
-            (false, _) => BoxDecision::Choose(self.item),
-            (true, Some(at)) => BoxDecision::Drop { item: self.item, at },
-            (true, None) => BoxDecision::Nothing,
+    pub fn up(mut self, pointer: i32, client: Point, over: Option<Point>) -> BoxDecision {
+        let recognised = self.press.on(Input::Up {
+            id: pointer,
+            at: screen(client),
+            hit: Hit::default(),
+        });
+        match (recognised, over) {
+            (Recognised::Tap { what, .. }, _) => BoxDecision::Choose(what),
+            (Recognised::Dropped { what, .. }, Some(at)) => BoxDecision::Drop { item: what, at },
+            _ => BoxDecision::Nothing,
         }
     }
 }

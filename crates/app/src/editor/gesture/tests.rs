@@ -1,5 +1,29 @@
 use super::*;
+use crate::gesture::Phase;
 use tablecraft_engine::model::EquipmentKind;
+
+/// A pointer event where the screen and the table agree (one unit a pixel).
+fn pointer(phase: Phase, id: i32, at: Point, add: bool) -> Pointer {
+    Pointer {
+        phase,
+        id,
+        at,
+        screen: at,
+        add,
+    }
+}
+
+fn press(id: i32, at: Point, add: bool) -> Pointer {
+    pointer(Phase::Down, id, at, add)
+}
+
+fn moving(id: i32, at: Point) -> Pointer {
+    pointer(Phase::Move, id, at, false)
+}
+
+fn release(id: i32, at: Point) -> Pointer {
+    pointer(Phase::Up, id, at, false)
+}
 
 /// A group at (100..280, 100..220) with three matches, a basket at
 /// (400..520, 100..220) and a trigger.
@@ -33,11 +57,15 @@ fn a_small_wobble_is_still_a_tap() {
     let geo = Geometry::new(&g);
     let mut d = TableDrag::new();
     let at = centre(&geo, "basket");
-    d.down(1, at, 6.0, &geo, &g, false);
+    d.down(&press(1, at, false), &geo, &g);
     assert!(d.is_active());
-    assert!(!d.moved(1, Point::new(at.x + 4.0, at.y + 3.0), &g, &Selection::new()));
+    assert!(!d.moved(
+        &moving(1, Point::new(at.x + 4.0, at.y + 3.0)),
+        &g,
+        &Selection::new()
+    ));
     assert_eq!(d.preview(), Preview::Nothing);
-    let decision = d.up(1, Point::new(at.x + 4.0, at.y + 3.0), &geo);
+    let decision = d.up(&release(1, Point::new(at.x + 4.0, at.y + 3.0)), &geo);
     assert_eq!(
         decision,
         Decision::Tap {
@@ -50,25 +78,36 @@ fn a_small_wobble_is_still_a_tap() {
 }
 
 #[test]
-fn the_slop_is_in_table_units() {
+fn the_slop_is_in_screen_pixels() {
     let g = table();
     let geo = Geometry::new(&g);
     let mut d = TableDrag::new();
     let at = Point::new(700.0, 500.0);
-    // Zoomed out: 6 px are 12 table units.
-    d.down(1, at, 12.0, &geo, &g, true);
-    assert!(!d.moved(1, Point::new(709.0, 500.0), &g, &Selection::new()));
+    // Zoomed out: 20 table units are 7 px on the screen, still a tap.
+    let small = |phase| Pointer {
+        screen: Point::new(7.0, 0.0),
+        ..pointer(phase, 1, Point::new(720.0, 500.0), false)
+    };
+    d.down(
+        &Pointer {
+            screen: Point::new(0.0, 0.0),
+            ..press(1, at, true)
+        },
+        &geo,
+        &g,
+    );
+    assert!(!d.moved(&small(Phase::Move), &g, &Selection::new()));
     assert!(matches!(
-        d.up(1, at, &geo),
+        d.up(&small(Phase::Up), &geo),
         Decision::Tap {
             element: None,
             add: true,
-            ..
-        }
+            at: p,
+        } if p == at
     ));
-    // A slop that makes no sense falls back to the pixels.
-    d.down(1, at, f64::NAN, &geo, &g, false);
-    assert!(d.moved(1, Point::new(709.0, 500.0), &g, &Selection::new()));
+    // 9 px is a drag.
+    d.down(&press(1, at, false), &geo, &g);
+    assert!(d.moved(&moving(1, Point::new(709.0, 500.0)), &g, &Selection::new()));
 }
 
 #[test]
@@ -76,9 +115,9 @@ fn dragging_a_figure_puts_it_on_the_place_where_it_is_dropped() {
     let g = table();
     let geo = Geometry::new(&g);
     let mut d = TableDrag::new();
-    d.down(1, centre(&geo, "m.2"), 6.0, &geo, &g, false);
+    d.down(&press(1, centre(&geo, "m.2"), false), &geo, &g);
     let over = centre(&geo, "basket");
-    assert!(d.moved(1, over, &g, &Selection::new()));
+    assert!(d.moved(&moving(1, over), &g, &Selection::new()));
     assert_eq!(
         d.preview(),
         Preview::Figure {
@@ -86,7 +125,7 @@ fn dragging_a_figure_puts_it_on_the_place_where_it_is_dropped() {
             at: over
         }
     );
-    let Decision::Edit { edit, select } = d.up(1, over, &geo) else {
+    let Decision::Edit { edit, select } = d.up(&release(1, over), &geo) else {
         panic!("not an edit");
     };
     assert_eq!(select, vec!["m.2".to_string()]);
@@ -102,15 +141,18 @@ fn a_figure_dropped_on_the_empty_table_is_refused_and_off_the_table_cancelled() 
     let g = table();
     let geo = Geometry::new(&g);
     let mut d = TableDrag::new();
-    d.down(1, centre(&geo, "m.1"), 6.0, &geo, &g, false);
-    d.moved(1, Point::new(700.0, 500.0), &g, &Selection::new());
-    let Decision::Edit { edit, .. } = d.up(1, Point::new(700.0, 500.0), &geo) else {
+    d.down(&press(1, centre(&geo, "m.1"), false), &geo, &g);
+    d.moved(&moving(1, Point::new(700.0, 500.0)), &g, &Selection::new());
+    let Decision::Edit { edit, .. } = d.up(&release(1, Point::new(700.0, 500.0)), &geo) else {
         panic!("not an edit");
     };
     assert!(edit.apply(&g).is_err());
-    d.down(1, centre(&geo, "m.1"), 6.0, &geo, &g, false);
-    d.moved(1, Point::new(-50.0, 100.0), &g, &Selection::new());
-    assert_eq!(d.up(1, Point::new(-50.0, 100.0), &geo), Decision::Nothing);
+    d.down(&press(1, centre(&geo, "m.1"), false), &geo, &g);
+    d.moved(&moving(1, Point::new(-50.0, 100.0)), &g, &Selection::new());
+    assert_eq!(
+        d.up(&release(1, Point::new(-50.0, 100.0)), &geo),
+        Decision::Nothing
+    );
 }
 
 #[test]
@@ -120,15 +162,15 @@ fn dragging_a_selected_thing_moves_the_whole_selection_but_not_its_figures() {
     let selection = Selection::of(["group.1", "counter", "m.1"]);
     let mut d = TableDrag::new();
     let from = centre(&geo, "counter");
-    d.down(7, from, 6.0, &geo, &g, false);
+    d.down(&press(7, from, false), &geo, &g);
     // Another finger is ignored.
-    d.down(8, Point::new(0.0, 0.0), 6.0, &geo, &g, false);
-    assert!(!d.moved(8, Point::new(50.0, 50.0), &g, &selection));
+    d.down(&press(8, Point::new(0.0, 0.0), false), &geo, &g);
+    assert!(!d.moved(&moving(8, Point::new(50.0, 50.0)), &g, &selection));
     let to = Point::new(from.x + 40.4, from.y + 19.6);
-    assert!(d.moved(7, to, &g, &selection));
+    assert!(d.moved(&moving(7, to), &g, &selection));
     assert!(matches!(d.preview(), Preview::Move { ref names, .. } if names.len() == 2));
-    assert_eq!(d.up(8, to, &geo), Decision::Nothing);
-    let decision = d.up(7, to, &geo);
+    assert_eq!(d.up(&release(8, to), &geo), Decision::Nothing);
+    let decision = d.up(&release(7, to), &geo);
     let names = vec!["group.1".to_string(), "counter".to_string()];
     assert_eq!(
         decision,
@@ -150,11 +192,11 @@ fn dragging_an_unselected_thing_moves_only_it_and_back_to_the_start_is_nothing()
     let selection = Selection::of(["group.1"]);
     let mut d = TableDrag::new();
     let from = centre(&geo, "basket");
-    d.down(1, from, 6.0, &geo, &g, false);
-    d.moved(1, Point::new(from.x + 100.0, from.y), &g, &selection);
+    d.down(&press(1, from, false), &geo, &g);
+    d.moved(&moving(1, Point::new(from.x + 100.0, from.y)), &g, &selection);
     assert!(matches!(d.preview(), Preview::Move { ref names, .. } if names == &["basket"]));
-    assert!(!d.moved(1, Point::new(from.x + 100.0, from.y), &g, &selection));
-    assert_eq!(d.up(1, from, &geo), Decision::Nothing);
+    assert!(!d.moved(&moving(1, Point::new(from.x + 100.0, from.y)), &g, &selection));
+    assert_eq!(d.up(&release(1, from), &geo), Decision::Nothing);
 }
 
 #[test]
@@ -162,10 +204,10 @@ fn a_drag_on_the_empty_table_selects_what_lies_inside() {
     let g = table();
     let geo = Geometry::new(&g);
     let mut d = TableDrag::new();
-    d.down(1, Point::new(90.0, 90.0), 6.0, &geo, &g, false);
-    d.moved(1, Point::new(300.0, 240.0), &g, &Selection::new());
+    d.down(&press(1, Point::new(90.0, 90.0), false), &geo, &g);
+    d.moved(&moving(1, Point::new(300.0, 240.0)), &g, &Selection::new());
     assert_eq!(d.preview(), Preview::Rubber(Rect::new(90.0, 90.0, 210.0, 150.0)));
-    let Decision::Rectangle { names, add } = d.up(1, Point::new(300.0, 240.0), &geo) else {
+    let Decision::Rectangle { names, add } = d.up(&release(1, Point::new(300.0, 240.0)), &geo) else {
         panic!("not a rectangle");
     };
     assert!(!add);
@@ -177,12 +219,12 @@ fn cancel_forgets_the_drag() {
     let g = table();
     let geo = Geometry::new(&g);
     let mut d = TableDrag::new();
-    d.down(1, centre(&geo, "m.1"), 6.0, &geo, &g, false);
-    d.moved(1, centre(&geo, "basket"), &g, &Selection::new());
+    d.down(&press(1, centre(&geo, "m.1"), false), &geo, &g);
+    d.moved(&moving(1, centre(&geo, "basket")), &g, &Selection::new());
     d.cancel();
     assert!(!d.is_active());
     assert_eq!(d.preview(), Preview::Nothing);
-    assert_eq!(d.up(1, centre(&geo, "basket"), &geo), Decision::Nothing);
+    assert_eq!(d.up(&release(1, centre(&geo, "basket")), &geo), Decision::Nothing);
 }
 
 #[test]

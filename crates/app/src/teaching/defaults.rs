@@ -2,7 +2,7 @@
 //! to them and easy to change: the likely reason a game is over, and a
 //! one-step move widened to one step of any rule.
 
-use super::rule_edit::{fresh_name, names, RuleKind};
+use crate::editor::rule_edit::{fresh_name, names, RuleKind};
 use tablecraft_engine::learn::{EndCandidate, EndCheck, MoveRecording, Repeat};
 use tablecraft_engine::model::{Game, MoveRule};
 

@@ -1,0 +1,322 @@
+//! Recording a step: the first example makes a rule at once; widening or
+//! narrowing a part changes it; more examples and counter-examples make
+//! the app propose a rule, which the child uses (or not).
+
+use super::table::Grab;
+use super::{edit, Outcome, Teach, Teaching};
+use crate::editor::rule_edit::{RuleEdit, RuleKind, RuleRef};
+use std::collections::HashSet;
+use tablecraft_engine::learn::{propose_rule, record_step, Allowed, Demo, Part, Setup, StepLesson};
+use tablecraft_engine::model::Game;
+
+/// A step rule being taught.
+#[derive(Debug, Clone, PartialEq)]
+pub struct StepTeach {
+    /// The table now: where the next example is shown.
+    setup: Setup,
+    examples: Vec<Demo>,
+    counters: Vec<Demo>,
+    /// The rule as taught, in the game at `index`.
+    lesson: StepLesson,
+    index: usize,
+    /// A rule proposed from several examples, waiting to be used.
+    proposal: Option<StepLesson>,
+    notes: Vec<String>,
+    /// The next step shown must not be allowed.
+    counter_armed: bool,
+    /// The steps the rule shown allows on the table now.
+    allowed: Vec<Allowed>,
+}
+
+/// The levels a part of the rule can take, in words, most specific first,
+/// and the one it is at.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Ladder {
+    pub levels: Vec<String>,
+    pub now: usize,
+}
+
+impl Ladder {
+    /// Whether there is a wider level.
+    pub fn can_widen(&self) -> bool {
+        self.now + 1 < self.levels.len()
+    }
+
+    /// Whether there is a narrower level.
+    pub fn can_narrow(&self) -> bool {
+        self.now > 0
+    }
+}
+
+/// The word for a part of a step rule: `what`, `from`, `to`.
+pub fn part_name(part: Part) -> &'static str {
+    match part {
+        Part::What => "what",
+        Part::From => "from",
+        Part::To => "to",
+    }
+}
+
+/// The levels a part of a lesson can take, most specific first, and the
+/// index of the current one.
+fn ladder(lesson: &StepLesson, part: Part) -> (Vec<StepLesson>, usize) {
+    let mut low = lesson.clone();
+    while low.specialise(part) {}
+    let mut out = vec![low.clone()];
+    while low.generalise(part) {
+        out.push(low.clone());
+    }
+    let now = out
+        .iter()
+        .position(|l| l.levels().index(part) == lesson.levels().index(part))
+        .unwrap_or(0);
+    (out, now)
+}
+
+/// A level's label in words of this rule: "only m.1", "any match".
+fn level_words(lesson: &StepLesson, part: Part) -> String {
+    let rule = lesson.rule();
+    let ex = lesson.examples();
+    let first = ex.first();
+    match part {
+        Part::What => {
+            let kind = rule.what.kind.as_ref().map(|p| p.text.clone());
+            match (&rule.what.name, kind, &rule.what.origin) {
+                (Some(n), _, _) => format!("only {}", n.text),
+                (None, Some(k), Some(o)) => format!("a {k} from {}", o.text),
+                (None, Some(k), None) => format!("any {k}"),
+                _ => "any figure".into(),
+            }
+        }
+        Part::From | Part::To => {
+            let p = if part == Part::From { &rule.from } else { &rule.to };
+            let shown = first.map_or(String::new(), |d| {
+                if part == Part::From {
+                    d.from.clone()
+                } else {
+                    d.to.clone()
+                }
+            });
+            match (&p.name, &p.kind) {
+                (Some(n), _) if n.vars.is_empty() && n.text == shown => format!("only {}", n.text),
+                (Some(n), _) => format!("places like {}", n.text),
+                (None, Some(k)) => format!("any {}", k.text),
+                _ => "anywhere".into(),
+            }
+        }
+    }
+}
+
+fn plural(n: usize, word: &str) -> String {
+    format!("{n} {word}{}", if n == 1 { "" } else { "s" })
+}
+
+impl StepTeach {
+    /// The table now.
+    pub fn setup(&self) -> &Setup {
+        &self.setup
+    }
+
+    /// The rule shown: the proposal, or else the rule as taught.
+    pub fn shown(&self) -> &StepLesson {
+        self.proposal.as_ref().unwrap_or(&self.lesson)
+    }
+
+    /// Whether the rule shown is a proposal, not yet in the game.
+    pub fn pending(&self) -> bool {
+        self.proposal.is_some()
+    }
+
+    /// The example shown last.
+    pub fn last_example(&self) -> Option<&Demo> {
+        self.examples.last()
+    }
+
+    /// The index of the rule in the game's step rules.
+    pub fn index(&self) -> usize {
+        self.index
+    }
+
+    /// What the app had to say about the examples (why it narrowed, or
+    /// why it can't).
+    pub fn notes(&self) -> &[String] {
+        &self.notes
+    }
+
+    /// Whether the next step shown is a counter-example.
+    pub fn counter_armed(&self) -> bool {
+        self.counter_armed
+    }
+
+    /// The steps the rule shown allows on the table now.
+    pub fn allowed(&self) -> &[Allowed] {
+        &self.allowed
+    }
+
+    /// "2 examples, 1 counter-example · allows 3 steps here".
+    pub fn count_words(&self) -> String {
+        format!(
+            "{}, {} · allows {} here",
+            plural(self.examples.len(), "example"),
+            plural(self.counters.len(), "counter-example"),
+            plural(self.allowed.len(), "step")
+        )
+    }
+
+    /// The figures and places the rule shown allows a step of or to.
+    pub fn marks(&self) -> HashSet<String> {
+        self.allowed
+            .iter()
+            .flat_map(|a| [a.figure.clone(), a.to.clone()])
+            .collect()
+    }
+
+    /// The levels of `part` of the rule shown.
+    pub fn ladder(&self, part: Part) -> Ladder {
+        let (levels, now) = ladder(self.shown(), part);
+        Ladder {
+            levels: levels.iter().map(|l| level_words(l, part)).collect(),
+            now,
+        }
+    }
+
+    /// `figure` put on `to` before the next example.
+    pub(super) fn arrange(&mut self, game: &Game, figure: &str, to: &str) {
+        self.setup = self.setup.clone().with(figure, to);
+        self.allowed = self.shown().allowed(game, &self.setup).unwrap_or_default();
+    }
+
+    /// Uses a lesson as the taught rule: replaces the rule in the game.
+    fn use_lesson(&mut self, game: &Game, mut lesson: StepLesson) -> Outcome {
+        if let Some(r) = game.steps.get(self.index) {
+            lesson.name = r.name.clone();
+        }
+        match edit(game, RuleEdit::SetStep(self.index, lesson.rule())) {
+            Ok(change) => {
+                self.allowed = lesson.allowed(&change.game, &self.setup).unwrap_or_default();
+                self.lesson = lesson;
+                self.proposal = None;
+                Outcome::changed(change)
+            }
+            Err(e) => Outcome::problem(e),
+        }
+    }
+}
+
+impl Teaching {
+    /// The first example: a rule made from it at once, added to the game.
+    pub(super) fn first_example(&mut self, game: &Game, grab: &Grab, to: &str) -> Outcome {
+        let demo = Demo::new(self.idle_setup.clone(), grab.figure(), &grab.from, to);
+        let lesson = match record_step(game, &demo) {
+            Ok(l) => l,
+            Err(e) => return Outcome::problem(e.message),
+        };
+        let index = game.steps.len();
+        let change = match edit(game, RuleEdit::AddStep(lesson.rule())) {
+            Ok(c) => c,
+            Err(e) => return Outcome::problem(e),
+        };
+        let setup = demo.after();
+        let allowed = lesson.allowed(&change.game, &setup).unwrap_or_default();
+        self.teach = Teach::Step(Box::new(StepTeach {
+            setup,
+            examples: vec![demo],
+            counters: Vec::new(),
+            lesson,
+            index,
+            proposal: None,
+            notes: Vec::new(),
+            counter_armed: false,
+            allowed,
+        }));
+        self.hint = "Try it somewhere else: show another example, or widen the rule below.".into();
+        Outcome {
+            select: Some(RuleRef::new(RuleKind::Step, index)),
+            ..Outcome::changed(change)
+        }
+    }
+
+    /// Another example (or counter-example): a rule proposed from them all.
+    pub(super) fn example(&mut self, game: &Game, grab: &Grab, to: &str) -> Outcome {
+        let Teach::Step(s) = &mut self.teach else {
+            return Outcome::none();
+        };
+        let demo = Demo::new(s.setup.clone(), grab.figure(), &grab.from, to);
+        let counter = std::mem::take(&mut s.counter_armed);
+        let (mut examples, mut counters) = (s.examples.clone(), s.counters.clone());
+        if counter {
+            counters.push(demo.clone());
+        } else {
+            examples.push(demo.clone());
+        }
+        match propose_rule(game, &examples, &counters) {
+            Ok(mut p) => {
+                p.lesson.name = s.lesson.name.clone();
+                s.notes = p.narrowed.clone();
+                s.allowed = p.lesson.allowed(game, &s.setup).unwrap_or_default();
+                s.proposal = Some(p.lesson);
+                s.examples = examples;
+                s.counters = counters;
+                self.hint = if counter {
+                    "I narrowed the rule so that step is not allowed.".into()
+                } else {
+                    s.setup = demo.after();
+                    "Here is the rule I would make from your examples. Use it, or show more.".into()
+                };
+                Outcome::none()
+            }
+            Err(e) => {
+                s.notes = vec![e.message.clone()];
+                Outcome::problem(e.message)
+            }
+        }
+    }
+
+    pub(super) fn counter_example(&mut self) -> Outcome {
+        if let Teach::Step(s) = &mut self.teach {
+            s.counter_armed = true;
+        }
+        self.hint = "Show a step that should NOT be allowed: drag a figure there.".into();
+        Outcome::none()
+    }
+
+    /// A part of the rule shown set to another level of its ladder, chosen
+    /// from the level it is at now: applied to the game at once, unless the
+    /// rule is a proposal still waiting to be used.
+    pub(super) fn level(
+        &mut self,
+        game: &Game,
+        part: Part,
+        choose: impl Fn(usize) -> Option<usize>,
+    ) -> Outcome {
+        let Teach::Step(s) = &mut self.teach else {
+            return Outcome::none();
+        };
+        let (levels, now) = ladder(s.shown(), part);
+        let Some(lesson) = choose(now).and_then(|i| levels.get(i).cloned()) else {
+            return Outcome::none();
+        };
+        if s.pending() {
+            s.allowed = lesson.allowed(game, &s.setup).unwrap_or_default();
+            s.proposal = Some(lesson);
+            Outcome::none()
+        } else {
+            s.use_lesson(game, lesson)
+        }
+    }
+
+    /// The proposed rule is used (and, with `open`, opened in the rule editor).
+    pub(super) fn use_proposal(&mut self, game: &Game, open: bool) -> Outcome {
+        let Teach::Step(s) = &mut self.teach else {
+            return Outcome::none();
+        };
+        let Some(p) = s.proposal.clone() else {
+            return Outcome::none();
+        };
+        let out = s.use_lesson(game, p);
+        Outcome {
+            select: open.then(|| RuleRef::new(RuleKind::Step, s.index)),
+            ..out
+        }
+    }
+}
