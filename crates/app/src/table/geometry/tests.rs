@@ -153,9 +153,9 @@ fn hit_testing_finds_the_square_under_a_point() {
     }
     assert_eq!(geo.element_at(Point::new(130.0, 250.0)).as_deref(), Some("w"));
     assert_eq!(
-        geo.element_at(Point::new(105.0, 225.0)).as_deref(),
+        geo.element_at(Point::new(101.0, 221.0)).as_deref(),
         Some("b"),
-        "a square selects its board"
+        "a square's edge, around its figure, selects its board"
     );
     assert_eq!(geo.element_at(Point::new(410.0, 310.0)).as_deref(), Some("score"));
 }
