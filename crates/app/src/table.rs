@@ -4,6 +4,8 @@
 //! - [`geometry`]: where places, figures and triggers are drawn; hit-testing.
 //! - [`scene`]: what the table shows (places, figures and triggers with
 //!   their marks), built from a game or a position.
+//! - [`frame`]: the part of the table shown while playing or teaching.
 
+pub mod frame;
 pub mod geometry;
 pub mod scene;
