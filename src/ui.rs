@@ -67,7 +67,7 @@ pub fn App() -> impl IntoView {
             <notices::Notices/>
             <share::SharedBanner/>
             <bench::BenchPanel shown=bench/>
-            <main class="mode-screen">
+            <main class="mode-screen" id=topbar::MAIN_ID tabindex="-1">
                 {move || match store.mode.get() {
                     Mode::Design => view! { <design::DesignMode/> }.into_any(),
                     Mode::Rules => view! { <rules::RulesMode/> }.into_any(),

@@ -26,7 +26,8 @@ pub fn Log() -> impl IntoView {
     view! {
         <div class="panel play-log">
             <h2 id="log-heading">"What was played"</h2>
-            <ol class="log" data-testid="log" aria-labelledby="log-heading" node_ref=list>
+            // Focusable, so that the keyboard can scroll it (WCAG 2.1.1).
+            <ol class="log" data-testid="log" aria-labelledby="log-heading" tabindex="0" node_ref=list>
                 {move || {
                     let moves = moves.get();
                     if moves.is_empty() {
