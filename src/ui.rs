@@ -6,6 +6,7 @@
 
 mod address;
 mod bench;
+mod confirm;
 mod design;
 mod examples;
 mod fetch;
@@ -30,6 +31,7 @@ use tablecraft_app::address::Fragment;
 pub fn App() -> impl IntoView {
     let kept = files::restore();
     let store = Store::provide(kept.game());
+    confirm::Confirm::provide();
     rules::provide_teaching();
     files::keep_in_browser(store, kept);
     files::ask_before_leaving(store);
@@ -75,6 +77,7 @@ pub fn App() -> impl IntoView {
                 }}
             </main>
             <files::FileProblemsDialog/>
+            <confirm::ConfirmDialog/>
         </div>
     }
 }

@@ -1,5 +1,5 @@
 //! Whose turn it is, the description card, the game-over banner, the
-//! buttons (End move, Pass, Take back, New game) and who plays each side.
+//! buttons (End move, Pass, Take back, Start again) and who plays each side.
 
 use super::computer;
 use super::PlayState;
@@ -189,7 +189,7 @@ fn take_back_action(state: PlayState, whole_move: bool) {
     });
 }
 
-/// End move, Pass, Take back, New game.
+/// End move, Pass, Take back, Start again.
 #[component]
 pub fn Controls() -> impl IntoView {
     let state = expect_context::<PlayState>();
@@ -239,8 +239,10 @@ pub fn Controls() -> impl IntoView {
                     on:click=move |_| take_back_action(state, true)>
                     <span aria-hidden="true">"⇤ "</span>"Take back move"
                 </button>
-                <button data-testid="new-game" on:click=move |_| state.new_game()>
-                    <span aria-hidden="true">"+ "</span>"New game"
+                <button data-testid="new-game" disabled=move || !has_history()
+                    title="Start this game again from the beginning"
+                    on:click=move |_| state.start_again()>
+                    <span aria-hidden="true">"↻ "</span>"Start again"
                 </button>
             </div>
         </div>
