@@ -4,7 +4,7 @@
 use super::computer;
 use super::PlayState;
 use crate::ui::figures::FigureShape;
-use crate::ui::store::{Player, Tone};
+use crate::ui::store::{Mode, Player, Tone};
 use leptos::prelude::*;
 use tablecraft_app::playing::act::{end_move, pass, take_back};
 use tablecraft_app::playing::words::{after, is_puzzle, over_reason, over_text, player_name, turn_text};
@@ -114,8 +114,15 @@ pub fn Intro() -> impl IntoView {
                         <h2>{title}</h2>
                         <p>{description}</p>
                     </div>
-                    <button class="intro-start" data-testid="intro-start"
-                        on:click=move |_| state.intro_closed.set(true)>"Let's play!"</button>
+                    <div class="intro-actions">
+                        <button class="intro-start" data-testid="intro-start"
+                            on:click=move |_| state.intro_closed.set(true)>"Let's play!"</button>
+                        <button class="intro-design" data-testid="intro-design"
+                            title="Look at how this game is made: its table and its rules"
+                            on:click=move |_| store.mode.set(Mode::Design)>
+                            <span aria-hidden="true">"✏ "</span>"See how it's made"
+                        </button>
+                    </div>
                 </div>
             }
         })
