@@ -230,6 +230,9 @@ pub fn condition_words(text: &str, from_vars: &[&str], to_vars: &[&str]) -> Stri
         .split_once(" not in ")
         .map(|(a, b)| (a, b, true))
         .or_else(|| body.split_once(" in ").map(|(a, b)| (a, b, false)));
+    if let Some(words) = (!negated).then(|| shape_words(&body, from_vars, to_vars)).flatten() {
+        return words;
+    }
     if let Some((var, list, not)) = membership {
         if let (Some(side), Some(items)) = (side_of(var.trim(), from_vars, to_vars), list_words(list)) {
             let numbers = list.chars().all(|c| c.is_ascii_digit() || " ,[]-".contains(c));
@@ -281,6 +284,55 @@ pub fn condition_words(text: &str, from_vars: &[&str], to_vars: &[&str]) -> Stri
         }
     }
     format!("only when {t}")
+}
+
+/// The shapes of steps learning writes, in words: `to - from in [1, 2]`,
+/// `distance(from, to) = 1`, so many squares up, down, left or right, so
+/// many in a line.
+fn shape_words(body: &str, from_vars: &[&str], to_vars: &[&str]) -> Option<String> {
+    const STRAIGHT: &str = "abs(row(to) - row(from)) + abs(column(to) - column(from)) = ";
+    let squares = |k: i64| {
+        if k == 1 {
+            "one square".to_string()
+        } else {
+            format!("{} squares", super::relations::count_word(k))
+        }
+    };
+    if let Some(rest) = body.strip_prefix(STRAIGHT) {
+        let k = rest.split(' ').next()?.parse::<i64>().ok()?;
+        let tail = rest.strip_prefix(&k.to_string())?;
+        let ok = tail.is_empty() || tail == " and (row(to) = row(from) or column(to) = column(from))";
+        return ok.then(|| format!("{} up, down, left or right", squares(k)));
+    }
+    if body == "distance(from, to) = 1" {
+        return Some("one square in any direction".into());
+    }
+    if let Some(rest) = body.strip_prefix("distance(from, to) = ") {
+        let (k, tail) = rest.split_once(' ')?;
+        let k = k.parse::<i64>().ok()?;
+        let line = tail == "and between(from, to) != \"\""
+            || tail.starts_with("and (row(to) = row(from) or column(to) = column(from)");
+        return line.then(|| format!("{} in a line, in any direction", squares(k)));
+    }
+    // to - from in [1, 2]
+    let (diff, list) = body.split_once(" in ")?;
+    let (a, b) = diff.split_once(" - ")?;
+    let items: Vec<i64> = list
+        .trim()
+        .strip_prefix('[')?
+        .strip_suffix(']')?
+        .split(',')
+        .map(|x| x.trim().parse::<i64>().ok())
+        .collect::<Option<_>>()?;
+    let (lo, hi) = (*items.iter().min()?, *items.iter().max()?);
+    let sign = match (side_of(a.trim(), from_vars, to_vars), side_of(b.trim(), from_vars, to_vars)) {
+        (Some("to"), Some("from")) => 1,
+        (Some("from"), Some("to")) => -1,
+        _ => return None,
+    };
+    let contiguous = (lo..=hi).count() == items.len();
+    (contiguous && lo.signum() == hi.signum() && lo != 0)
+        .then(|| super::relations::number_range_words(sign * lo, sign * hi))
 }
 
 /// A side effect in words, for the shapes of `docs/expressions.md`;
