@@ -230,7 +230,10 @@ pub fn condition_words(text: &str, from_vars: &[&str], to_vars: &[&str]) -> Stri
         .split_once(" not in ")
         .map(|(a, b)| (a, b, true))
         .or_else(|| body.split_once(" in ").map(|(a, b)| (a, b, false)));
-    if let Some(words) = (!negated).then(|| shape_words(&body, from_vars, to_vars)).flatten() {
+    if let Some(words) = (!negated)
+        .then(|| shape_words(&body, from_vars, to_vars))
+        .flatten()
+    {
         return words;
     }
     if let Some((var, list, not)) = membership {
@@ -325,7 +328,10 @@ fn shape_words(body: &str, from_vars: &[&str], to_vars: &[&str]) -> Option<Strin
         .map(|x| x.trim().parse::<i64>().ok())
         .collect::<Option<_>>()?;
     let (lo, hi) = (*items.iter().min()?, *items.iter().max()?);
-    let sign = match (side_of(a.trim(), from_vars, to_vars), side_of(b.trim(), from_vars, to_vars)) {
+    let sign = match (
+        side_of(a.trim(), from_vars, to_vars),
+        side_of(b.trim(), from_vars, to_vars),
+    ) {
         (Some("to"), Some("from")) => 1,
         (Some("from"), Some("to")) => -1,
         _ => return None,

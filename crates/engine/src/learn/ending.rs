@@ -140,7 +140,10 @@ pub fn propose_endings(game: &Game, setup: &Setup) -> Result<Vec<EndCandidate>, 
     let holds = |text: &str, state: &State| eval_bool(&rules, state, text) == Some(true);
     let mut out = Vec::new();
     let mut push = |text: String, sentence: String, kind: EndKind, winner: Option<Winner>| {
-        if holds(&text, &now) && !holds(&text, &start) && !out.iter().any(|c: &EndCandidate| c.sentence == sentence) {
+        if holds(&text, &now)
+            && !holds(&text, &start)
+            && !out.iter().any(|c: &EndCandidate| c.sentence == sentence)
+        {
             out.push(EndCandidate {
                 check: EndCheck::When(text),
                 sentence,
@@ -166,10 +169,21 @@ pub fn propose_endings(game: &Game, setup: &Setup) -> Result<Vec<EndCandidate>, 
         _ => None,
     };
     let of_type = |kind: &str| game.figures.iter().filter(|f| f.kind == kind).collect::<Vec<_>>();
-    let owner_of = |name: &str| game.figures.iter().find(|f| f.name == name).and_then(|f| f.owner).unwrap_or(0);
+    let owner_of = |name: &str| {
+        game.figures
+            .iter()
+            .find(|f| f.name == name)
+            .and_then(|f| f.owner)
+            .unwrap_or(0)
+    };
     let moved = setup.moved.iter().filter(|(_, p)| !p.is_empty());
     for (figure, place) in moved.take(12) {
-        let Some(kind) = game.figures.iter().find(|f| &f.name == figure).map(|f| f.kind.clone()) else {
+        let Some(kind) = game
+            .figures
+            .iter()
+            .find(|f| &f.name == figure)
+            .map(|f| f.kind.clone())
+        else {
             continue;
         };
         let same = of_type(&kind);
@@ -183,10 +197,10 @@ pub fn propose_endings(game: &Game, setup: &Setup) -> Result<Vec<EndCandidate>, 
             );
             continue;
         }
-        // A pawn on the last square (any pawn): on a square only, and not
-        // for twelve matches in a basket, which a count says better.
-        let square = rules.place_id(place).is_some_and(|p| rules.places[p as usize].kind == "square");
-        if !square || same.len() > MOST_NAMED {
+        // A pawn on the last square (any pawn): on a square of its own or
+        // at an end of a track only; not a stone on a square of a board
+        // (rows and counts say that better), nor a match in a basket.
+        if !goal(&rules, place) || same.len() > MOST_NAMED {
             continue;
         }
         let text = same
@@ -203,7 +217,12 @@ pub fn propose_endings(game: &Game, setup: &Setup) -> Result<Vec<EndCandidate>, 
             [k, rest @ ..] if rest.iter().all(|o| o == k) => mover(*k),
             _ => None,
         };
-        push(text, format!("{} is on {place}", article(&kind)), EndKind::Arrived, winner);
+        push(
+            text,
+            format!("{} is on {place}", article(&kind)),
+            EndKind::Arrived,
+            winner,
+        );
     }
     // "who" in expressions and words: the player on move, or the other one.
     let who = |p: u8| match (rules.players, p == on_move) {
@@ -305,7 +324,11 @@ pub fn propose_endings(game: &Game, setup: &Setup) -> Result<Vec<EndCandidate>, 
             .collect();
         for p in 1..=2 {
             let (expr, words, _) = who(p);
-            let other = if p == on_move { Winner::Opponent } else { Winner::OnMove };
+            let other = if p == on_move {
+                Winner::Opponent
+            } else {
+                Winner::OnMove
+            };
             let text = format!(
                 "(if {expr} = 1 then {} else {})",
                 none_left(&owned(1), &baskets),
@@ -355,6 +378,18 @@ pub fn propose_endings(game: &Game, setup: &Setup) -> Result<Vec<EndCandidate>, 
         });
     }
     Ok(out)
+}
+
+/// A place figures arrive on to end a game: a square of its own, or the
+/// first or last square of a track that is not a ring.
+fn goal(rules: &Rules, place: &str) -> bool {
+    let Some(p) = rules.place_id(place).map(|p| &rules.places[p as usize]) else {
+        return false;
+    };
+    match p.grid.map(|g| (g, &rules.grids[g.grid as usize])) {
+        None => p.kind == "square",
+        Some((g, grid)) => grid.is_track && !grid.ring && (g.column == 1 || g.column == grid.columns),
+    }
 }
 
 /// How many of `figures` lie on `place`: `(if at(a, X) then 1 else 0) + …`.
@@ -422,12 +457,10 @@ pub fn make_ending(
         (true, Winner::Draw) => Some(WhenStuck::Draw),
         (true, Winner::Player(n)) if *n == on_move => Some(WhenStuck::Win),
         (true, Winner::Player(_)) => Some(WhenStuck::Lose),
-        (true, Winner::More { .. }) => {
-            return Err(LearnError::new(
-                LearnErrorKind::Nothing,
-                "When nobody can move, say who wins: the player on move, the player who just moved, or nobody.",
-            ))
-        }
+        (true, Winner::More { .. }) => return Err(LearnError::new(
+            LearnErrorKind::Nothing,
+            "When nobody can move, say who wins: the player on move, the player who just moved, or nobody.",
+        )),
     };
     let words: Vec<&str> = ticked.iter().map(|c| c.sentence.as_str()).collect();
     let all = match words.as_slice() {

@@ -3,10 +3,10 @@
 
 use super::allowed::Trial;
 use super::lesson::StepLesson;
+use super::levels::Levels;
 use super::relations::{narrowing, relations, Condition};
 use super::seen::Seen;
 use super::setup::{compile, learning_game, Demo};
-use super::levels::Levels;
 use super::{levels, name, LearnError, LearnErrorKind};
 use crate::model::{Game, StepRule};
 

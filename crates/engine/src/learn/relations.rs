@@ -145,7 +145,10 @@ fn numbers(seen: &[Seen], out: &mut Vec<Condition>) {
                 } else if k > 0 {
                     (format!("whose number is {} more", count_word(k)), Wording::Target)
                 } else {
-                    (format!("whose number is {} less", count_word(-k)), Wording::Target)
+                    (
+                        format!("whose number is {} less", count_word(-k)),
+                        Wording::Target,
+                    )
                 };
                 out.push(cond(text, words, wording, &[a, b]));
             } else if let Some((lo, hi)) = one_way(&diffs) {
@@ -186,7 +189,11 @@ pub(crate) fn range_words(lo: i64, hi: i64) -> String {
 /// `one square forward`, `one or two squares forward`, `two squares back`.
 fn squares_on(lo: i64, hi: i64) -> String {
     let way = if lo > 0 { "forward" } else { "back" };
-    let plural = if lo.abs().max(hi.abs()) == 1 { "square" } else { "squares" };
+    let plural = if lo.abs().max(hi.abs()) == 1 {
+        "square"
+    } else {
+        "squares"
+    };
     format!("{} {plural} {way}", range_words(lo, hi))
 }
 
@@ -243,9 +250,21 @@ fn axis(seen: &[Seen], deltas: &[(i64, i64)], players: u8, index: usize) -> Opti
 /// narrowest that fits every example.
 fn shape(deltas: &[(i64, i64)]) -> Option<Condition> {
     let straight = deltas.iter().all(|(r, c)| *r == 0 || *c == 0);
-    let in_line = deltas.iter().all(|(r, c)| *r == 0 || *c == 0 || r.abs() == c.abs());
-    let sum = constant(&deltas.iter().map(|(r, c)| Some(r.abs() + c.abs())).collect::<Vec<_>>());
-    let far = constant(&deltas.iter().map(|(r, c)| Some(r.abs().max(c.abs()))).collect::<Vec<_>>());
+    let in_line = deltas
+        .iter()
+        .all(|(r, c)| *r == 0 || *c == 0 || r.abs() == c.abs());
+    let sum = constant(
+        &deltas
+            .iter()
+            .map(|(r, c)| Some(r.abs() + c.abs()))
+            .collect::<Vec<_>>(),
+    );
+    let far = constant(
+        &deltas
+            .iter()
+            .map(|(r, c)| Some(r.abs().max(c.abs())))
+            .collect::<Vec<_>>(),
+    );
     const ROWS: &str = "abs(row(to) - row(from))";
     const COLUMNS: &str = "abs(column(to) - column(from))";
     if let (true, Some(k)) = (straight, sum.filter(|k| *k > 0)) {

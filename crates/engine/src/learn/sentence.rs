@@ -57,7 +57,9 @@ pub(crate) fn family_words(seen: &[Seen], side: Side) -> String {
         return String::new();
     };
     let kind = s.kind_of(side);
-    let track = s.track(side).filter(|t| seen.iter().all(|o| o.track(side) == Some(*t)));
+    let track = s
+        .track(side)
+        .filter(|t| seen.iter().all(|o| o.track(side) == Some(*t)));
     match (s.spot(side), track, family(seen, side)) {
         (Some(spot), _, _) => format!("any square of {}", the(&spot.board)),
         (None, Some(t), _) => format!("any square of {}", the(t)),
@@ -143,7 +145,11 @@ pub(crate) fn part_words(seen: &[Seen], levels: &Levels, part: Part) -> String {
         Part::From => Side::From,
         Part::To => Side::To,
     };
-    let level = if side == Side::From { levels.from } else { levels.to };
+    let level = if side == Side::From {
+        levels.from
+    } else {
+        levels.to
+    };
     match level {
         PlaceLevel::Place => format!("only {}", s.place(side)),
         PlaceLevel::Family => family_words(seen, side),

@@ -87,6 +87,10 @@ fn three_in_a_row_for_the_player_who_just_moved() {
         .find(|c| c.check == EndCheck::When("in_a_row(grid, 3, opponent)".into()))
         .unwrap();
     assert_eq!(three.sentence, "the player who just moved has 3 in a row on grid");
+    assert_eq!(three.kind, EndKind::InARow);
+    assert_eq!(three.winner, Some(Winner::Opponent));
+    // A cross on a square of the board is no goal reached.
+    assert!(found.iter().all(|c| c.kind != EndKind::Arrived));
     assert!(!checks(&found)
         .iter()
         .any(|c| c.contains("in_a_row(grid, 3, player)")));
@@ -119,10 +123,12 @@ fn nothing_ticked_or_a_broken_set_up_is_said_plainly() {
 }
 
 fn candidate<'a>(found: &'a [EndCandidate], sentence: &str) -> &'a EndCandidate {
-    found
-        .iter()
-        .find(|c| c.sentence == sentence)
-        .unwrap_or_else(|| panic!("no {sentence:?} in {:?}", found.iter().map(|c| &c.sentence).collect::<Vec<_>>()))
+    found.iter().find(|c| c.sentence == sentence).unwrap_or_else(|| {
+        panic!(
+            "no {sentence:?} in {:?}",
+            found.iter().map(|c| &c.sentence).collect::<Vec<_>>()
+        )
+    })
 }
 
 /// Plays `steps` (figure, place) one move each and says who won, if anyone.
@@ -149,7 +155,10 @@ fn a_pawn_arrived_on_the_last_square_and_the_player_who_just_moved_wins() {
     let setup = Setup::start().on_move(2).with("p.1", "track.8");
     let found = propose_endings(&game, &setup).unwrap();
     let arrived = candidate(&found, "a pawn is on track.8");
-    assert_eq!(arrived.check, EndCheck::When("at(p.1, track.8) or at(p.2, track.8)".into()));
+    assert_eq!(
+        arrived.check,
+        EndCheck::When("at(p.1, track.8) or at(p.2, track.8)".into())
+    );
     assert_eq!(arrived.kind, EndKind::Arrived);
     assert_eq!(arrived.winner, Some(Winner::Opponent));
     let ending = make_ending("finish", std::slice::from_ref(arrived), Winner::Opponent, &setup).unwrap();
@@ -186,7 +195,8 @@ fn a_pawn_arrived_on_the_last_square_and_the_player_who_just_moved_wins() {
 #[test]
 fn a_player_with_no_figures_left_loses() {
     let mut game = kings();
-    game.equipment.push(Equipment::new("basket", EquipmentKind::Basket));
+    game.equipment
+        .push(Equipment::new("basket", EquipmentKind::Basket));
     // Every stone of player 2 taken; player 2 is on move and has none.
     let setup = Setup::start()
         .on_move(2)
@@ -197,9 +207,13 @@ fn a_player_with_no_figures_left_loses() {
     let none = candidate(&found, "the player on move has no figures left");
     assert_eq!(none.kind, EndKind::NoneLeft);
     assert_eq!(none.winner, Some(Winner::Opponent));
-    let EndCheck::When(text) = &none.check else { panic!() };
+    let EndCheck::When(text) = &none.check else {
+        panic!()
+    };
     assert!(text.contains("place(s.1) in [\"\", basket]"), "{text}");
-    assert!(found.iter().all(|c| c.sentence != "the player who just moved has no figures left"));
+    assert!(found
+        .iter()
+        .all(|c| c.sentence != "the player who just moved has no figures left"));
     // Player 1 did not lose a figure: true now and not at the start only for 2.
     let ending = make_ending("none-left", std::slice::from_ref(none), Winner::Opponent, &setup).unwrap();
     let mut g = game.clone();
@@ -236,10 +250,20 @@ fn a_count_of_a_players_figures_and_the_one_with_more() {
     };
     assert_eq!(place, "board");
     assert_eq!(
-        Winner::More { place, expression: expression.clone() }.sentence(),
+        Winner::More {
+            place,
+            expression: expression.clone()
+        }
+        .sentence(),
         "the player with more figures on board wins"
     );
-    let ending = make_ending("full", std::slice::from_ref(full), full.winner.clone().unwrap(), &setup).unwrap();
+    let ending = make_ending(
+        "full",
+        std::slice::from_ref(full),
+        full.winner.clone().unwrap(),
+        &setup,
+    )
+    .unwrap();
     assert_eq!(ending.game_over.as_ref().unwrap().winner, expression);
     // "Cannot move" with "the one with more" is not a setting there is.
     let stuck = EndCandidate {

@@ -18,7 +18,10 @@ fn one_or_two_squares_forward_on_a_track() {
     assert_eq!(text(&rule.from.name), Some(("track.?", vec!["from"])));
     assert_eq!(rule.when, ["to - from in [1, 2]"]);
     assert_eq!(p.conditions()[0].words, "one or two squares forward");
-    assert_eq!(p.sentence(), "p.1 may go one or two squares forward on the track.");
+    assert_eq!(
+        p.sentence(),
+        "p.1 may go one or two squares forward on the track."
+    );
     let back = pawn(Setup::start().with("p.1", "track.4"), "p.1", 4, 3);
     let three = pawn(Setup::start(), "p.1", 1, 4);
     assert_exact(&game, &rule, &examples, &[back.clone(), three]);
@@ -78,7 +81,11 @@ fn a_level_the_child_chose_is_kept_by_the_next_example() {
 #[test]
 fn one_square_in_any_direction() {
     let game = kings();
-    let examples = [king_step((3, 3), (2, 3)), king_step((3, 3), (2, 2)), king_step((2, 2), (2, 1))];
+    let examples = [
+        king_step((3, 3), (2, 3)),
+        king_step((3, 3), (2, 2)),
+        king_step((2, 2), (2, 1)),
+    ];
     let p = propose_rule(&game, &examples, &[]).unwrap();
     assert_eq!(p.rule().when, ["distance(from, to) = 1"]);
     assert_eq!(p.sentence(), "k may go one square in any direction on the board.");
@@ -124,7 +131,8 @@ fn a_jump_over_one() {
     );
     assert!(when[1].starts_with("not empty(between(from, to))"), "{when:?}");
     assert!(
-        p.sentence().starts_with("k may go two squares up, down, left or right on the board, jumping over"),
+        p.sentence()
+            .starts_with("k may go two squares up, down, left or right on the board, jumping over"),
         "{}",
         p.sentence()
     );
@@ -133,7 +141,10 @@ fn a_jump_over_one() {
     // And a diagonal jump too: two squares in a line, in any direction.
     let examples = [king_step((3, 3), (5, 5)), king_step((3, 5), (3, 3))];
     let p = propose_rule(&game, &examples, &[]).unwrap();
-    assert_eq!(p.rule().when[0], "distance(from, to) = 2 and between(from, to) != \"\"");
+    assert_eq!(
+        p.rule().when[0],
+        "distance(from, to) = 2 and between(from, to) != \"\""
+    );
     assert_eq!(p.conditions()[0].words, "two squares in a line, in any direction");
     assert_exact(&game, &p.rule(), &examples, &[king_step((3, 3), (4, 5))]);
     assert_eq!(
