@@ -3,9 +3,9 @@
 //! (when no example can be found), and the rule in plain words.
 
 use super::allowed::Trial;
-use super::sentence::{article, capitalise};
+use super::sentence::{article, capitalise, the};
 use super::setup::{compile, learning_game, position_of, Demo, Setup};
-use crate::model::{FigurePattern, Game, OwnerPattern, PlacePattern, StepRule};
+use crate::model::{EquipmentKind, FigurePattern, Game, OwnerPattern, PlacePattern, StepRule};
 use crate::pattern::Matcher;
 
 /// How many set-ups [`example_of`] tries at most.
@@ -103,10 +103,11 @@ pub struct RuleWords {
     pub effects: Vec<String>,
 }
 
-/// Any step rule in plain words: what moves, from where, to where; its
-/// conditions and side effects each in words where a known shape is
-/// recognised, otherwise as written.
-pub fn rule_words(rule: &StepRule) -> RuleWords {
+/// Any step rule of `game` in plain words: what moves, from where, to
+/// where (`any square of the track`, not `track.?`); its conditions and
+/// side effects each in words where a known shape is recognised, otherwise
+/// as written.
+pub fn rule_words(game: &Game, rule: &StepRule) -> RuleWords {
     let what = what_words(&rule.what);
     let named = rule
         .what
@@ -115,8 +116,8 @@ pub fn rule_words(rule: &StepRule) -> RuleWords {
         .is_some_and(|p| Matcher::new(&p.text).is_exact());
     let text = format!(
         "{what} may go from {} to {}.",
-        place_words(&rule.from),
-        place_words(&rule.to)
+        place_words(game, &rule.from),
+        place_words(game, &rule.to)
     );
     let sentence = if named { text } else { capitalise(&text) };
     let from_vars: Vec<&str> = vars(&rule.from);
@@ -157,15 +158,39 @@ fn what_words(what: &FigurePattern) -> String {
     base + &owner
 }
 
-fn place_words(p: &PlacePattern) -> String {
+fn place_words(game: &Game, p: &PlacePattern) -> String {
     let kind = p.kind.as_ref().map(|k| k.text.as_str());
+    let grid = |text: &str, tail: &str| {
+        let name = text.strip_suffix(tail)?;
+        (!name.contains(['*', '?'])).then_some(name)?;
+        let eq = game.equipment.iter().find(|e| e.name == name)?;
+        let fits = match eq.kind {
+            EquipmentKind::Board { .. } => tail == ".?.?",
+            EquipmentKind::Track { .. } => tail == ".?",
+            _ => false,
+        };
+        fits.then(|| format!("any square of {}", the(name)))
+    };
+    let squares = p
+        .name
+        .as_ref()
+        .and_then(|n| grid(&n.text, ".?.?").or_else(|| grid(&n.text, ".?")));
+    if let Some(words) = squares {
+        return words;
+    }
     match (&p.name, kind) {
         (Some(n), _) if Matcher::new(&n.text).is_exact() => n.text.clone(),
         (Some(n), _) if n.text == "*" => kind.map_or("anywhere".into(), |k| format!("any {k}")),
         (Some(n), _) if n.text.ends_with(".?.?") && !n.text[..n.text.len() - 4].contains(['*', '?']) => {
-            format!("any square of {}", &n.text[..n.text.len() - 4])
+            format!("any square of {}", the(&n.text[..n.text.len() - 4]))
         }
-        (Some(n), k) => format!("any {} like {}", k.unwrap_or("place"), n.text),
+        (Some(n), k) => {
+            let m = Matcher::new(&n.text);
+            match game.equipment.iter().find(|e| m.matches(&e.name)) {
+                Some(e) => format!("any {} like {}", k.unwrap_or("place"), e.name),
+                None => format!("any {} like {}", k.unwrap_or("place"), n.text),
+            }
+        }
         (None, Some(k)) => format!("any {k}"),
         (None, None) => "anywhere".into(),
     }
@@ -391,10 +416,10 @@ mod tests {
             (d.figure.as_str(), d.from.as_str(), d.to.as_str()),
             ("b", "s.1", "s.2")
         );
-        let w = rule_words(normal);
+        let w = rule_words(&game, normal);
         assert_eq!(
             w.sentence,
-            "Any figure may go from any place like s.? to any place like s.?."
+            "Any figure may go from any place like s.1 to any place like s.1."
         );
         assert_eq!(
             w.conditions,
@@ -405,9 +430,9 @@ mod tests {
         let d = example_of(&game, back).unwrap();
         assert_eq!((d.from.as_str(), d.to.as_str()), ("s.3", "s.1"));
         assert_eq!(d.setup.place_of(&game, "b").as_deref(), Some("s.3"));
-        let w = rule_words(back);
+        let w = rule_words(&game, back);
         assert_eq!(w.conditions, ["only from s.3 or s.8"]);
-        let fwd = rule_words(&game.steps[2]);
+        let fwd = rule_words(&game, &game.steps[2]);
         assert_eq!(
             fwd.conditions,
             ["only from number 2 or 7", "whose number is two more"]
@@ -419,7 +444,7 @@ mod tests {
         let game = games::nim(12);
         let take = &game.steps[0];
         assert_eq!(
-            rule_words(take).sentence,
+            rule_words(&game, take).sentence,
             "A match may go from matchgroup to basket."
         );
         let d = example_of(&game, take).unwrap();
@@ -486,7 +511,7 @@ mod tests {
             effects: Vec::new(),
         };
         assert_eq!(
-            rule_words(&rule).sentence,
+            rule_words(&game, &rule).sentence,
             "Any figure may go from anywhere to anywhere."
         );
         assert!(example_of(&game, &rule).is_some());

@@ -30,7 +30,11 @@ fn one_or_two_squares_forward_on_a_track() {
     assert!(p.narrowed.is_empty(), "{:?}", p.narrowed);
     assert_eq!(p.rule().when, ["to - from in [1, 2]"]);
     // A rule from the card reads the same way.
-    let words = rule_words(&rule);
+    let words = rule_words(&game, &rule);
+    assert_eq!(
+        words.sentence,
+        "p.1 may go from any square of the track to any square of the track."
+    );
     assert_eq!(words.conditions, ["whose number is one or two more"]);
 }
 
@@ -95,7 +99,10 @@ fn one_square_in_any_direction() {
         targets(&game, &Setup::start().with("k", "board.1.1"), &p.rule(), "k"),
         ["board.1.2", "board.2.1", "board.2.2"]
     );
-    assert_eq!(rule_words(&p.rule()).conditions, ["one square in any direction"]);
+    assert_eq!(
+        rule_words(&game, &p.rule()).conditions,
+        ["one square in any direction"]
+    );
 }
 
 #[test]
@@ -113,7 +120,7 @@ fn one_square_up_down_left_or_right() {
     );
     assert_exact(&game, &p.rule(), &examples, &[king_step((3, 3), (2, 2))]);
     assert_eq!(
-        rule_words(&p.rule()).conditions,
+        rule_words(&game, &p.rule()).conditions,
         ["one square up, down, left or right"]
     );
 }
@@ -148,7 +155,7 @@ fn a_jump_over_one() {
     assert_eq!(p.conditions()[0].words, "two squares in a line, in any direction");
     assert_exact(&game, &p.rule(), &examples, &[king_step((3, 3), (4, 5))]);
     assert_eq!(
-        rule_words(&p.rule()).conditions[0],
+        rule_words(&game, &p.rule()).conditions[0],
         "two squares in a line, in any direction"
     );
 }
