@@ -3,17 +3,18 @@
 //! [`Event`]s in the table's terms (a button, figures put from one place on
 //! another) or as pointer events and key commands (read here by the one
 //! gesture recogniser), and draws the [`Teaching`] and the [`Outcome`] of
-//! each: a change to the game, a sentence for the message line, a rule to
-//! open in the rule editor, a game to try in Play mode.
+//! each: a change to the game, a sentence for the message line (with a fix
+//! to offer), a rule to open in the rule editor, a game to try in Play mode.
 //!
 //! - [`step`]: record a step, then widen or narrow it, show more examples
-//!   and counter-examples.
+//!   and counter-examples; what an example changed, and taking it back.
 //! - [`moves`]: record a move, one step after the other.
 //! - [`end`]: record the end: the table as it is when the game is over.
 //! - [`table`]: the table while teaching, and what lies under a point.
 //! - [`defaults`]: sensible defaults shown to the child (the likely end, a
 //!   move of any one step).
 //! - `hands`: pointer events and key commands, as events.
+//! - `room`: a figure put on a full place, refused with the fix offered.
 
 pub mod defaults;
 pub mod end;
