@@ -9,6 +9,7 @@ use gloo_file::callbacks::FileReader;
 use gloo_file::ObjectUrl;
 use leptos::prelude::*;
 use std::sync::Arc;
+use tablecraft_app::editor::room::Offer;
 use tablecraft_app::editor::{Edit, History, Selection};
 use tablecraft_engine::search::Strength;
 use tablecraft_engine::{Game, Position, Problem, Rules};
@@ -29,12 +30,23 @@ pub enum Tone {
 }
 
 /// A short message shown at the top of the page and read by screen readers.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Notice {
     pub text: String,
     pub tone: Tone,
     /// Counts up so the same text twice is announced twice.
     pub serial: u64,
+    /// The fix offered with a refusal: a button asks the question.
+    pub fix: Option<(String, Fix)>,
+}
+
+/// What the button of a fix does.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Fix {
+    /// Makes room in the design, then the edit refused.
+    Design(Offer),
+    /// Tells teaching the child took the fix it offered.
+    Teaching,
 }
 
 /// How many messages the live region keeps.
@@ -160,9 +172,28 @@ impl Store {
                 Some(names)
             }
             Err(e) => {
-                self.say(e.message(), Tone::Problem);
+                let fix = Offer::for_refusal(&game, &edit, &e).map(|o| (o.question.clone(), Fix::Design(o)));
+                self.say_with(e.message(), Tone::Problem, fix);
                 None
             }
+        }
+    }
+
+    /// Takes the fix offered with a refusal in the design: one undoable
+    /// action; what it made is selected.
+    pub fn take_offer(&self, offer: &Offer) {
+        let game = self.game_untracked();
+        match offer.apply(&game) {
+            Ok((next, names, label)) => {
+                self.history.update(|h| {
+                    h.apply(&label, next);
+                });
+                if !names.is_empty() {
+                    self.selection.set(Selection::of(names));
+                }
+                self.say("Done. Press Undo to take it back.", Tone::Info);
+            }
+            Err(e) => self.say(e.message(), Tone::Problem),
         }
     }
 
@@ -199,6 +230,11 @@ impl Store {
 
     /// Shows (and announces) a message.
     pub fn say(&self, text: impl Into<String>, tone: Tone) {
+        self.say_with(text, tone, None);
+    }
+
+    /// Shows (and announces) a message, with a fix to offer.
+    pub fn say_with(&self, text: impl Into<String>, tone: Tone, fix: Option<(String, Fix)>) {
         let serial = self
             .notice
             .with_untracked(|n| n.as_ref().map_or(0, |n| n.serial + 1))
@@ -210,6 +246,7 @@ impl Store {
             text: text.into(),
             tone,
             serial,
+            fix,
         };
         self.spoken.update(|v| {
             v.push(notice.clone());

@@ -60,7 +60,7 @@ pub fn step_rule_card(game: &Game, index: usize) -> impl IntoView {
     let rule = game.steps.get(index).cloned();
     rule.map(|rule| {
         let name = rule.name.clone();
-        let words = rule_words(&rule);
+        let words = rule_words(game, &rule);
         let pictures = match example_of(game, &rule) {
             Some(d) => {
                 let before = picture(

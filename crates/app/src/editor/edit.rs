@@ -17,7 +17,7 @@ pub use arrange::{move_by, put_figure, resize};
 pub use command::Edit;
 pub use duplicate::duplicate;
 pub use info::{set_description, set_players, set_title};
-pub use properties::{set_property, set_property_all, Property};
+pub use properties::{set_property, set_property_all, Property, MAX_CAPACITY};
 pub use remove::delete;
 pub use rename::rename;
 
@@ -69,9 +69,11 @@ fn place_with_room<'a>(
             } else {
                 format!("{cap} figures")
             };
-            return Err(EditError::refused(format!(
-                "There is no room on {name}: it holds {holds}."
-            )));
+            return Err(EditError::NoRoom {
+                place: name.to_string(),
+                needed: there + more,
+                text: format!("There is no room on {name}: it holds {holds}."),
+            });
         }
     }
     Ok(target)
