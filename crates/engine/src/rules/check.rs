@@ -15,6 +15,8 @@ mod patterns;
 mod players;
 mod settings;
 mod steps;
+#[cfg(test)]
+mod tests;
 mod triggers;
 
 use super::lower::{Elements, Moves};
