@@ -13,6 +13,8 @@ mod heuristic;
 pub(super) mod moves;
 pub(super) mod places;
 mod steps;
+#[cfg(test)]
+mod tests;
 mod triggers;
 
 pub use elements::{blank, spaced, Elements};
