@@ -83,3 +83,54 @@ fn dama_lite_file_gets_legal_moves_in_time() {
         }
     }
 }
+
+/// Plays a puzzle at `strength`, one `choose` a move, and returns whether it
+/// ended solved.
+fn plays_to_solved(mut pos: Position, strength: Strength, limits: Limits) -> bool {
+    for _ in 0..40 {
+        if pos.status() != &Status::Playing {
+            break;
+        }
+        let options = Options {
+            strength,
+            limits,
+            ..Options::default()
+        };
+        let Some(mv) = choose(&pos, &options, &mut |_| {}).mv else {
+            break;
+        };
+        for s in &mv.steps {
+            pos.play(s.figure, s.to).expect("a legal step");
+        }
+        if mv.end {
+            pos.end_move().expect("a legal end of move");
+        }
+    }
+    matches!(pos.status(), Status::Over { winner: 1, .. })
+}
+
+#[test]
+fn every_strength_above_beginner_solves_a_puzzle_hint_can_solve() {
+    let limits = Limits::millis(20_000.0);
+    for file in ["labyrinth.game.xml", "ball-puzzle.game.xml"] {
+        let pos = load(file);
+        let hint = tablecraft_engine::search::hint(
+            &pos,
+            &Options {
+                limits,
+                ..Options::default()
+            },
+        );
+        assert!(
+            matches!(hint.choice.outcome, Outcome::Solved { .. }),
+            "{file}: {}",
+            hint.text
+        );
+        for strength in [Strength::Good, Strength::Master] {
+            assert!(
+                plays_to_solved(pos.clone(), strength, limits),
+                "{file}: {strength:?} did not solve it"
+            );
+        }
+    }
+}

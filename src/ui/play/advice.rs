@@ -19,7 +19,7 @@ use tablecraft_app::playing::advice::{
 };
 use tablecraft_app::playing::words::{is_puzzle, player_name};
 use tablecraft_app::table::scene::Scene;
-use tablecraft_app::worker_protocol::{Level, NamedMove, Reply, Request, Task};
+use tablecraft_app::worker_protocol::{Level, NamedMove, Reply, Request, Task, HINT_MS, SOLVE_MS};
 use tablecraft_engine::record::Record;
 use tablecraft_engine::{Position, Status};
 
@@ -203,10 +203,6 @@ fn request(pos: &Position, task: Task, time_ms: f64) -> Request {
         time_ms,
     }
 }
-
-/// How long a hint may think, and Solve.
-const HINT_MS: f64 = 1500.0;
-const SOLVE_MS: f64 = 10_000.0;
 
 /// Starts asking the computer about the position: the held figure is put
 /// down, the description and any shown hint go away, and `saying` is said.
