@@ -16,6 +16,13 @@ pub fn Notices() -> impl IntoView {
     view! {
         <div class=class role="region" aria-label="Message" data-testid="notice">
             {move || store.notice.with(|n| n.as_ref().map(|n| n.text.clone()).unwrap_or_default())}
+            // The game's own words, one tap away for a designer.
+            {move || store.notice.with(|n| n.as_ref().and_then(|n| n.detail.clone())).map(|d| view! {
+                <details class="notice-detail" data-testid="notice-detail">
+                    <summary>"Why exactly?"</summary>
+                    <span>{d}</span>
+                </details>
+            })}
             {move || store.notice.with(|n| n.is_some()).then(|| view! {
                 <button class="notice-close" aria-label="Close the message"
                     on:click=move |_| store.notice.set(None)>"×"</button>

@@ -33,6 +33,9 @@ pub enum Tone {
 pub struct Notice {
     pub text: String,
     pub tone: Tone,
+    /// The game's own words about it, for a designer who asks why (a
+    /// refused step: which rule and which condition).
+    pub detail: Option<String>,
     /// Counts up so the same text twice is announced twice.
     pub serial: u64,
 }
@@ -199,6 +202,12 @@ impl Store {
 
     /// Shows (and announces) a message.
     pub fn say(&self, text: impl Into<String>, tone: Tone) {
+        self.say_with(text, tone, None);
+    }
+
+    /// Shows (and announces) a message with the game's own words about it,
+    /// which the message line shows on request.
+    pub fn say_with(&self, text: impl Into<String>, tone: Tone, detail: Option<String>) {
         let serial = self
             .notice
             .with_untracked(|n| n.as_ref().map_or(0, |n| n.serial + 1))
@@ -209,6 +218,7 @@ impl Store {
         let notice = Notice {
             text: text.into(),
             tone,
+            detail,
             serial,
         };
         self.spoken.update(|v| {

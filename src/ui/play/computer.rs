@@ -175,7 +175,8 @@ pub fn drive(state: PlayState) {
             let started = now();
             let advice = state.advice;
             advice.start(About::Move(player));
-            let heard = move |r: &Reply| advice.heard(r);
+            let watched = pos.clone();
+            let heard = move |r: &Reply| advice.heard(&watched, r);
             request_move(state, pos, strength, heard, move |mv| {
                 if current() != epoch {
                     return;
