@@ -10,8 +10,8 @@
 //!   and its equipment; names in a text translated.
 //! - [`step`]: a step as told ("took a match from the heap"), a hint's move
 //!   as what to do.
-//! - [`conditions`], [`effects`]: a rule's conditions and side effects, and
-//!   the state a game ends in.
+//! - [`conditions`], [`effects`]: a rule's conditions and side effects;
+//!   [`state`]: the state a game ends in; [`parts`]: the parts of them all.
 //! - [`rule`]: a step rule by what it does, for its card.
 //! - [`refusal`]: why a step is refused, and what to do instead.
 //! - [`ending`]: why the game ended.
@@ -20,9 +20,11 @@ pub mod conditions;
 pub mod effects;
 pub mod ending;
 pub mod names;
+pub mod parts;
 pub mod position_words;
 pub mod refusal;
 pub mod rule;
+pub mod state;
 pub mod step;
 
 pub use ending::end_reason;

@@ -1,13 +1,14 @@
-//! Conditions in the table's words: a step rule's conditions ("one square up,
-//! down, left or right", "not onto a wall") and the state a game ends in
-//! ("the heap is empty", "the hero is on the square at row 5, column 5").
+//! A step rule's conditions in the table's words: "one square up, down,
+//! left or right", "not onto a wall", "one or two squares forward".
 //! Shapes children meet often are recognised in the parsed condition; any
 //! other condition is said as written, with the names of the table in it
 //! said as a child says them.
 
 use super::names::{join, Names};
+use super::parts::{count, is_no, is_yes, name_of, number, number_word, text, world};
+use super::state::statement;
 use crate::editor::places::{place, Place};
-use tablecraft_engine::expr::{parse_expr, BinOp, Expr, Function, Special, Value, WorldFn};
+use tablecraft_engine::expr::{parse_expr, BinOp, Expr, WorldFn};
 use tablecraft_engine::learn::{condition_words, pattern_places};
 use tablecraft_engine::model::{EquipmentKind, PlacePattern, StepRule};
 
@@ -51,223 +52,9 @@ impl Sides {
     }
 }
 
-/// "one", "two", … "twelve", then digits.
-pub fn number_word(n: i64) -> String {
-    const WORDS: [&str; 13] = [
-        "no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
-        "twelve",
-    ];
-    usize::try_from(n)
-        .ok()
-        .and_then(|i| WORDS.get(i))
-        .map_or_else(|| n.to_string(), |w| (*w).to_string())
-}
-
-/// "1 row", "2 rows".
-fn count(n: i64, one: &str, many: &str) -> String {
-    format!("{} {}", number_word(n), if n == 1 { one } else { many })
-}
-
-fn name_of(e: &Expr) -> Option<&str> {
-    match e {
-        Expr::Name(n) => Some(n.text.as_str()),
-        _ => None,
-    }
-}
-
-fn call(e: &Expr, f: Function) -> Option<&[Expr]> {
-    match e {
-        Expr::Call { function, args } if *function == f => Some(args),
-        _ => None,
-    }
-}
-
-fn world(e: &Expr, f: WorldFn) -> Option<&[Expr]> {
-    call(e, Function::World(f))
-}
-
-fn number(e: &Expr) -> Option<i64> {
-    match e {
-        Expr::Literal(Value::Number(n)) => Some(*n),
-        Expr::Neg(x) => number(x).map(|n| -n),
-        _ => None,
-    }
-}
-
-fn text(e: &Expr) -> Option<&str> {
-    match e {
-        Expr::Literal(Value::Text(t)) => Some(t.as_str()),
-        _ => None,
-    }
-}
-
-/// Whether `e` is `yes` (a literal or the bare word).
-fn is_yes(e: &Expr) -> bool {
-    matches!(e, Expr::Literal(Value::Bool(true))) || name_of(e) == Some("yes")
-}
-
-fn is_no(e: &Expr) -> bool {
-    matches!(e, Expr::Literal(Value::Bool(false))) || name_of(e) == Some("no")
-}
-
-/// A place in an expression: a name of the table, `from`, `to`.
-fn place_words(names: &Names, e: &Expr) -> Option<String> {
-    match name_of(e)? {
-        "from" => Some("where it comes from".into()),
-        "to" => Some("where it goes".into()),
-        n => Some(names.thing(n)),
-    }
-}
-
-/// A figure in an expression: its name, `figure`, the one jumped over.
-pub(super) fn figure_words(names: &Names, e: &Expr) -> Option<String> {
-    if e.to_string() == "first(contains(between(from, to)))" {
-        return Some("the figure jumped over".into());
-    }
-    match name_of(e)? {
-        "figure" => Some("the figure".into()),
-        n => Some(names.thing(n)),
-    }
-}
-
-/// A trigger's value, `value(moves)`: “moves”.
-fn trigger_of(e: &Expr) -> Option<String> {
-    let args = world(e, WorldFn::Value)?;
-    Some(format!("“{}”", name_of(args.first()?)?))
-}
-
-fn compare_words(op: BinOp, n: &str) -> Option<String> {
-    Some(match op {
-        BinOp::Lt => format!("is under {n}"),
-        BinOp::Le => format!("is at most {n}"),
-        BinOp::Gt => format!("is over {n}"),
-        BinOp::Ge => format!("is at least {n}"),
-        BinOp::Eq => format!("is {n}"),
-        BinOp::Ne => format!("is not {n}"),
-        _ => return None,
-    })
-}
-
-fn player_words(e: &Expr) -> Option<String> {
-    if let Some(n) = number(e) {
-        return Some(format!("Player {n}"));
-    }
-    match e {
-        Expr::Name(n) => match Special::from_name(&n.text)? {
-            Special::Player => Some("the player on move".into()),
-            Special::Opponent => Some("the other player".into()),
-            _ => None,
-        },
-        _ => None,
-    }
-}
-
-/// A statement about the table, for the end of a game and for conditions
-/// that are not about the step itself; `None` for a shape not known.
-pub fn statement(names: &Names, e: &Expr) -> Option<String> {
-    match e {
-        Expr::Binary { op: BinOp::And, .. } => {
-            let mut parts = Vec::new();
-            flatten(e, BinOp::And, &mut parts);
-            let empties: Option<Vec<String>> = parts
-                .iter()
-                .map(|p| call(p, Function::Empty).and_then(|a| place_words(names, a.first()?)))
-                .collect();
-            if let Some(places) = empties.filter(|p| p.len() > 1) {
-                return Some(format!("{} are empty", join(&places, "and")));
-            }
-            let words: Option<Vec<String>> = parts.iter().map(|p| statement(names, p)).collect();
-            Some(join(&words?, "and"))
-        }
-        Expr::Binary { op: BinOp::Or, .. } => {
-            let mut parts = Vec::new();
-            flatten(e, BinOp::Or, &mut parts);
-            let words: Option<Vec<String>> = parts.iter().map(|p| statement(names, p)).collect();
-            Some(join(&words?, "or"))
-        }
-        Expr::Not(x) => {
-            if let Some(args) = call(x, Function::Empty) {
-                return Some(format!("{} is not empty", place_words(names, args.first()?)?));
-            }
-            if let Some(args) = world(x, WorldFn::At) {
-                let (f, p) = (
-                    figure_words(names, args.first()?)?,
-                    place_words(names, args.get(1)?)?,
-                );
-                return Some(format!("{f} is not on {p}"));
-            }
-            None
-        }
-        Expr::Call { .. } => {
-            if let Some(args) = call(e, Function::Empty) {
-                return Some(format!("{} is empty", place_words(names, args.first()?)?));
-            }
-            if let Some(args) = world(e, WorldFn::At) {
-                let (f, p) = (
-                    figure_words(names, args.first()?)?,
-                    place_words(names, args.get(1)?)?,
-                );
-                return Some(format!("{f} is on {p}"));
-            }
-            if let Some(args) = world(e, WorldFn::InARow) {
-                let board = place_words(names, args.first()?)?;
-                let n = number_word(number(args.get(1)?)?);
-                let mut s = format!("{n} in a row on {board}");
-                if let Some(who) = args.get(2).and_then(player_words) {
-                    s = format!("{who} has {s}");
-                }
-                return Some(s);
-            }
-            None
-        }
-        Expr::Binary { op, left, right } if op.is_comparison() => {
-            let n = number(right)
-                .map(|n| n.to_string())
-                .or_else(|| text(right).map(|t| format!("“{t}”")));
-            if let (Some(t), Some(n)) = (trigger_of(left), n.as_ref()) {
-                return Some(format!("{t} {}", compare_words(*op, n)?));
-            }
-            if let (Some(args), Some(n)) = (call(left, Function::Count), number(right)) {
-                let inner = world(args.first()?, WorldFn::Contains)?;
-                let place = place_words(names, inner.first()?)?;
-                let held = match op {
-                    BinOp::Eq => count(n, "figure", "figures"),
-                    BinOp::Ge => format!("at least {}", count(n, "figure", "figures")),
-                    BinOp::Gt => format!("more than {}", count(n, "figure", "figures")),
-                    BinOp::Le => format!("at most {}", count(n, "figure", "figures")),
-                    BinOp::Lt => format!("fewer than {}", count(n, "figure", "figures")),
-                    _ => return None,
-                };
-                return Some(format!("{place} holds {held}"));
-            }
-            None
-        }
-        _ => None,
-    }
-}
-
-fn flatten<'e>(e: &'e Expr, op: BinOp, out: &mut Vec<&'e Expr>) {
-    match e {
-        Expr::Binary { op: o, left, right } if *o == op => {
-            flatten(left, op, out);
-            flatten(right, op, out);
-        }
-        other => out.push(other),
-    }
-}
-
-/// The state a game-over condition describes: "the heap is empty"; a
-/// condition of no known shape as written, its names translated.
-pub fn state(names: &Names, source: &str) -> String {
-    match parse_expr(source) {
-        Ok(e) => statement(names, &e).unwrap_or_else(|| names.translate(&e.to_string())),
-        Err(_) => names.translate(source.trim()),
-    }
-}
-
 /// A condition of a step rule about the step itself, `None` when not of a
 /// known shape.
-fn step_shape(names: &Names, e: &Expr) -> Option<String> {
+fn step_shape(e: &Expr) -> Option<String> {
     let src = e.to_string();
     let geometry = match src.as_str() {
         "abs(row(to) - row(from)) + abs(column(to) - column(from)) = 1"
@@ -321,12 +108,12 @@ fn step_shape(names: &Names, e: &Expr) -> Option<String> {
     {
         return Some(format!("over exactly {}", count(n, "figure", "figures")));
     }
-    attribute_shape(names, e)
+    attribute_shape(e)
 }
 
 /// `attribute(to, "wall") != yes` → "not onto a wall"; `= yes` → "only
 /// onto a wall"; the same `from`.
-fn attribute_shape(_names: &Names, e: &Expr) -> Option<String> {
+fn attribute_shape(e: &Expr) -> Option<String> {
     let (args, wanted) = match e {
         Expr::Binary { op, left, right } if matches!(op, BinOp::Eq | BinOp::Ne) => {
             let args = world(left, WorldFn::Attribute)?;
@@ -456,7 +243,7 @@ pub fn condition(names: &Names, source: &str, sides: &Sides) -> String {
         if let Some(w) = numbers_shape(&e, sides) {
             return w;
         }
-        if let Some(w) = step_shape(names, &e) {
+        if let Some(w) = step_shape(&e) {
             return w;
         }
         if let Some(w) = statement(names, &e) {
@@ -477,46 +264,6 @@ pub fn condition(names: &Names, source: &str, sides: &Sides) -> String {
 mod tests {
     use super::*;
     use crate::testing::open_example;
-
-    #[test]
-    fn the_states_games_end_in() {
-        let (nim, _) = open_example("nim12");
-        let n = Names::new(&nim);
-        assert_eq!(state(&n, "empty(matchgroup)"), "the heap is empty");
-        let (nim345, _) = open_example("nim345");
-        let n = Names::new(&nim345);
-        assert_eq!(
-            state(&n, "empty(heap.1) and empty(heap.2) and empty(heap.3)"),
-            "heap 1, heap 2 and heap 3 are empty"
-        );
-        let (maze, _) = open_example("labyrinth");
-        let n = Names::new(&maze);
-        assert_eq!(
-            state(&n, "at(hero, maze.5.5)"),
-            "the hero is on the square at row 5, column 5"
-        );
-        assert_eq!(state(&n, "value(moves) >= 12"), "“moves” is at least 12");
-        let (ttt, _) = open_example("tic-tac-toe");
-        let n = Names::new(&ttt);
-        assert_eq!(
-            state(&n, "in_a_row(grid, 3, opponent)"),
-            "the other player has three in a row on the board"
-        );
-        assert_eq!(
-            state(&n, "empty(crosses) and empty(circles)"),
-            "the crosses and the circles are empty"
-        );
-        assert_eq!(
-            state(&n, "count(contains(grid.1.1)) = 1"),
-            "the square at row 1, column 1 holds one figure"
-        );
-        // Unknown shapes are said as written, with the table's names.
-        assert_eq!(
-            state(&n, "steps > 2 and empty(crosses)"),
-            "steps > 2 and empty(the crosses)"
-        );
-        assert_eq!(state(&n, "((("), "(((");
-    }
 
     #[test]
     fn step_conditions_in_words() {

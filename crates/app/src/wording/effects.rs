@@ -2,26 +2,14 @@
 //! by 1", "then the figure jumped over goes to the basket", "then it becomes
 //! a crown when it reaches the far row".
 
-use super::conditions::{figure_words, statement};
 use super::names::{article, Names};
-use tablecraft_engine::expr::{parse_effect, BinOp, Effect, Expr, Function, Value, WorldFn};
+use super::parts::{figure_words, name_of, world};
+use super::state::statement;
+use tablecraft_engine::expr::{parse_effect, BinOp, Effect, Expr, Value, WorldFn};
 use tablecraft_engine::learn::effect_words;
 
-fn name_of(e: &Expr) -> Option<&str> {
-    match e {
-        Expr::Name(n) => Some(n.text.as_str()),
-        _ => None,
-    }
-}
-
 fn value_of_trigger(e: &Expr) -> Option<&str> {
-    match e {
-        Expr::Call {
-            function: Function::World(WorldFn::Value),
-            args,
-        } => name_of(args.first()?),
-        _ => None,
-    }
+    name_of(world(e, WorldFn::Value)?.first()?)
 }
 
 fn literal(e: &Expr) -> Option<String> {

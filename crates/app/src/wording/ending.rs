@@ -1,8 +1,8 @@
 //! Why a game ended, in the table's words: the state its game-over
 //! condition describes ("The heap is empty."), or that a player can't move.
 
-use super::conditions::state;
 use super::names::{capitalise, join, Names};
+use super::state::state;
 use tablecraft_engine::{Position, Status};
 
 /// Why the game ended, as one sentence; empty while it goes on. The
