@@ -43,7 +43,13 @@ fn picture(
                 base.to_string()
             };
             let r = p.rect;
-            view! { <rect class=class x=r.x y=r.y width=r.width height=r.height rx=6/> }
+            // What an attribute means shows here too (a wall is dark).
+            let style = p
+                .attribute_look
+                .as_ref()
+                .and_then(|l| l.colour.clone())
+                .map(|c| format!("fill: {c}"));
+            view! { <rect class=class style=style x=r.x y=r.y width=r.width height=r.height rx=6/> }
         })
         .collect_view();
     let fig = figure.and_then(|f| scene.figures.iter().find(|x| x.name == f).cloned());
