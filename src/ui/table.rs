@@ -136,10 +136,13 @@ fn attribute_look_view(r: Rect, look: &AttributeLook) -> impl IntoView {
     } else {
         "look-lines dark"
     };
+    // The fill is given inline: the place's own style sheet rules (a light
+    // cell, a target) must not paint over what the attribute means.
     let fill = look.colour.clone().map(|c| {
+        let style = format!("fill: {c}; stroke: none");
         view! {
             <rect class="look-fill" data-testid="look-fill" x=inner.x y=inner.y width=inner.width
-                height=inner.height fill=c/>
+                height=inner.height fill=c style=style/>
         }
     });
     let pattern = look.pattern.map(|p| match p {
