@@ -29,12 +29,9 @@ pub fn Log() -> impl IntoView {
         <div class="panel play-log">
             <div class="log-top">
                 <h2 id="log-heading">"What was played"</h2>
-                <label class="log-names" title="Show the game's own names and rules">
-                    <input type="checkbox" data-testid="log-names"
-                        prop:checked=move || names.get()
-                        on:change=move |ev| names.set(event_target_checked(&ev))/>
-                    "Names"
-                </label>
+                <button class="log-names" data-testid="log-names" aria-pressed=move || names.get().to_string()
+                    title="Show the game's own names and rules"
+                    on:click=move |_| names.update(|n| *n = !*n)>"Names"</button>
             </div>
             <ol class="log" data-testid="log" aria-labelledby="log-heading" node_ref=list>
                 {move || {
