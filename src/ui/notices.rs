@@ -28,6 +28,13 @@ pub fn Notices() -> impl IntoView {
                         }
                     }>{question}</button>
             })}
+            // The game's own words, one tap away for a designer.
+            {move || store.notice.with(|n| n.as_ref().and_then(|n| n.detail.clone())).map(|d| view! {
+                <details class="notice-detail" data-testid="notice-detail">
+                    <summary>"Why exactly?"</summary>
+                    <span>{d}</span>
+                </details>
+            })}
             {move || store.notice.with(|n| n.is_some()).then(|| view! {
                 <button class="notice-close" aria-label="Close the message"
                     on:click=move |_| store.notice.set(None)>"×"</button>

@@ -34,6 +34,9 @@ pub enum Tone {
 pub struct Notice {
     pub text: String,
     pub tone: Tone,
+    /// The game's own words about it, for a designer who asks why (a
+    /// refused step: which rule and which condition).
+    pub detail: Option<String>,
     /// Counts up so the same text twice is announced twice.
     pub serial: u64,
     /// The fix offered with a refusal: a button asks the question.
@@ -173,7 +176,7 @@ impl Store {
             }
             Err(e) => {
                 let fix = Offer::for_refusal(&game, &edit, &e).map(|o| (o.question.clone(), Fix::Design(o)));
-                self.say_with(e.message(), Tone::Problem, fix);
+                self.say_with_fix(e.message(), Tone::Problem, fix);
                 None
             }
         }
@@ -230,11 +233,21 @@ impl Store {
 
     /// Shows (and announces) a message.
     pub fn say(&self, text: impl Into<String>, tone: Tone) {
-        self.say_with(text, tone, None);
+        self.announce(text.into(), tone, None, None);
     }
 
     /// Shows (and announces) a message, with a fix to offer.
-    pub fn say_with(&self, text: impl Into<String>, tone: Tone, fix: Option<(String, Fix)>) {
+    pub fn say_with_fix(&self, text: impl Into<String>, tone: Tone, fix: Option<(String, Fix)>) {
+        self.announce(text.into(), tone, None, fix);
+    }
+
+    /// Shows (and announces) a message with the game's own words about it,
+    /// which the message line shows on request.
+    pub fn say_with_detail(&self, text: impl Into<String>, tone: Tone, detail: Option<String>) {
+        self.announce(text.into(), tone, detail, None);
+    }
+
+    fn announce(&self, text: String, tone: Tone, detail: Option<String>, fix: Option<(String, Fix)>) {
         let serial = self
             .notice
             .with_untracked(|n| n.as_ref().map_or(0, |n| n.serial + 1))
@@ -243,8 +256,9 @@ impl Store {
                     .with_untracked(|v| v.last().map_or(0, |n| n.serial + 1)),
             );
         let notice = Notice {
-            text: text.into(),
+            text,
             tone,
+            detail,
             serial,
             fix,
         };

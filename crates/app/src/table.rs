@@ -4,6 +4,8 @@
 //! - [`geometry`]: where places, figures and triggers are drawn; hit-testing.
 //! - [`scene`]: what the table shows (places, figures and triggers with
 //!   their marks), built from a game or a position.
+//! - [`looks`]: how places with an attribute are drawn (a wall like a wall).
 
 pub mod geometry;
+pub mod looks;
 pub mod scene;

@@ -129,8 +129,8 @@ impl Teaching {
         }
         let fix = out.offer.map(|question| (question, Fix::Teaching));
         match out.message {
-            Some(Message::Info(text)) => store.say_with(text, Tone::Info, fix),
-            Some(Message::Problem(text)) => store.say_with(text, Tone::Problem, fix),
+            Some(Message::Info(text)) => store.say_with_fix(text, Tone::Info, fix),
+            Some(Message::Problem(text)) => store.say_with_fix(text, Tone::Problem, fix),
             None => {}
         }
     }

@@ -188,13 +188,18 @@ impl StepTeach {
         self.before.is_some()
     }
 
-    /// "2 examples, 1 counter-example · allows 3 steps here".
+    /// "2 examples, 1 counter-example · on the table now it allows 3 steps",
+    /// or "… · it allows no other step on the table now" (right after a
+    /// step was shown, the figure has moved: the table may hold no other).
     pub fn count_words(&self) -> String {
+        let allowed = match self.allowed.len() {
+            0 => "it allows no other step on the table now".to_string(),
+            n => format!("on the table now it allows {}", plural(n, "step")),
+        };
         format!(
-            "{}, {} · allows {} here",
+            "{}, {} · {allowed}",
             plural(self.examples.len(), "example"),
             plural(self.counters.len(), "counter-example"),
-            plural(self.allowed.len(), "step")
         )
     }
 

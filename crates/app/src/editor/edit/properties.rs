@@ -67,7 +67,7 @@ impl Property {
     }
 }
 
-fn check_text(what: &str, text: &str) -> Result<(), EditError> {
+pub(super) fn check_text(what: &str, text: &str) -> Result<(), EditError> {
     if text.chars().count() > MAX_VALUE {
         return Err(EditError::TooMany(format!(
             "{what} can have at most {MAX_VALUE} letters."
