@@ -78,9 +78,16 @@ impl Designer {
                     };
                     store.selection.set(Selection::of(names));
                     store.say(said, Tone::Info);
+                } else {
+                    // Nothing was added: what was chosen before is not what
+                    // the child is busy with now.
+                    store.selection.set(Selection::new());
                 }
             }
-            Err(hint) => store.say(hint, Tone::Problem),
+            Err(hint) => {
+                store.selection.set(Selection::new());
+                store.say(hint, Tone::Problem);
+            }
         }
     }
 }

@@ -1,8 +1,10 @@
 //! The message line: what just happened or what went wrong; every message
 //! is also added to a polite live region that screen readers read.
 
-use super::store::{Store, Tone};
+use super::rules::Teaching;
+use super::store::{Fix, Store, Tone};
 use leptos::prelude::*;
+use tablecraft_app::teaching::Event;
 
 /// The message line under the top bar.
 #[component]
@@ -16,6 +18,23 @@ pub fn Notices() -> impl IntoView {
     view! {
         <div class=class role="region" aria-label="Message" data-testid="notice">
             {move || store.notice.with(|n| n.as_ref().map(|n| n.text.clone()).unwrap_or_default())}
+            {move || store.notice.with(|n| n.as_ref().and_then(|n| n.fix.clone())).map(|(question, fix)| view! {
+                <button class="notice-fix primary" data-testid="notice-fix"
+                    on:click=move |_| {
+                        store.notice.set(None);
+                        match &fix {
+                            Fix::Design(offer) => store.take_offer(offer),
+                            Fix::Teaching => Teaching::get().send(store, Event::AcceptOffer),
+                        }
+                    }>{question}</button>
+            })}
+            // The game's own words, one tap away for a designer.
+            {move || store.notice.with(|n| n.as_ref().and_then(|n| n.detail.clone())).map(|d| view! {
+                <details class="notice-detail" data-testid="notice-detail">
+                    <summary>"Why exactly?"</summary>
+                    <span>{d}</span>
+                </details>
+            })}
             {move || store.notice.with(|n| n.is_some()).then(|| view! {
                 <button class="notice-close" aria-label="Close the message"
                     on:click=move |_| store.notice.set(None)>"×"</button>

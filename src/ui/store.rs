@@ -9,6 +9,7 @@ use gloo_file::callbacks::FileReader;
 use gloo_file::ObjectUrl;
 use leptos::prelude::*;
 use std::sync::Arc;
+use tablecraft_app::editor::room::Offer;
 use tablecraft_app::editor::{Edit, History, Selection};
 use tablecraft_engine::search::Strength;
 use tablecraft_engine::{Game, Position, Problem, Rules, Status};
@@ -29,12 +30,26 @@ pub enum Tone {
 }
 
 /// A short message shown at the top of the page and read by screen readers.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Notice {
     pub text: String,
     pub tone: Tone,
+    /// The game's own words about it, for a designer who asks why (a
+    /// refused step: which rule and which condition).
+    pub detail: Option<String>,
     /// Counts up so the same text twice is announced twice.
     pub serial: u64,
+    /// The fix offered with a refusal: a button asks the question.
+    pub fix: Option<(String, Fix)>,
+}
+
+/// What the button of a fix does.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Fix {
+    /// Makes room in the design, then the edit refused.
+    Design(Offer),
+    /// Tells teaching the child took the fix it offered.
+    Teaching,
 }
 
 /// How many messages the live region keeps.
@@ -160,9 +175,28 @@ impl Store {
                 Some(names)
             }
             Err(e) => {
-                self.say(e.message(), Tone::Problem);
+                let fix = Offer::for_refusal(&game, &edit, &e).map(|o| (o.question.clone(), Fix::Design(o)));
+                self.say_with_fix(e.message(), Tone::Problem, fix);
                 None
             }
+        }
+    }
+
+    /// Takes the fix offered with a refusal in the design: one undoable
+    /// action; what it made is selected.
+    pub fn take_offer(&self, offer: &Offer) {
+        let game = self.game_untracked();
+        match offer.apply(&game) {
+            Ok((next, names, label)) => {
+                self.history.update(|h| {
+                    h.apply(&label, next);
+                });
+                if !names.is_empty() {
+                    self.selection.set(Selection::of(names));
+                }
+                self.say("Done. Press Undo to take it back.", Tone::Info);
+            }
+            Err(e) => self.say(e.message(), Tone::Problem),
         }
     }
 
@@ -207,6 +241,21 @@ impl Store {
 
     /// Shows (and announces) a message.
     pub fn say(&self, text: impl Into<String>, tone: Tone) {
+        self.announce(text.into(), tone, None, None);
+    }
+
+    /// Shows (and announces) a message, with a fix to offer.
+    pub fn say_with_fix(&self, text: impl Into<String>, tone: Tone, fix: Option<(String, Fix)>) {
+        self.announce(text.into(), tone, None, fix);
+    }
+
+    /// Shows (and announces) a message with the game's own words about it,
+    /// which the message line shows on request.
+    pub fn say_with_detail(&self, text: impl Into<String>, tone: Tone, detail: Option<String>) {
+        self.announce(text.into(), tone, detail, None);
+    }
+
+    fn announce(&self, text: String, tone: Tone, detail: Option<String>, fix: Option<(String, Fix)>) {
         let serial = self
             .notice
             .with_untracked(|n| n.as_ref().map_or(0, |n| n.serial + 1))
@@ -215,9 +264,11 @@ impl Store {
                     .with_untracked(|v| v.last().map_or(0, |n| n.serial + 1)),
             );
         let notice = Notice {
-            text: text.into(),
+            text,
             tone,
+            detail,
             serial,
+            fix,
         };
         self.spoken.update(|v| {
             v.push(notice.clone());

@@ -7,7 +7,9 @@ use tablecraft_app::access::{self, Answer, Command, Cursor, Item, Key};
 pub use tablecraft_app::gesture::{Phase, Pointer};
 use tablecraft_app::table::frame::{frame, labelled};
 use tablecraft_app::table::geometry::{Point, Rect};
-use tablecraft_app::table::scene::{FigureView, PlaceLook, PlaceView, Scene, TriggerView};
+use tablecraft_app::table::looks::pattern_path;
+use tablecraft_app::table::scene::{AttributeLook, FigureView, PlaceLook, PlaceView, Scene, TriggerView};
+use tablecraft_engine::model::LookPattern;
 use wasm_bindgen::JsCast;
 
 /// What is drawn above the table while dragging.
@@ -86,11 +88,8 @@ fn place_view(p: PlaceView, aria: String) -> impl IntoView {
         PlaceLook::Cell { dark: false } => ("place cell light", 0.0),
     };
     let mut class = marks_class(class, &p.marks);
-    if p.wall {
-        class.push_str(" wall");
-    }
-    if p.goal {
-        class.push_str(" goal");
+    if let Some(look) = &p.attribute_look {
+        class.push_str(&format!(" has-look look-{}", css_word(&look.attribute)));
     }
     let label = labelled(p.look).then(|| p.name.clone());
     let name = p.name.clone();
@@ -101,13 +100,69 @@ fn place_view(p: PlaceView, aria: String) -> impl IntoView {
             <rect x=r.x y=r.y width=r.width height=r.height rx=rx>
                 <title>{tooltip}</title>
             </rect>
-            {p.goal.then(|| view! {
-                <text class="goal-mark" x=r.x + r.width / 2.0 y=r.y + r.height / 2.0
-                    text-anchor="middle" dominant-baseline="central" aria-hidden="true">"★"</text>
-            })}
+            {p.attribute_look.as_ref().map(|look| attribute_look_view(r, look))}
             {label.map(|l| view! {
                 <text class="place-label" x=r.x + 8.0 y=r.y - 6.0 aria-hidden="true">{l}</text>
             })}
+        </g>
+    }
+}
+
+/// A word safe in a class name: `wall`, `hot-lava`.
+fn css_word(text: &str) -> String {
+    text.chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() {
+                c.to_ascii_lowercase()
+            } else {
+                '-'
+            }
+        })
+        .collect()
+}
+
+/// What a place's attribute means, drawn over it: its fill and pattern
+/// (a wall dark with bricks, a goal with a star). The place's own outline
+/// and marks stay visible around it.
+fn attribute_look_view(r: Rect, look: &AttributeLook) -> impl IntoView {
+    let inset = (r.width.min(r.height) * 0.06).min(4.0);
+    let inner = Rect::new(
+        r.x + inset,
+        r.y + inset,
+        r.width - 2.0 * inset,
+        r.height - 2.0 * inset,
+    );
+    let lines = if look.light_lines {
+        "look-lines light"
+    } else {
+        "look-lines dark"
+    };
+    // The fill is given inline: the place's own style sheet rules (a light
+    // cell, a target) must not paint over what the attribute means.
+    let fill = look.colour.clone().map(|c| {
+        let style = format!("fill: {c}; stroke: none");
+        view! {
+            <rect class="look-fill" data-testid="look-fill" x=inner.x y=inner.y width=inner.width
+                height=inner.height fill=c style=style/>
+        }
+    });
+    let pattern = look.pattern.map(|p| match p {
+        LookPattern::Star => view! {
+            <text class="look-star" x=r.x + r.width / 2.0 y=r.y + r.height / 2.0
+                font-size=r.width.min(r.height) * 0.55
+                text-anchor="middle" dominant-baseline="central">"★"</text>
+        }
+        .into_any(),
+        other => view! {
+            <path class=lines data-pattern=other.word() d=pattern_path(inner, other)/>
+        }
+        .into_any(),
+    });
+    view! {
+        <g class="attribute-look" data-testid="attribute-look" data-attribute=look.attribute.clone()
+            aria-hidden="true">
+            {fill}
+            {pattern}
         </g>
     }
 }

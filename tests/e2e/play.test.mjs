@@ -26,7 +26,7 @@ async function take(play, count) {
       (m) => document.querySelector(`[data-figure="${m}"]`)?.dataset.placeOf === 'basket',
       match,
     );
-    assert.match(await play.notice(), /approved by take/);
+    assert.match(await play.notice(), /took a match from the heap/);
   }
 }
 
@@ -87,7 +87,7 @@ test('NIM12 between two people: drag matches, End move, whoever takes the last m
     [1, 2, 1, 2, 1, 2],
   );
   assert.equal(log[0].heading, 'Move 1 — Player 1');
-  assert.match(log[0].lines[0], /^m\.\d+ from matchgroup to basket — approved by take$/);
+  assert.equal(log[0].lines[0], 'Took a match from the heap');
   assert.equal(log[0].lines[1], 'End move');
   assert.equal(log[2].lines.length, 3, 'a move of three matches ends by itself');
 
@@ -189,14 +189,14 @@ test('Tic-Tac-Toe against the computer (Master): it answers with legal moves to 
   // Playing the first free cell each time, player 1 cannot beat Master.
   assert.match(result, /Player 2 wins!|It's a draw!/);
 
-  // Every circle the computer placed lies on its own cell, each approved by a rule.
+  // Every circle the computer placed lies on its own cell, told as the table shows it.
   const onGrid = await play.page
     .locator('[data-testid="table"] > g[data-figure][data-place-of^="grid."]')
     .evaluateAll((els) => els.map((e) => e.dataset.placeOf));
   assert.equal(new Set(onGrid).size, onGrid.length, 'one figure per cell');
   const log = await play.log();
   for (const m of log.filter((m) => m.player === 2)) {
-    assert.match(m.lines[0], /^o\.\d from circles to grid\.\d\.\d — approved by place$/);
+    assert.match(m.lines[0], /^Put a circle on the square at row \d, column \d$/);
   }
   if (/Player 2 wins/.test(result)) {
     const winning = await play.page

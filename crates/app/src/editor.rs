@@ -10,6 +10,7 @@
 //! - [`gesture`]: what a tap or a drag means in the designer.
 //! - [`problem_marks`]: which elements the design's problems are about.
 //! - [`rule_edit`]: every rule edit as a pure function, and checks of rule fields.
+//! - [`room`]: the fix offered when a full place refuses a figure.
 
 pub mod edit;
 pub mod error;
@@ -18,6 +19,7 @@ pub mod history;
 pub mod naming;
 pub mod places;
 pub mod problem_marks;
+pub mod room;
 pub mod rule_edit;
 pub mod selection;
 pub mod toolbox;

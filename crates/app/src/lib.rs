@@ -12,6 +12,8 @@
 //! - [`storage`]: keeping work in the browser, and game files.
 //! - [`address`]: the page's address: share links, examples, the speed test.
 //! - [`catalog`]: the list of example games.
+//! - [`wording`]: the table's words: figures, places, steps, rules,
+//!   refusals and ends as a child sees them.
 //! - [`worker_protocol`]: the questions the page asks the computer player's
 //!   Web Worker, and its answers.
 
@@ -24,6 +26,7 @@ pub mod playing;
 pub mod storage;
 pub mod table;
 pub mod teaching;
+pub mod wording;
 pub mod worker_protocol;
 
 #[cfg(test)]

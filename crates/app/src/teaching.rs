@@ -3,22 +3,24 @@
 //! [`Event`]s in the table's terms (a button, figures put from one place on
 //! another) or as pointer events and key commands (read here by the one
 //! gesture recogniser), and draws the [`Teaching`] and the [`Outcome`] of
-//! each: a change to the game, a sentence for the message line, a rule to
-//! open in the rule editor, a game to try in Play mode.
+//! each: a change to the game, a sentence for the message line (with a fix
+//! to offer), a rule to open in the rule editor, a game to try in Play mode.
 //!
 //! - [`step`]: record a step, then widen or narrow it, show more examples
-//!   and counter-examples.
+//!   and counter-examples; what an example changed, and taking it back.
 //! - [`moves`]: record a move, one step after the other.
 //! - [`end`]: record the end: the table as it is when the game is over.
 //! - [`table`]: the table while teaching, and what lies under a point.
 //! - [`defaults`]: sensible defaults shown to the child (the likely end, a
 //!   move of any one step).
 //! - `hands`: pointer events and key commands, as events.
+//! - `room`: a figure put on a full place, refused with the fix offered.
 
 pub mod defaults;
 pub mod end;
 mod hands;
 pub mod moves;
+mod room;
 pub mod step;
 pub mod table;
 #[cfg(test)]
@@ -102,6 +104,14 @@ pub enum Event {
     /// Figures taken from where they lie and put on the place `to` (a
     /// drag, a pick then place, or the keyboard).
     Dropped { grab: Grab, to: String },
+    /// ↶ Take back the last example or counter-example shown, and the
+    /// changes it made to the rule.
+    TakeBackExample,
+    /// Setting up the end: this player is on move (the other moved last).
+    OnMove(u8),
+    /// The fix offered with the last refusal, made ("Let every square of
+    /// the track hold 2 figures?").
+    AcceptOffer,
 }
 
 /// A sentence for the message line.
@@ -130,6 +140,9 @@ pub struct Outcome {
     pub select: Option<RuleRef>,
     /// Try it: play this position in Play mode.
     pub play: Option<Position>,
+    /// A fix offered with a refusal, as a question for a button; the
+    /// button sends [`Event::AcceptOffer`].
+    pub offer: Option<String>,
 }
 
 impl Outcome {
@@ -210,6 +223,8 @@ pub struct Teaching {
     left_at: Option<u64>,
     /// The hand on the table: what is pressed, dragged or picked up.
     hand: Gesture<Grab>,
+    /// The fix offered with the last refusal, until the next event.
+    offer: Option<room::RoomOffer>,
 }
 
 impl Teaching {
@@ -283,6 +298,8 @@ impl Teaching {
         ) {
             self.hand.put_down();
         }
+        // An offer holds until the next thing the child does.
+        let offer = self.offer.take();
         match event {
             Event::RecordStep => {
                 self.teach = Teach::Idle;
@@ -319,6 +336,12 @@ impl Teaching {
             Event::Winner(w) => self.winner(game, w),
             Event::Tick { sentence, on } => self.tick(game, sentence, on),
             Event::Dropped { grab, to } => self.dropped(game, grab, to),
+            Event::TakeBackExample => self.take_back_example(game),
+            Event::OnMove(player) => self.on_move(game, player),
+            Event::AcceptOffer => match offer {
+                Some(o) => self.accept(game, o),
+                None => Outcome::none(),
+            },
         }
     }
 
@@ -338,6 +361,9 @@ impl Teaching {
     /// Figures were put on `to`: an arrangement, an example, a
     /// counter-example, a step of a move or a change of the end's table.
     fn dropped(&mut self, game: &Game, grab: Grab, to: String) -> Outcome {
+        if let Some(full) = self.no_room(game, &grab, &to) {
+            return full;
+        }
         let figure = grab.figure().to_string();
         if self.arranging && matches!(self.teach, Teach::Idle | Teach::Step(_)) {
             self.arranging = false;

@@ -45,6 +45,27 @@ impl From<Level> for Strength {
     }
 }
 
+/// How long a hint may think, in milliseconds.
+pub const HINT_MS: f64 = 1500.0;
+/// How long Solve may think, in milliseconds.
+pub const SOLVE_MS: f64 = 10_000.0;
+
+/// How long the computer may think about a move at `strength` in a game of
+/// `players`, in milliseconds. In a puzzle every strength above Beginner
+/// thinks at least as long as a hint, so it solves what a hint solves.
+pub fn move_ms(strength: Strength, players: u8) -> f64 {
+    let short: f64 = match strength {
+        Strength::Beginner => 150.0,
+        Strength::Good => 400.0,
+        Strength::Master => 1500.0,
+    };
+    if players < 2 && strength != Strength::Beginner {
+        short.max(HINT_MS)
+    } else {
+        short
+    }
+}
+
 /// A question for the computer.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Request {
@@ -316,6 +337,51 @@ mod tests {
             }
             other => panic!("{other:?}"),
         }
+    }
+
+    #[test]
+    fn in_a_puzzle_good_thinks_as_long_as_a_hint_and_beginner_stays_quick() {
+        for strength in [Strength::Good, Strength::Master] {
+            assert!(move_ms(strength, 1) >= HINT_MS, "{strength:?}");
+        }
+        assert!(move_ms(Strength::Good, 2) < move_ms(Strength::Master, 2));
+        assert!(move_ms(Strength::Beginner, 1) < move_ms(Strength::Good, 1));
+    }
+
+    #[test]
+    fn good_plays_the_labyrinth_to_its_goal() {
+        let (game, _) = open_example("labyrinth");
+        let rules = Arc::new(Rules::compile(&game).unwrap());
+        let mut record = Record::default();
+        for _ in 0..12 {
+            let req = Request {
+                id: 1,
+                game: game.clone(),
+                record: record.clone(),
+                task: Task::Move,
+                level: Level::Good,
+                time_ms: move_ms(Strength::Good, 1),
+            };
+            let Reply::Done { best: Some(best), .. } = answer(&req, native_now, &mut |_| {}) else {
+                break;
+            };
+            record.played.extend(best.played());
+            let pos = record.replay(Arc::clone(&rules)).unwrap();
+            if pos.status() != &Status::Playing {
+                break;
+            }
+        }
+        let pos = record.replay(rules).unwrap();
+        assert!(
+            matches!(pos.status(), Status::Over { winner: 1, .. }),
+            "{:?}",
+            pos.status()
+        );
+        assert!(
+            record.played.len() <= 8,
+            "a shortest way: {} steps",
+            record.played.len()
+        );
     }
 
     #[test]

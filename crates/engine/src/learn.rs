@@ -39,8 +39,8 @@ mod tests;
 
 pub use allowed::{allowed_steps, Allowed};
 pub use card::{condition_words, effect_words, example_of, pattern_places, rule_words, RuleWords};
-pub use ending::{make_ending, propose_endings, EndCandidate, EndCheck, Ending, Winner};
-pub use induce::{propose_rule, Proposal};
+pub use ending::{make_ending, propose_endings, EndCandidate, EndCheck, EndKind, Ending, Winner};
+pub use induce::{propose_rule, propose_rule_keeping, Proposal};
 pub use lesson::{record_step, StepLesson};
 pub use levels::{Levels, Part, PlaceLevel, WhatLevel};
 pub use moves::{record_move, MovePart, MoveRecording, Repeat};

@@ -26,7 +26,7 @@ pub mod world;
 
 pub use model::Game;
 pub use open::open;
-pub use position::{Action, Entry, MoveStage, Position, Refusal, Step};
+pub use position::{Action, Entry, MoveStage, Position, Refusal, Step, Why};
 pub use problem::{Location, Problem, Section};
 pub use rules::Rules;
 pub use state::{State, Status};

@@ -10,7 +10,7 @@ mod rule;
 mod settings;
 
 pub use element::{Attributes, Equipment, EquipmentKind, Figure, Trigger, TriggerValue};
-pub use layout::{Layout, Placement};
+pub use layout::{Layout, Look, LookPattern, Placement};
 pub use rule::{FigurePattern, GameOver, MoveRule, OwnerPattern, Pattern, PlacePattern, StepRule};
 pub use settings::{Settings, WhenStuck};
 

@@ -16,7 +16,7 @@ mod diagnose;
 mod explain;
 mod turn;
 
-pub use explain::Refusal;
+pub use explain::{Refusal, Why};
 
 /// One step: a figure dragged from one place to another, and the rule
 /// that allows it.
@@ -408,10 +408,13 @@ impl Position {
     /// When the steps so far do not make a complete move.
     pub fn end_move(&mut self) -> Result<(), Refusal> {
         if !self.can_end_move() {
-            return Err(Refusal::new(match self.stage() {
-                MoveStage::Start => "Make a step first.",
-                _ => "This move is not finished yet: make another step.",
-            }));
+            return Err(match self.stage() {
+                MoveStage::Start => Refusal::new("Make a step first.", Why::NoStepYet),
+                _ => Refusal::new(
+                    "This move is not finished yet: make another step.",
+                    Why::NotFinished,
+                ),
+            });
         }
         self.finish_recorded(Action::EndMove { auto: false });
         Ok(())
@@ -423,7 +426,7 @@ impl Position {
     /// When passing is not allowed now.
     pub fn pass(&mut self) -> Result<(), Refusal> {
         if !self.can_pass() {
-            return Err(Refusal::new("Passing is not allowed now."));
+            return Err(Refusal::new("Passing is not allowed now.", Why::NoPass));
         }
         self.finish_recorded(Action::Pass);
         Ok(())

@@ -3,16 +3,26 @@
 //!
 //! [`Rules::compile`] is the only way in: a [`Game`] that has problems
 //! gives the list of all of them instead.
+//!
+//! - `compile.rs`: the stages — number the elements, check, lower.
+//! - `check/`: one module a section, each returning the problems it finds.
+//! - `lower/`: one module a table of the fast form (places and grids,
+//!   figures and types, triggers, step tables, the move automaton, ends,
+//!   heuristic).
+//! - `scope.rs`: what an expression may name, read alike by both.
+//! - `prefilter.rs`, `zobrist.rs`: conditions answered ahead of time, hash keys.
 
 use super::automaton::MoveAutomaton;
 use super::expr::{Effect, Expr, Value};
 use super::model::{Attributes, Game, OwnerPattern, Settings, TriggerValue};
-use super::pattern::Matcher;
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
+mod check;
 mod compile;
+mod lower;
 mod prefilter;
+mod scope;
 mod zobrist;
 
 pub use prefilter::{Candidates, Prefilter};
@@ -132,7 +142,7 @@ pub struct StepRuleC {
     /// The places `to` matches, with the captures.
     pub to: Vec<(PlaceId, Vec<Value>)>,
     /// Variable names: `figure`, `from`, `to`, then the captures in order
-    /// what name, type, origin, from name, type, to name, type.
+    /// what name, origin, type, from name, kind, to name, kind.
     pub vars: Vec<String>,
     /// Which capture slots must equal an earlier slot of the same name.
     pub same: Vec<(usize, usize)>,
@@ -262,13 +272,5 @@ pub fn trigger_value(v: &TriggerValue) -> Value {
         TriggerValue::Number(n) => Value::Number(*n),
         TriggerValue::YesNo(b) => Value::Bool(*b),
         TriggerValue::Text(t) => Value::Text(t.clone()),
-    }
-}
-
-/// A figure pattern part matched against a text, as a table entry.
-pub(crate) fn table_entry(m: Option<&Matcher>, text: &str) -> Option<Vec<Value>> {
-    match m {
-        None => Some(Vec::new()),
-        Some(m) => m.captures(text),
     }
 }

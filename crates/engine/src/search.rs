@@ -212,7 +212,7 @@ pub fn choose(pos: &Position, options: &Options, progress: &mut dyn FnMut(&Progr
     let mut gen = MoveGen::new(pos.rules());
     let mut moves = Vec::new();
     gen.moves(&mut pos, &mut moves);
-    let limits = options.strength.limits(options.limits);
+    let limits = options.strength.limits(options.limits, pos.rules().players);
     let mut budget = Budget::new(options.now, limits, options.stop.clone());
     let mut choice = if moves.is_empty() {
         Choice::new(random_move(&pos, &mut rng), Method::Random)

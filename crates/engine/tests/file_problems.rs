@@ -168,6 +168,32 @@ fn bad_choices() {
 }
 
 #[test]
+fn a_look_needs_its_attribute_and_a_known_pattern() {
+    let text = "<game format=\"1\">\n  <layout width=\"9\" height=\"9\">\n    <look value=\"yes\"/>\n    <look attribute=\"wall\" pattern=\"zigzag\"/>\n  </layout>\n</game>\n";
+    let all = problems(text);
+    assert_eq!(all.len(), 2, "{all:#?}");
+    assert!(all[0].message.contains("add attribute="), "{}", all[0].message);
+    assert_eq!(all[0].location.line, Some(3));
+    assert!(
+        all[1]
+            .message
+            .starts_with("pattern must be one of bricks, stripes, dots, star, cross"),
+        "{}",
+        all[1].message
+    );
+    assert_eq!(all[1].location.line, Some(4));
+    let good = "<game format=\"1\">\n  <layout><look attribute=\"wall\" colour=\"#333\" pattern=\"bricks\"/></layout>\n</game>\n";
+    let game = read_xml(good).unwrap().0;
+    let look = &game.layout.looks[0];
+    assert_eq!(
+        (look.attribute.as_str(), look.value.as_str()),
+        ("wall", "yes"),
+        "the value is yes unless given"
+    );
+    assert_eq!(look.pattern, Some(tablecraft_engine::model::LookPattern::Bricks));
+}
+
+#[test]
 fn newer_format_is_refused_politely() {
     let p = only("<game format=\"2\">\n<rules><newthing/></rules></game>");
     assert_eq!(p.location.line, Some(1));

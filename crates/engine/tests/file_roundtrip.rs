@@ -6,8 +6,9 @@ use proptest::option;
 use proptest::prelude::*;
 use tablecraft_engine::file::{read_json, read_xml, write_json, write_xml};
 use tablecraft_engine::model::{
-    Attributes, Equipment, EquipmentKind, Figure, FigurePattern, Game, GameOver, Layout, MoveRule,
-    OwnerPattern, Pattern, PlacePattern, Placement, Settings, StepRule, Trigger, TriggerValue, WhenStuck,
+    Attributes, Equipment, EquipmentKind, Figure, FigurePattern, Game, GameOver, Layout, Look, LookPattern,
+    MoveRule, OwnerPattern, Pattern, PlacePattern, Placement, Settings, StepRule, Trigger, TriggerValue,
+    WhenStuck,
 };
 
 /// Text with XML's special characters, white space at the ends, unicode
@@ -172,8 +173,30 @@ fn layout() -> impl Strategy<Value = Layout> {
             height,
             colour,
         });
-    (0u32..=100_000, 0u32..=100_000, btree_map(name(), placement, 0..4))
-        .prop_map(|(width, height, items)| Layout { width, height, items })
+    let look = (
+        name(),
+        text(),
+        option::of(text()),
+        option::of(proptest::sample::select(LookPattern::ALL.to_vec())),
+    )
+        .prop_map(|(attribute, value, colour, pattern)| Look {
+            attribute,
+            value,
+            colour,
+            pattern,
+        });
+    (
+        0u32..=100_000,
+        0u32..=100_000,
+        btree_map(name(), placement, 0..4),
+        vec(look, 0..3),
+    )
+        .prop_map(|(width, height, items, looks)| Layout {
+            width,
+            height,
+            items,
+            looks,
+        })
 }
 
 fn game() -> impl Strategy<Value = Game> {

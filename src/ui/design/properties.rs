@@ -13,7 +13,8 @@ use tablecraft_app::editor::places::{element, is_grid, place, square_names, Elem
 use tablecraft_app::editor::toolbox::FIGURE_TYPES;
 use tablecraft_app::editor::{Edit, Property, Selection};
 use tablecraft_app::table::geometry::default_layout;
-use tablecraft_engine::model::{Attributes, EquipmentKind, Game, TriggerValue};
+use tablecraft_app::table::looks::{attribute_values, look_for};
+use tablecraft_engine::model::{Attributes, EquipmentKind, Game, LookPattern, TriggerValue};
 
 /// What the panel shows; it is rebuilt only when this changes.
 #[derive(Debug, Clone, PartialEq)]
@@ -388,7 +389,86 @@ fn equipment_fields(store: Store, name: String, kind: EquipmentKind) -> impl Int
             value=capacity apply=set_capacity/>
         {colour_field(store, name.clone(), false)}
         {size_fields(store, name.clone())}
-        {attributes_field(store, name)}
+        {attributes_field(store, name.clone())}
+        {looks_field(store, name)}
+    }
+}
+
+/// How the attributes of a piece of equipment (and of its squares) look on
+/// the table: a colour and a pattern for each value, saved in the layout.
+fn looks_field(store: Store, name: String) -> impl IntoView {
+    let values = Memo::new(move |_| store.with_game(|g| attribute_values(g, &name)));
+    let patterns: Vec<(String, String)> = std::iter::once((String::new(), "no pattern".to_string()))
+        .chain(
+            LookPattern::ALL
+                .iter()
+                .map(|p| (p.word().to_string(), p.word().to_string())),
+        )
+        .collect();
+    move || {
+        let values = values.get();
+        (!values.is_empty()).then(|| {
+            let rows = values
+                .into_iter()
+                .map(|(key, value)| {
+                    let current = {
+                        let (k, v) = (key.clone(), value.clone());
+                        Memo::new(move |_| store.with_game(|g| look_for(g, &k, &v)))
+                    };
+                    let change = {
+                        let (k, v) = (key.clone(), value.clone());
+                        move |colour: Option<String>, pattern: Option<LookPattern>| {
+                            make(
+                                store,
+                                Edit::Look {
+                                    attribute: k.clone(),
+                                    value: v.clone(),
+                                    colour,
+                                    pattern,
+                                },
+                            );
+                        }
+                    };
+                    let (c1, c2) = (change.clone(), change);
+                    let testid = format!("look-{key}");
+                    view! {
+                        <li class="look-row">
+                            <span class="look-name">{format!("{key} = {value}")}</span>
+                            <input type="color" data-testid=format!("{testid}-colour")
+                                aria-label=format!("The colour of {key} = {value}")
+                                prop:value=move || current.with(|l| l.as_ref().and_then(|l| l.colour.clone()).unwrap_or_else(|| "#ffffff".into()))
+                                on:change=move |ev| {
+                                    let pattern = current.with_untracked(|l| l.as_ref().and_then(|l| l.pattern));
+                                    c1(Some(event_target_value(&ev)), pattern)
+                                }/>
+                            <select data-testid=format!("{testid}-pattern")
+                                aria-label=format!("The pattern of {key} = {value}")
+                                on:change=move |ev| {
+                                    let colour = current.with_untracked(|l| l.as_ref().and_then(|l| l.colour.clone()));
+                                    c2(colour, LookPattern::from_word(&event_target_value(&ev)))
+                                }>
+                                {patterns.iter().map(|(word, label)| {
+                                    let w = word.clone();
+                                    view! {
+                                        <option value=word.clone()
+                                            selected=move || current.with(|l| l.as_ref().and_then(|l| l.pattern).map_or(String::new(), |p| p.word().to_string()) == w)>
+                                            {label.clone()}
+                                        </option>
+                                    }
+                                }).collect_view()}
+                            </select>
+                        </li>
+                    }
+                })
+                .collect_view();
+            view! {
+                <fieldset class="looks" data-testid="looks">
+                    <legend>"How they look"</legend>
+                    <p class="panel-hint">"Give an attribute a colour and a pattern, so everyone sees what it means."</p>
+                    <ul>{rows}</ul>
+                </fieldset>
+            }
+        })
     }
 }
 

@@ -19,7 +19,7 @@ use tablecraft_app::playing::advice::{
 };
 use tablecraft_app::playing::words::{is_puzzle, player_name};
 use tablecraft_app::table::scene::Scene;
-use tablecraft_app::worker_protocol::{Level, NamedMove, Reply, Request, Task};
+use tablecraft_app::worker_protocol::{Level, NamedMove, Reply, Request, Task, HINT_MS, SOLVE_MS};
 use tablecraft_engine::record::Record;
 use tablecraft_engine::{Position, Status};
 
@@ -100,8 +100,8 @@ impl Advice {
         }));
     }
 
-    /// A progress report from the worker.
-    pub fn heard(&self, reply: &Reply) {
+    /// A progress report from the worker about `pos`.
+    pub fn heard(&self, pos: &Position, reply: &Reply) {
         if let Reply::Progress {
             depth,
             positions,
@@ -114,7 +114,7 @@ impl Advice {
                     t.depth = *depth;
                     t.positions = *positions;
                     if let Some(b) = best {
-                        t.best = Some(move_text(b));
+                        t.best = Some(move_text(pos, b));
                     }
                 }
             });
@@ -204,10 +204,6 @@ fn request(pos: &Position, task: Task, time_ms: f64) -> Request {
     }
 }
 
-/// How long a hint may think, and Solve.
-const HINT_MS: f64 = 1500.0;
-const SOLVE_MS: f64 = 10_000.0;
-
 /// Starts asking the computer about the position: the held figure is put
 /// down, the description and any shown hint go away, and `saying` is said.
 /// Returns the position asked about and its key.
@@ -228,6 +224,7 @@ fn ask_hint(state: PlayState, advice: Advice) {
         return;
     };
     let best: Rc<RefCell<Option<NamedMove>>> = Rc::default();
+    let (told, watched) = (pos.clone(), pos.clone());
     let finish = Once::new(
         move |(best, verdict, proven): (Option<NamedMove>, String, bool)| {
             advice.forget_stop();
@@ -237,7 +234,7 @@ fn ask_hint(state: PlayState, advice: Advice) {
             }
             state
                 .store
-                .say(hint_text(best.as_ref(), &verdict, proven), Tone::Info);
+                .say(hint_text(&told, best.as_ref(), &verdict, proven), Tone::Info);
             if let Some(best) = best {
                 advice.hint.try_set(Some(HintShown {
                     at: key,
@@ -261,7 +258,7 @@ fn ask_hint(state: PlayState, advice: Advice) {
             if let Reply::Progress { best: Some(b), .. } = &reply {
                 *best.borrow_mut() = Some(b.clone());
             }
-            advice.heard(&reply);
+            advice.heard(&watched, &reply);
         },
         move |reply| match reply {
             Reply::Done {
@@ -297,9 +294,10 @@ fn ask_solve(state: PlayState, advice: Advice) {
         state.store.say("Stopped: no solution was found yet.", Tone::Info);
     });
     let asked = pos.clone();
+    let watched = pos.clone();
     state.store.worker().ask(
         &request(&pos, Task::Solve, SOLVE_MS),
-        move |reply| advice.heard(&reply),
+        move |reply| advice.heard(&watched, &reply),
         move |reply| {
             advice.forget_stop();
             advice.done();

@@ -13,6 +13,8 @@ use tablecraft_app::playing::act::{check_drop, drop_figure};
 use tablecraft_app::playing::gesture::{hit_at, moved, on, spring, Effect};
 use tablecraft_app::table::geometry::Point;
 use tablecraft_app::table::scene::{FigureView, Scene};
+use tablecraft_app::wording::names::capitalise;
+use tablecraft_app::wording::Names;
 
 fn scene_of(state: PlayState) -> Memo<Scene> {
     let store = state.store;
@@ -160,7 +162,7 @@ pub(super) fn apply(state: PlayState, scene: Memo<Scene>, effect: Effect) {
                     store.say(said, Tone::Info);
                 }
                 Err(why) => {
-                    store.say(why, Tone::Problem);
+                    store.say_with_detail(why.text, Tone::Problem, why.detail);
                     if dragged {
                         apply(
                             state,
@@ -210,7 +212,12 @@ pub fn escape(state: PlayState) {
         return;
     };
     state.put_down();
-    state.store.say(format!("{figure} was put back."), Tone::Info);
+    let what = state
+        .with_position(|p| Names::new(&p.rules().game).figure(&figure))
+        .unwrap_or(figure);
+    state
+        .store
+        .say(format!("{} was put back.", capitalise(&what)), Tone::Info);
 }
 
 /// The table with its figures in play.

@@ -16,7 +16,7 @@ use std::time::Duration;
 use tablecraft_app::playing::act::{actions, perform, Action};
 use tablecraft_app::playing::advice::resolve;
 use tablecraft_app::playing::words::player_name;
-use tablecraft_app::worker_protocol::{Level, NamedMove, Reply, Request, Task};
+use tablecraft_app::worker_protocol::{move_ms, Level, NamedMove, Reply, Request, Task};
 use tablecraft_engine::record::Record;
 use tablecraft_engine::search::rng::Rng;
 use tablecraft_engine::search::{choose, random_move, Limits, Move, Options, Strength};
@@ -53,15 +53,6 @@ pub(super) fn current() -> u64 {
     EPOCH.load(Ordering::SeqCst)
 }
 
-/// How long each strength may think, in milliseconds.
-fn time_for(strength: Strength) -> f64 {
-    match strength {
-        Strength::Beginner => 150.0,
-        Strength::Good => 400.0,
-        Strength::Master => 1500.0,
-    }
-}
-
 /// Asks the computer for a move for the player on move and calls `reply`
 /// with it (`None` when there is none); `progress` hears the worker's
 /// reports. The one way the page asks the computer for a move: the search
@@ -81,7 +72,7 @@ pub fn request_move(
         record: Record::of(&pos),
         task: Task::Move,
         level: level_of(strength),
-        time_ms: time_for(strength),
+        time_ms: move_ms(strength, pos.rules().players),
     };
     let reply = Once::new(reply);
     let best: Rc<RefCell<Option<NamedMove>>> = Rc::default();
@@ -129,7 +120,7 @@ fn level_of(strength: Strength) -> Level {
 fn search_here(pos: &Position, strength: Strength) -> Option<Move> {
     let options = Options {
         strength,
-        limits: Limits::millis(time_for(strength).min(300.0)),
+        limits: Limits::millis(move_ms(strength, pos.rules().players).min(300.0)),
         now,
         stop: None,
         seed: (now() * 1000.0) as u64,
@@ -184,7 +175,8 @@ pub fn drive(state: PlayState) {
             let started = now();
             let advice = state.advice;
             advice.start(About::Move(player));
-            let heard = move |r: &Reply| advice.heard(r);
+            let watched = pos.clone();
+            let heard = move |r: &Reply| advice.heard(&watched, r);
             request_move(state, pos, strength, heard, move |mv| {
                 if current() != epoch {
                     return;

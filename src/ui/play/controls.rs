@@ -7,7 +7,9 @@ use crate::ui::figures::FigureShape;
 use crate::ui::store::{Mode, Player, Tone};
 use leptos::prelude::*;
 use tablecraft_app::playing::act::{end_move, pass, take_back};
-use tablecraft_app::playing::words::{after, is_puzzle, over_reason, over_text, player_name, turn_text};
+use tablecraft_app::playing::words::{
+    after, is_puzzle, over_detail, over_reason, over_text, player_name, turn_text,
+};
 use tablecraft_app::table::geometry::Rect;
 use tablecraft_app::table::scene::{figure_colour, FigureView, Marks};
 use tablecraft_engine::search::Strength;
@@ -142,18 +144,21 @@ pub fn GameOver() -> impl IntoView {
                     Status::Over { winner, .. } => *winner,
                     Status::Playing => 0,
                 };
-                Some((text, over_reason(&s.position), winner))
+                Some((text, over_reason(&s.position), over_detail(&s.position), winner))
             })
         })
     };
     move || {
-        over().map(|(text, reason, winner)| {
+        over().map(|(text, reason, detail, winner)| {
             view! {
                 <div class=format!("game-over panel winner-{winner}") data-testid="game-over" role="status">
                     <span class="game-over-icon" aria-hidden="true">{if winner == 0 { "=" } else { "★" }}</span>
                     <div class="game-over-text">
                         <strong data-testid="game-over-text">{text}</strong>
-                        {(!reason.is_empty()).then(|| view! { <span class="reason">{format!("({reason})")}</span> })}
+                        {(!reason.is_empty()).then(|| view! {
+                            <span class="reason" data-testid="game-over-reason"
+                                title=format!("Game over: {detail}")>{reason}</span>
+                        })}
                     </div>
                     <button class="play-again" data-testid="play-again" on:click=move |_| state.new_game()>
                         <span aria-hidden="true">"↻ "</span>"Play again"

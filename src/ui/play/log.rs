@@ -1,5 +1,6 @@
-//! The progress log: every step with the rule that approved it, grouped
-//! by move, newest at the bottom.
+//! The progress log: every step as the table shows it, grouped by move,
+//! newest at the bottom; the rule that allowed it where the game has
+//! several; "Names" shows the game's own names, for a designer.
 
 use super::PlayState;
 use leptos::html::Ol;
@@ -17,6 +18,7 @@ pub fn Log() -> impl IntoView {
             .with(|s| s.as_ref().map(|s| log(&s.position)).unwrap_or_default())
     });
     let list = NodeRef::<Ol>::new();
+    let names = RwSignal::new(false);
     Effect::new(move |_| {
         moves.track();
         if let Some(el) = list.get() {
@@ -25,7 +27,12 @@ pub fn Log() -> impl IntoView {
     });
     view! {
         <div class="panel play-log">
-            <h2 id="log-heading">"What was played"</h2>
+            <div class="log-top">
+                <h2 id="log-heading">"What was played"</h2>
+                <button class="log-names" data-testid="log-names" aria-pressed=move || names.get().to_string()
+                    title="Show the game's own names and rules"
+                    on:click=move |_| names.update(|n| *n = !*n)>"Names"</button>
+            </div>
             // Focusable, so that the keyboard can scroll it (WCAG 2.1.1).
             <ol class="log" data-testid="log" aria-labelledby="log-heading" tabindex="0" node_ref=list>
                 {move || {
@@ -41,11 +48,29 @@ pub fn Log() -> impl IntoView {
                                 <ul class="log-lines">
                                     {m.lines.iter().map(|l| {
                                         let kind = match l {
-                                            Line::Step(_) => "log-step",
+                                            Line::Step { .. } => "log-step",
                                             Line::EndMove => "log-end",
                                             Line::Pass => "log-pass",
                                         };
-                                        view! { <li class=kind>{l.text().to_string()}</li> }
+                                        let rule = match l {
+                                            Line::Step { rule: Some(r), .. } => Some(r.clone()),
+                                            _ => None,
+                                        };
+                                        let (text, detail) = (l.text().to_string(), l.detail().to_string());
+                                        view! {
+                                            <li class=kind>
+                                                {move || if names.get() {
+                                                    view! { <span class="log-detail">{detail.clone()}</span> }.into_any()
+                                                } else {
+                                                    view! {
+                                                        <span>{text.clone()}</span>
+                                                        {rule.clone().map(|r| view! {
+                                                            <span class="log-rule">{format!(" · “{r}”")}</span>
+                                                        })}
+                                                    }.into_any()
+                                                }}
+                                            </li>
+                                        }
                                     }).collect_view()}
                                 </ul>
                             </li>

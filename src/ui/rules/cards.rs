@@ -1,7 +1,8 @@
 //! Every step rule in the Rules list as a small card: a before → after
 //! picture of a step it allows (or, when none can be found, the places
-//! it may come from and go to), the rule in words under it, and its
-//! conditions and side effects in plain words.
+//! it may come from and go to), the rule by what it does under it, and its
+//! conditions and side effects, all in the table's words; the rule's own
+//! patterns are in its form.
 
 use crate::ui::figures::FigureShape;
 use crate::ui::store::Store;
@@ -9,7 +10,8 @@ use leptos::prelude::*;
 use std::collections::HashSet;
 use tablecraft_app::table::scene::PlaceLook;
 use tablecraft_app::teaching::table::scene_of;
-use tablecraft_engine::learn::{example_of, pattern_places, rule_words, Setup};
+use tablecraft_app::wording::{rule_card, Names};
+use tablecraft_engine::learn::{example_of, pattern_places, Setup};
 use tablecraft_engine::Game;
 
 /// A small picture of the table: the places (the `marked` ones lit), and
@@ -41,7 +43,13 @@ fn picture(
                 base.to_string()
             };
             let r = p.rect;
-            view! { <rect class=class x=r.x y=r.y width=r.width height=r.height rx=6/> }
+            // What an attribute means shows here too (a wall is dark).
+            let style = p
+                .attribute_look
+                .as_ref()
+                .and_then(|l| l.colour.clone())
+                .map(|c| format!("fill: {c}"));
+            view! { <rect class=class style=style x=r.x y=r.y width=r.width height=r.height rx=6/> }
         })
         .collect_view();
     let fig = figure.and_then(|f| scene.figures.iter().find(|x| x.name == f).cloned());
@@ -60,7 +68,8 @@ pub fn step_rule_card(game: &Game, index: usize) -> impl IntoView {
     let rule = game.steps.get(index).cloned();
     rule.map(|rule| {
         let name = rule.name.clone();
-        let words = rule_words(&rule);
+        let names = Names::new(game);
+        let words = rule_card(&names, &rule);
         let pictures = match example_of(game, &rule) {
             Some(d) => {
                 let before = picture(
@@ -68,7 +77,7 @@ pub fn step_rule_card(game: &Game, index: usize) -> impl IntoView {
                     &d.setup,
                     Some(&d.figure),
                     &HashSet::from([d.from.clone()]),
-                    format!("For example, before: {} on {}", d.figure, d.from),
+                    format!("For example, before: {} on {}", names.figure(&d.figure), names.place(&d.from)),
                     format!("rule-card-{name}-before"),
                 );
                 let after = picture(
@@ -76,7 +85,7 @@ pub fn step_rule_card(game: &Game, index: usize) -> impl IntoView {
                     &d.after(),
                     Some(&d.figure),
                     &HashSet::from([d.to.clone()]),
-                    format!("After: {} on {}", d.figure, d.to),
+                    format!("After: {} on {}", names.figure(&d.figure), names.place(&d.to)),
                     format!("rule-card-{name}-after"),
                 );
                 view! {

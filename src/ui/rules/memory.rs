@@ -4,7 +4,7 @@
 //! the rule editor, and the one path by which events reach teaching and its
 //! outcomes reach the page.
 
-use crate::ui::store::{Mode, Player, Session, Store, Tone};
+use crate::ui::store::{Fix, Mode, Player, Session, Store, Tone};
 use leptos::prelude::*;
 use tablecraft_app::access::{Answer, Command};
 use tablecraft_app::editor::rule_edit::RuleRef;
@@ -94,6 +94,18 @@ impl Teaching {
     /// Does what an outcome asks: changes the game (one undoable step),
     /// opens a rule, starts a game in Play mode, says a sentence.
     fn follow(&self, store: Store, out: Outcome) {
+        // Teaching's offer lasts until the next event: its button goes too.
+        let stale = store.notice.with_untracked(|n| {
+            n.as_ref()
+                .is_some_and(|n| matches!(n.fix, Some((_, Fix::Teaching))))
+        });
+        if stale {
+            store.notice.update(|n| {
+                if let Some(n) = n {
+                    n.fix = None;
+                }
+            });
+        }
         if let Some(change) = out.change {
             store.history.update(|h| {
                 h.apply(&change.label, change.game);
@@ -115,9 +127,10 @@ impl Teaching {
             }));
             store.mode.set(Mode::Play);
         }
+        let fix = out.offer.map(|question| (question, Fix::Teaching));
         match out.message {
-            Some(Message::Info(text)) => store.say(text, Tone::Info),
-            Some(Message::Problem(text)) => store.say(text, Tone::Problem),
+            Some(Message::Info(text)) => store.say_with_fix(text, Tone::Info, fix),
+            Some(Message::Problem(text)) => store.say_with_fix(text, Tone::Problem, fix),
             None => {}
         }
     }

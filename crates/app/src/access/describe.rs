@@ -156,9 +156,11 @@ pub fn label(scene: &Scene, item: &Item) -> String {
                 PlaceLook::Board | PlaceLook::Track => format!("{name}, the whole board"),
                 _ => format!("{name}: {}", contents(&on(scene, name))),
             };
+            if let Some(look) = &p.attribute_look {
+                s.push_str(", ");
+                s.push_str(&look.words());
+            }
             for (on, words) in [
-                (p.wall, ", a wall"),
-                (p.goal, ", a goal"),
                 (p.marks.target, ", it may go here"),
                 (p.marks.selected, ", chosen"),
                 (p.marks.problem, ", has a problem"),
@@ -262,6 +264,14 @@ mod tests {
             "{text}"
         );
         assert!(text.contains("8 squares empty"), "{text}");
+    }
+
+    #[test]
+    fn a_wall_and_the_goal_are_named() {
+        let s = scene("labyrinth");
+        assert!(label(&s, &Item::Place("maze.2.1".into())).ends_with(": empty, a wall"));
+        assert!(label(&s, &Item::Place("maze.5.5".into())).ends_with(": empty, a goal"));
+        assert!(label(&s, &Item::Place("maze.1.2".into())).ends_with(": empty"));
     }
 
     #[test]

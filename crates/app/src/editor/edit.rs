@@ -8,6 +8,7 @@ mod arrange;
 mod command;
 mod duplicate;
 mod info;
+mod looks;
 mod properties;
 mod remove;
 mod rename;
@@ -17,7 +18,8 @@ pub use arrange::{move_by, put_figure, resize};
 pub use command::Edit;
 pub use duplicate::duplicate;
 pub use info::{set_description, set_players, set_title};
-pub use properties::{set_property, set_property_all, Property};
+pub use looks::{set_look, MAX_LOOKS};
+pub use properties::{set_property, set_property_all, Property, MAX_CAPACITY};
 pub use remove::delete;
 pub use rename::rename;
 
@@ -69,9 +71,11 @@ fn place_with_room<'a>(
             } else {
                 format!("{cap} figures")
             };
-            return Err(EditError::refused(format!(
-                "There is no room on {name}: it holds {holds}."
-            )));
+            return Err(EditError::NoRoom {
+                place: name.to_string(),
+                needed: there + more,
+                text: format!("There is no room on {name}: it holds {holds}."),
+            });
         }
     }
     Ok(target)

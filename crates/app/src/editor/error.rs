@@ -18,6 +18,13 @@ pub enum EditError {
     Refused(String),
     /// A number is out of range (too many figures, a board too big …).
     TooMany(String),
+    /// A place is full: `needed` figures would have to lie on `place`.
+    /// [`crate::editor::room`] offers to let it hold them.
+    NoRoom {
+        place: String,
+        needed: usize,
+        text: String,
+    },
 }
 
 impl EditError {
@@ -29,7 +36,10 @@ impl EditError {
             EditError::NameTaken(name) => {
                 format!("The name '{name}' is already used. Every name must be different.")
             }
-            EditError::BadName(text) | EditError::Refused(text) | EditError::TooMany(text) => text.clone(),
+            EditError::BadName(text)
+            | EditError::Refused(text)
+            | EditError::TooMany(text)
+            | EditError::NoRoom { text, .. } => text.clone(),
         }
     }
 

@@ -1,45 +1,81 @@
 //! Playing on a position by the names the page knows: a drag of a figure
 //! to a place, End move, pass, take back, and a computer's move step by
-//! step. Every refusal is a sentence a child can act on.
+//! step. Every refusal is a sentence a child can act on, in the table's
+//! words; the engine's sentence, which names the rule, is its detail.
 
-use super::words::{after, player_name, step_sentence};
+use super::words::{after, is_puzzle, step_sentence, subject};
+use crate::wording::refusal;
 use tablecraft_engine::search::Move;
 use tablecraft_engine::{MoveStage, Position, Status, Step};
+
+/// A refused action: what a child reads, and the game's own sentence
+/// (naming the rule and its condition) for a designer who asks why.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Refused {
+    pub text: String,
+    pub detail: Option<String>,
+}
+
+impl Refused {
+    fn plain(text: impl Into<String>) -> Refused {
+        Refused {
+            text: text.into(),
+            detail: None,
+        }
+    }
+}
+
+impl From<Refused> for String {
+    fn from(r: Refused) -> String {
+        r.text
+    }
+}
 
 /// Checks a drop of `figure` on `place` (`None`: the bare table) without
 /// playing it.
 ///
 /// # Errors
 /// Why the figure may not go there.
-pub fn check_drop(pos: &Position, figure: &str, place: Option<&str>) -> Result<Step, String> {
+pub fn check_drop(pos: &Position, figure: &str, place: Option<&str>) -> Result<Step, Refused> {
     if let Status::Over { .. } = pos.status() {
-        return Err("The game is over: press Play again for a new game.".into());
+        return Err(Refused::plain(
+            "The game is over: press Play again for a new game.",
+        ));
     }
     let rules = pos.rules();
     let Some(f) = rules.figure_id(figure) else {
-        return Err(format!("There is no figure called {figure} in this game."));
+        return Err(Refused::plain(format!(
+            "There is no figure called {figure} in this game."
+        )));
     };
     let Some(place) = place else {
-        return Err(format!(
-            "{figure} must go on a place: drop it on one that lights up."
-        ));
+        let what = crate::wording::Names::new(&rules.game).figure(figure);
+        return Err(Refused::plain(format!(
+            "{} must go on a place: drop it on one that lights up.",
+            crate::wording::names::capitalise(&what)
+        )));
     };
     let Some(p) = rules.place_id(place) else {
-        return Err(format!("There is no place called {place} in this game."));
+        return Err(Refused::plain(format!(
+            "There is no place called {place} in this game."
+        )));
     };
-    pos.check(f, p).map_err(|r| r.message)
+    pos.check(f, p).map_err(|r| Refused {
+        text: refusal(pos, figure, place, &r),
+        detail: Some(r.message),
+    })
 }
 
 /// Plays a drop of `figure` on `place` and returns the sentence to say:
-/// the step with its rule, then what comes next.
+/// the step as the table shows it, then what comes next.
 ///
 /// # Errors
 /// Why the figure may not go there; nothing changes then.
-pub fn drop_figure(pos: &mut Position, figure: &str, place: &str) -> Result<String, String> {
+pub fn drop_figure(pos: &mut Position, figure: &str, place: &str) -> Result<String, Refused> {
     let step = check_drop(pos, figure, Some(place))?;
-    let player = pos.to_move();
-    let step = pos.play(step.figure, step.to).map_err(|r| r.message)?;
-    let said = step_sentence(pos.rules(), player, &step);
+    let said = step_sentence(pos, &step, false);
+    pos.play(step.figure, step.to)
+        .map_err(|r| Refused::plain(r.message))?;
     Ok(after(pos, &said))
 }
 
@@ -48,9 +84,9 @@ pub fn drop_figure(pos: &mut Position, figure: &str, place: &str) -> Result<Stri
 /// # Errors
 /// Why the move may not end now.
 pub fn end_move(pos: &mut Position) -> Result<String, String> {
-    let player = pos.to_move();
+    let who = subject(pos.rules(), pos.to_move(), false);
     pos.end_move().map_err(|r| r.message)?;
-    Ok(after(pos, &format!("{} ended the move", player_name(player))))
+    Ok(after(pos, &format!("{who} ended the move")))
 }
 
 /// Passes.
@@ -58,9 +94,9 @@ pub fn end_move(pos: &mut Position) -> Result<String, String> {
 /// # Errors
 /// Why passing is not allowed now.
 pub fn pass(pos: &mut Position) -> Result<String, String> {
-    let player = pos.to_move();
+    let who = subject(pos.rules(), pos.to_move(), false);
     pos.pass().map_err(|r| r.message)?;
-    Ok(after(pos, &format!("{} passed", player_name(player))))
+    Ok(after(pos, &format!("{who} passed")))
 }
 
 /// Takes back one step, or the whole move; then, against the computer,
@@ -121,15 +157,24 @@ pub fn actions(mv: &Move) -> Vec<Action> {
 pub fn perform(pos: &mut Position, action: Action) -> Result<String, String> {
     match action {
         Action::Step(step) => {
-            let player = pos.to_move();
-            let step = pos.play(step.figure, step.to).map_err(|r| r.message)?;
-            let said = format!("Computer — {}", step_sentence(pos.rules(), player, &step));
+            let step = pos.check(step.figure, step.to).map_err(|r| r.message)?;
+            let computer = !is_puzzle(pos.rules());
+            let said = step_sentence(pos, &step, computer);
+            pos.play(step.figure, step.to).map_err(|r| r.message)?;
             Ok(after(pos, &said))
         }
         // A move that already ended by itself needs no End move.
         Action::EndMove if pos.stage() == MoveStage::Start => Ok(String::new()),
-        Action::EndMove => end_move(pos).map(|s| format!("Computer — {s}")),
-        Action::Pass => pass(pos).map(|s| format!("Computer — {s}")),
+        Action::EndMove => {
+            let who = subject(pos.rules(), pos.to_move(), !is_puzzle(pos.rules()));
+            pos.end_move().map_err(|r| r.message)?;
+            Ok(after(pos, &format!("{who} ended the move")))
+        }
+        Action::Pass => {
+            let who = subject(pos.rules(), pos.to_move(), true);
+            pos.pass().map_err(|r| r.message)?;
+            Ok(after(pos, &format!("{who} passed")))
+        }
     }
 }
 
@@ -152,7 +197,7 @@ pub(crate) mod tests {
         let said = drop_figure(&mut pos, "m.1", "basket").unwrap();
         assert_eq!(
             said,
-            "Player 1: m.1 from matchgroup to basket — approved by take. Go on, or press End move."
+            "Player 1 took a match from the heap. Go on, or press End move."
         );
         assert_eq!(
             end_move(&mut pos).unwrap(),
@@ -166,10 +211,18 @@ pub(crate) mod tests {
         drop_figure(&mut pos, "m.1", "basket").unwrap();
         let before = pos.hash();
         let why = drop_figure(&mut pos, "m.1", "matchgroup").unwrap_err();
-        assert!(!why.is_empty());
+        assert_eq!(why.text, "A match can't move now: try another figure.");
+        assert!(
+            why.detail
+                .is_some_and(|d| d.contains("No rule lets a match go from basket")),
+            "the game's own sentence stays for a designer"
+        );
         assert_eq!(pos.hash(), before);
         let bare = check_drop(&pos, "m.2", None).unwrap_err();
-        assert!(bare.contains("must go on a place"), "{bare}");
+        assert_eq!(
+            bare.text,
+            "A match must go on a place: drop it on one that lights up."
+        );
         assert!(check_drop(&pos, "nothing", Some("basket")).is_err());
         assert!(check_drop(&pos, "m.2", Some("nowhere")).is_err());
         assert!(pass(&mut pos).is_err());
@@ -211,7 +264,8 @@ pub(crate) mod tests {
         for a in acts {
             let said = perform(&mut pos, a).unwrap();
             assert!(
-                said.starts_with("Computer — ") || said.ends_with("to move."),
+                said.starts_with("Player 1 (computer) took a match from the heap")
+                    || said.ends_with("to move."),
                 "{said}"
             );
         }

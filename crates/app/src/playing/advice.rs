@@ -5,6 +5,8 @@
 
 use super::act::{actions, Action};
 use crate::table::scene::Scene;
+use crate::wording::step::{move_imperative, Named};
+use crate::wording::Names;
 use crate::worker_protocol::NamedMove;
 use std::collections::HashSet;
 use tablecraft_engine::search::Move;
@@ -23,40 +25,35 @@ pub fn thousands(n: u64) -> String {
     out
 }
 
-/// A move for a child: "m.12, m.11 and m.10 to basket", "s.1 to b.3.3,
-/// then to b.5.5", "pass".
-pub fn move_text(mv: &NamedMove) -> String {
-    if mv.steps.is_empty() {
-        return "pass".into();
-    }
-    // Runs of steps to the same place.
-    let mut groups: Vec<(Vec<&str>, &str)> = Vec::new();
+/// A move as what to do, in the table's words: "take 3 matches from the
+/// heap", "move the hero from row 1, column 1 to row 1, column 2", "pass".
+/// Steps that don't fit the position are told by their names.
+pub fn move_text(pos: &Position, mv: &NamedMove) -> String {
+    let mut p = pos.clone();
+    let rules = std::sync::Arc::clone(pos.rules());
+    let mut steps = Vec::new();
     for (figure, to) in &mv.steps {
-        match groups.last_mut() {
-            Some((figures, t)) if *t == to.as_str() => figures.push(figure),
-            _ => groups.push((vec![figure], to)),
+        let f = rules.figure_id(figure);
+        let from = f
+            .and_then(|f| p.state().place_of(f))
+            .map_or_else(String::new, |at| rules.place_name(at).to_string());
+        let kind = f
+            .and_then(|f| rules.types.get(p.state().kind_of(f) as usize))
+            .cloned()
+            .unwrap_or_default();
+        steps.push(Named {
+            figure: figure.clone(),
+            kind,
+            from,
+            to: to.clone(),
+        });
+        if let (Some(f), Some(t)) = (f, rules.place_id(to)) {
+            if let Ok(step) = p.check(f, t) {
+                p.apply(step);
+            }
         }
     }
-    let mut parts: Vec<String> = Vec::new();
-    let mut last_figures: Option<Vec<&str>> = None;
-    for (figures, to) in &groups {
-        if last_figures.as_ref() == Some(figures) {
-            parts.push(format!("then to {to}"));
-        } else {
-            parts.push(format!("{} to {to}", list(figures)));
-        }
-        last_figures = Some(figures.clone());
-    }
-    parts.join(", ")
-}
-
-/// "a", "a and b", "a, b and c".
-fn list(items: &[&str]) -> String {
-    match items {
-        [] => String::new(),
-        [one] => (*one).to_string(),
-        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
-    }
+    move_imperative(&Names::new(&rules.game), &steps)
 }
 
 /// What the computer has done so far while thinking: "depth 4 · 12,345
@@ -73,14 +70,14 @@ pub fn progress_text(depth: u32, positions: u64) -> String {
     }
 }
 
-/// The hint in the message line: "Hint: m.12, m.11 and m.10 to basket.
+/// The hint in the message line: "Hint: take 3 matches from the heap.
 /// With best play you win within 9 moves, yours and theirs." Unproven
 /// verdicts are not told as facts.
-pub fn hint_text(best: Option<&NamedMove>, verdict: &str, proven: bool) -> String {
+pub fn hint_text(pos: &Position, best: Option<&NamedMove>, verdict: &str, proven: bool) -> String {
     let Some(best) = best else {
         return "There is no move to hint at.".into();
     };
-    let mv = move_text(best);
+    let mv = move_text(pos, best);
     if proven && !verdict.is_empty() {
         format!("Hint: {mv}. {verdict}.")
     } else {
@@ -195,32 +192,36 @@ mod tests {
     }
 
     #[test]
-    fn moves_are_told_by_their_figures_and_places() {
+    fn moves_are_told_in_the_tables_words() {
+        let nim = crate::testing::example("nim12");
         let take = named(
             &[("m.12", "basket"), ("m.11", "basket"), ("m.10", "basket")],
             true,
         );
-        assert_eq!(move_text(&take), "m.12, m.11 and m.10 to basket");
-        assert_eq!(move_text(&named(&[("x.1", "b.2.2")], false)), "x.1 to b.2.2");
-        let jumps = named(&[("s.1", "b.3.3"), ("s.1", "b.5.5")], true);
-        assert_eq!(move_text(&jumps), "s.1 to b.3.3, then to b.5.5");
-        assert_eq!(move_text(&named(&[], true)), "pass");
+        assert_eq!(move_text(&nim, &take), "take 3 matches from the heap");
+        let ttt = crate::testing::example("tic-tac-toe");
+        assert_eq!(
+            move_text(&ttt, &named(&[("x.1", "grid.2.2")], false)),
+            "put a cross on the square at row 2, column 2"
+        );
+        let maze = crate::testing::example("labyrinth");
+        assert_eq!(
+            move_text(&maze, &named(&[("hero", "maze.1.2")], false)),
+            "move the hero from row 1, column 1 to row 1, column 2"
+        );
+        assert_eq!(move_text(&nim, &named(&[], true)), "pass");
     }
 
     #[test]
     fn hints_tell_proven_verdicts_only() {
-        let mv = named(&[("x.1", "b.2.2")], false);
+        let ttt = crate::testing::example("tic-tac-toe");
+        let mv = named(&[("x.1", "grid.2.2")], false);
         assert_eq!(
-            hint_text(Some(&mv), "With best play it is a draw", true),
-            "Hint: x.1 to b.2.2. With best play it is a draw."
+            hint_text(&ttt, Some(&mv), "With best play it is a draw", true),
+            "Hint: put a cross on the square at row 2, column 2. With best play it is a draw."
         );
-        assert!(hint_text(Some(&mv), "Nobody knows", false).contains("nobody knows yet"));
-        assert_eq!(
-            verdict_line("With best play it is a draw", true).as_deref(),
-            Some("With best play it is a draw.")
-        );
-        assert_eq!(verdict_line("Nobody knows", false), None);
-        assert_eq!(hint_text(None, "", false), "There is no move to hint at.");
+        assert!(hint_text(&ttt, Some(&mv), "Nobody knows", false).contains("nobody knows yet"));
+        assert_eq!(hint_text(&ttt, None, "", false), "There is no move to hint at.");
     }
 
     #[test]

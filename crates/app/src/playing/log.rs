@@ -1,14 +1,24 @@
-//! The progress log: what was played, grouped by move, each step with the
-//! rule that approved it.
+//! The progress log: what was played, grouped by move, each step told as
+//! a child sees it, with the rule that allowed it where the game has
+//! several, and the game's own names for a designer.
 
-use super::words::{player_name, step_text};
+use super::words::{player_name, step_detail, step_words};
+use crate::wording::names::capitalise;
+use std::sync::Arc;
 use tablecraft_engine::{Action, Position};
 
 /// One line of the log.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Line {
-    /// A step: "m.3 from matchgroup to basket — approved by take".
-    Step(String),
+    /// A step.
+    Step {
+        /// "Took a match from the heap".
+        text: String,
+        /// The rule that allowed it, when the game has more than one.
+        rule: Option<String>,
+        /// With the game's own names: "m.3: matchgroup → basket, rule take".
+        detail: String,
+    },
     /// The player pressed End move.
     EndMove,
     /// The player passed.
@@ -19,9 +29,17 @@ impl Line {
     /// The line in words.
     pub fn text(&self) -> &str {
         match self {
-            Line::Step(t) => t,
+            Line::Step { text, .. } => text,
             Line::EndMove => "End move",
             Line::Pass => "Pass",
+        }
+    }
+
+    /// The line with the game's own names, for a designer.
+    pub fn detail(&self) -> &str {
+        match self {
+            Line::Step { detail, .. } => detail,
+            other => other.text(),
         }
     }
 }
@@ -43,9 +61,13 @@ impl LogMove {
     }
 }
 
-/// The history of a position, grouped by move.
+/// The history of a position, grouped by move. The game is played again
+/// beside it, so that each step is told as it looked then (a stone that
+/// later became a crown was a stone).
 pub fn log(pos: &Position) -> Vec<LogMove> {
     let rules = pos.rules();
+    let several_rules = rules.steps.len() > 1;
+    let mut then = Some(Position::new(Arc::clone(rules)));
     let mut moves: Vec<LogMove> = Vec::new();
     for entry in pos.history() {
         let open = moves
@@ -64,16 +86,43 @@ pub fn log(pos: &Position) -> Vec<LogMove> {
             continue;
         };
         match &entry.action {
-            Action::Step(step) => current.lines.push(Line::Step(step_text(rules, step))),
+            Action::Step(step) => {
+                // As the table looked then, or (if the game can't be played
+                // again the same way) as it looks now.
+                let text = match then.as_ref() {
+                    Some(p) if p.state().place_of(step.figure) == Some(step.from) => {
+                        step_words(p, step).past()
+                    }
+                    _ => step_words(pos, step).past(),
+                };
+                current.lines.push(Line::Step {
+                    text: capitalise(&text),
+                    rule: several_rules
+                        .then(|| rules.steps.get(step.rule as usize).map(|r| r.name.clone()))
+                        .flatten(),
+                    detail: step_detail(rules, step),
+                });
+                if let Some(p) = then.as_mut() {
+                    if p.play(step.figure, step.to).is_err() {
+                        then = None;
+                    }
+                }
+            }
             Action::EndMove { auto } => {
                 if !auto {
                     current.lines.push(Line::EndMove);
+                    if then.as_mut().is_some_and(|p| p.end_move().is_err()) {
+                        then = None;
+                    }
                 }
                 current.finished = true;
             }
             Action::Pass => {
                 current.lines.push(Line::Pass);
                 current.finished = true;
+                if then.as_mut().is_some_and(|p| p.pass().is_err()) {
+                    then = None;
+                }
             }
         }
     }
@@ -96,9 +145,11 @@ mod tests {
         assert_eq!(l.len(), 1);
         assert!(!l[0].finished);
         assert_eq!(l[0].heading(), "Move 1 — Player 1");
-        assert_eq!(
-            l[0].lines[0].text(),
-            "m.1 from matchgroup to basket — approved by take"
+        assert_eq!(l[0].lines[0].text(), "Took a match from the heap");
+        assert_eq!(l[0].lines[0].detail(), "m.1: matchgroup → basket, rule take");
+        assert!(
+            matches!(&l[0].lines[0], Line::Step { rule: None, .. }),
+            "one rule: not named"
         );
         pos.end_move().unwrap();
         // Three matches end the move by itself: no End move line.
@@ -128,6 +179,8 @@ mod tests {
         assert!(l
             .iter()
             .all(|m| m.player == 1 && m.finished && m.lines.len() == 1));
-        assert!(l[1].lines[0].text().ends_with("approved by go-forward"));
+        assert_eq!(l[1].lines[0].text(), "Moved the ball from square 2 to square 4");
+        assert!(matches!(&l[1].lines[0], Line::Step { rule: Some(r), .. } if r == "go-forward"));
+        assert!(l[1].lines[0].detail().ends_with("rule go-forward"));
     }
 }

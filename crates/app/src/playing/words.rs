@@ -1,5 +1,8 @@
-//! The sentences the play screen shows and announces.
+//! The sentences the play screen shows and announces, in the table's words
+//! (see [`crate::wording`]); the game's own names stay in the details.
 
+use crate::wording::position_words::figure_now;
+use crate::wording::{end_reason, Names, StepWords};
 use tablecraft_engine::{Position, Rules, Status, Step};
 
 /// "Player 1", "Player 2".
@@ -40,34 +43,69 @@ pub fn over_text(pos: &Position) -> Option<String> {
     })
 }
 
-/// Why the game ended, in words: the game-over condition's name or the
-/// engine's reason; empty while it goes on.
+/// Why the game ended, in the table's words ("The heap is empty."); empty
+/// while it goes on.
 pub fn over_reason(pos: &Position) -> String {
+    end_reason(pos)
+}
+
+/// The game-over condition that ended the game, by its name in the rules,
+/// for a designer ("last-match"); empty while it goes on.
+pub fn over_detail(pos: &Position) -> String {
     match pos.status() {
         Status::Over { reason, .. } => reason.clone(),
         Status::Playing => String::new(),
     }
 }
 
-/// A step with the rule that approved it:
-/// "m.3 from matchgroup to basket — approved by take".
-pub fn step_text(rules: &Rules, step: &Step) -> String {
+/// Who does a step: "You" in a puzzle, else "Player 2", "Player 2 (computer)".
+pub fn subject(rules: &Rules, player: u8, computer: bool) -> String {
+    if is_puzzle(rules) {
+        "You".into()
+    } else if computer {
+        format!("{} (computer)", player_name(player))
+    } else {
+        player_name(player)
+    }
+}
+
+/// A step of the player on move in `pos`, told as a child sees it, before
+/// it is played: "took a match from the heap".
+pub fn step_words(pos: &Position, step: &Step) -> StepWords {
+    let rules = pos.rules();
+    let names = Names::new(&rules.game);
+    let own = if is_puzzle(rules) { "your" } else { "their" };
+    StepWords::new(
+        &names,
+        figure_now(&names, pos, step.figure, own),
+        rules.place_name(step.from),
+        rules.place_name(step.to),
+    )
+}
+
+/// A step with its player, before it is played in `pos`: "Player 1 took a
+/// match from the heap", "You moved the ball from square 1 to square 2".
+pub fn step_sentence(pos: &Position, step: &Step, computer: bool) -> String {
+    format!(
+        "{} {}",
+        subject(pos.rules(), pos.to_move(), computer),
+        step_words(pos, step).past()
+    )
+}
+
+/// A step with the game's own names and its rule, for a designer:
+/// "m.3: matchgroup → basket, rule take".
+pub fn step_detail(rules: &Rules, step: &Step) -> String {
     let rule = rules
         .steps
         .get(step.rule as usize)
         .map_or("?", |r| r.name.as_str());
     format!(
-        "{} from {} to {} — approved by {rule}",
+        "{}: {} → {}, rule {rule}",
         rules.figure_name(step.figure),
         rules.place_name(step.from),
         rules.place_name(step.to)
     )
-}
-
-/// A step with its player: "Player 1: m.3 from matchgroup to basket —
-/// approved by take".
-pub fn step_sentence(rules: &Rules, player: u8, step: &Step) -> String {
-    format!("{}: {}", player_name(player), step_text(rules, step))
 }
 
 /// What comes next, after `done` was said: the winner, whose turn it is,
@@ -138,12 +176,41 @@ mod tests {
     }
 
     #[test]
-    fn a_step_names_the_rule_that_approved_it() {
-        let mut pos = example("nim12");
-        let step = play(&mut pos, "m.3", "basket");
+    fn a_step_is_told_as_the_table_shows_it_and_in_detail() {
+        let pos = example("nim12");
+        let rules = std::sync::Arc::clone(pos.rules());
+        let step = pos
+            .check(rules.figure_id("m.3").unwrap(), rules.place_id("basket").unwrap())
+            .unwrap();
         assert_eq!(
-            step_sentence(pos.rules(), 1, &step),
-            "Player 1: m.3 from matchgroup to basket — approved by take"
+            step_sentence(&pos, &step, false),
+            "Player 1 took a match from the heap"
         );
+        assert_eq!(
+            step_sentence(&pos, &step, true),
+            "Player 1 (computer) took a match from the heap"
+        );
+        assert_eq!(step_detail(&rules, &step), "m.3: matchgroup → basket, rule take");
+        let ball = example("ball-puzzle");
+        let r = std::sync::Arc::clone(ball.rules());
+        let step = ball
+            .check(r.figure_id("b").unwrap(), r.place_id("s.2").unwrap())
+            .unwrap();
+        assert_eq!(
+            step_sentence(&ball, &step, false),
+            "You moved the ball from square 1 to square 2"
+        );
+    }
+
+    #[test]
+    fn the_end_says_why_in_words_and_names_its_rule_in_detail() {
+        let mut pos = example("ball-puzzle");
+        for to in [
+            "s.2", "s.4", "s.5", "s.6", "s.7", "s.9", "s.10", "s.11", "s.12", "s.13", "s.14", "s.15",
+        ] {
+            play(&mut pos, "b", to);
+        }
+        assert_eq!(over_reason(&pos), "The ball is on square 15.");
+        assert_eq!(over_detail(&pos), "finish");
     }
 }

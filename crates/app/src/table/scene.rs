@@ -5,8 +5,9 @@
 //! (play); the web page only draws it. It is plain data, tested natively.
 
 use crate::table::geometry::{Geometry, PlaceKind, Rect};
+use crate::table::looks::look_of;
 use std::collections::HashSet;
-use tablecraft_engine::model::{EquipmentKind, Game};
+use tablecraft_engine::model::{EquipmentKind, Game, Look, LookPattern};
 use tablecraft_engine::{Position, Status};
 
 /// How a place is drawn.
@@ -44,11 +45,50 @@ pub struct PlaceView {
     pub name: String,
     pub rect: Rect,
     pub look: PlaceLook,
-    /// A wall square (attribute `wall = yes`).
-    pub wall: bool,
-    /// A goal square (attribute `goal = yes`).
-    pub goal: bool,
+    /// How its attributes make it look (a wall dark with bricks), if they do.
+    pub attribute_look: Option<AttributeLook>,
     pub marks: Marks,
+}
+
+/// How a place is drawn for one of its attributes.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AttributeLook {
+    /// The attribute and its value, e.g. `wall` and `yes`.
+    pub attribute: String,
+    pub value: String,
+    /// The fill, if the look has one.
+    pub colour: Option<String>,
+    pub pattern: Option<LookPattern>,
+    /// Whether lines drawn over the fill should be light (on a dark fill).
+    pub light_lines: bool,
+}
+
+impl AttributeLook {
+    fn of(look: Look) -> AttributeLook {
+        let dark = look
+            .colour
+            .as_deref()
+            .and_then(crate::access::colour::parse)
+            .is_some_and(|rgb| crate::access::colour::luminance(rgb) < 0.2);
+        AttributeLook {
+            attribute: look.attribute,
+            value: look.value,
+            colour: look.colour,
+            pattern: look.pattern,
+            light_lines: dark,
+        }
+    }
+
+    /// What a screen reader adds to the place's name: "a wall", "lava
+    /// hot".
+    pub fn words(&self) -> String {
+        let attribute = self.attribute.replace(['-', '_'], " ");
+        if self.value == "yes" {
+            crate::wording::names::article(&attribute)
+        } else {
+            format!("{attribute} {}", self.value)
+        }
+    }
 }
 
 /// A figure as drawn.
@@ -112,30 +152,16 @@ fn look(kind: &PlaceKind) -> PlaceLook {
     }
 }
 
-fn place_attribute(game: &Game, shape_name: &str, parent: Option<&str>, key: &str) -> Option<String> {
-    let owner = parent.unwrap_or(shape_name);
-    let eq = game.equipment.iter().find(|e| e.name == owner)?;
-    eq.squares
-        .get(shape_name)
-        .and_then(|a| a.get(key))
-        .or_else(|| eq.attributes.get(key))
-        .cloned()
-}
-
 fn places(game: &Game, geometry: &Geometry, marks: &dyn Fn(&str) -> Marks) -> Vec<PlaceView> {
     geometry
         .places()
         .iter()
-        .map(|shape| {
-            let attr = |k: &str| place_attribute(game, &shape.name, shape.parent.as_deref(), k);
-            PlaceView {
-                name: shape.name.clone(),
-                rect: shape.rect,
-                look: look(&shape.kind),
-                wall: attr("wall").as_deref() == Some("yes"),
-                goal: attr("goal").as_deref() == Some("yes"),
-                marks: marks(&shape.name),
-            }
+        .map(|shape| PlaceView {
+            name: shape.name.clone(),
+            rect: shape.rect,
+            look: look(&shape.kind),
+            attribute_look: look_of(game, &shape.name).map(AttributeLook::of),
+            marks: marks(&shape.name),
         })
         .collect()
 }
@@ -344,7 +370,17 @@ mod tests {
 
         let (maze, _) = open_example("labyrinth");
         let scene = Scene::design(&maze, &HashSet::new(), &HashSet::new());
-        assert!(scene.places.iter().any(|p| p.wall));
-        assert!(scene.places.iter().any(|p| p.goal && p.name == "maze.5.5"));
+        let wall = scene.places.iter().find(|p| p.name == "maze.2.1").unwrap();
+        let look = wall.attribute_look.as_ref().unwrap();
+        assert_eq!(look.pattern, Some(LookPattern::Bricks));
+        assert!(look.light_lines, "bricks on a dark wall are drawn light");
+        assert_eq!(look.words(), "a wall");
+        let goal = scene.places.iter().find(|p| p.name == "maze.5.5").unwrap();
+        assert_eq!(
+            goal.attribute_look.as_ref().unwrap().pattern,
+            Some(LookPattern::Star)
+        );
+        let floor = scene.places.iter().find(|p| p.name == "maze.1.1").unwrap();
+        assert_eq!(floor.attribute_look, None);
     }
 }

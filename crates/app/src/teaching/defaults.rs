@@ -3,22 +3,25 @@
 //! one-step move widened to one step of any rule.
 
 use crate::editor::rule_edit::{fresh_name, names, RuleKind};
-use tablecraft_engine::learn::{EndCandidate, EndCheck, MoveRecording, Repeat};
+use tablecraft_engine::learn::{EndCandidate, EndKind, MoveRecording, Repeat};
 use tablecraft_engine::model::{Game, MoveRule};
 
-/// The candidate that most likely ends the game: a lone figure arrived
-/// (the ball on s.15), else so many in a row, else a place emptied (the
-/// heap) — when exactly one of the first kind found holds. Counts ("holds
-/// 12 figures or more") and "can't move" are left to the child.
-pub fn likely_end(candidates: &[EndCandidate]) -> Option<String> {
-    for kind in ["at(", "in_a_row(", "empty("] {
-        let found: Vec<&EndCandidate> = candidates
-            .iter()
-            .filter(|c| matches!(&c.check, EndCheck::When(t) if t.starts_with(kind)))
-            .collect();
+/// The candidate that most likely ends the game: a figure arrived (the
+/// ball on s.15, a pawn on the last square), else so many in a row, else a
+/// player with no figures left, else a place emptied (the heap) — when
+/// exactly one of the first kind found holds. Counts ("holds 12 figures or
+/// more"), a full board and "can't move" are left to the child.
+pub fn likely_end(candidates: &[EndCandidate]) -> Option<&EndCandidate> {
+    for kind in [
+        EndKind::Arrived,
+        EndKind::InARow,
+        EndKind::NoneLeft,
+        EndKind::Empty,
+    ] {
+        let found: Vec<&EndCandidate> = candidates.iter().filter(|c| c.kind == kind).collect();
         match found.as_slice() {
             [] => continue,
-            [one] => return Some(one.sentence.clone()),
+            [one] => return Some(one),
             _ => return None,
         }
     }
@@ -64,13 +67,15 @@ mod tests {
         }
         let candidates = propose_endings(&game, &setup).unwrap();
         assert!(candidates.len() >= 2, "the basket's count is a candidate too");
-        assert_eq!(likely_end(&candidates).as_deref(), Some("matchgroup is empty"));
+        let likely = likely_end(&candidates).map(|c| c.sentence.as_str());
+        assert_eq!(likely, Some("matchgroup is empty"));
         assert_eq!(likely_end(&[]), None);
         // The ball on s.15 says more than s.1 being empty.
         let ball = games::ball_puzzle();
         let candidates = propose_endings(&ball, &Setup::start().with("b", "s.15")).unwrap();
         assert!(candidates.iter().any(|c| c.sentence == "s.1 is empty"));
-        assert_eq!(likely_end(&candidates).as_deref(), Some("b is on s.15"));
+        let likely = likely_end(&candidates).map(|c| c.sentence.as_str());
+        assert_eq!(likely, Some("b is on s.15"));
     }
 
     #[test]

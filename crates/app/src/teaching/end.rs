@@ -24,12 +24,15 @@ pub struct EndTeach {
     sentence: String,
     /// The ticks are the app's proposal, not touched by the child yet.
     auto: bool,
+    /// The child chose who won; the app no longer proposes it.
+    winner_chosen: bool,
 }
 
 /// The choices of who won, for a game of `players`: the winner, its words
-/// and a short name for the page.
-pub fn winner_choices(players: u8) -> Vec<(Winner, &'static str, &'static str)> {
-    if players < 2 {
+/// and a short name for the page; in a game of two, "the player with more
+/// figures on …" for each place a candidate counts.
+pub fn winner_choices(players: u8, candidates: &[EndCandidate]) -> Vec<(Winner, String, String)> {
+    let fixed: Vec<(Winner, &str, &str)> = if players < 2 {
         vec![
             (Winner::Player(1), "the player: solved!", "p1"),
             (Winner::Draw, "nobody: not solved", "draw"),
@@ -37,11 +40,39 @@ pub fn winner_choices(players: u8) -> Vec<(Winner, &'static str, &'static str)> 
     } else {
         vec![
             (Winner::OnMove, "the player on move", "on-move"),
-            (Winner::Opponent, "the other player", "other"),
+            (Winner::Opponent, "the player who just moved", "other"),
             (Winner::Player(1), "player 1", "p1"),
             (Winner::Player(2), "player 2", "p2"),
             (Winner::Draw, "nobody (a draw)", "draw"),
         ]
+    };
+    let mut out: Vec<(Winner, String, String)> = fixed
+        .into_iter()
+        .map(|(w, label, slug)| (w, label.to_string(), slug.to_string()))
+        .collect();
+    for c in candidates {
+        if let Some(w @ Winner::More { place, .. }) = &c.winner {
+            if !out.iter().any(|(x, ..)| x == w) {
+                out.push((w.clone(), w.words(), format!("more-{place}")));
+            }
+        }
+    }
+    out
+}
+
+/// Who most likely moved last when `figures` were put on the table in a
+/// game of two: their owner, when they all have one and the same.
+fn mover(game: &Game, figures: &[String]) -> Option<u8> {
+    if game.players != 2 {
+        return None;
+    }
+    let owners: Vec<Option<u8>> = figures
+        .iter()
+        .map(|n| game.figures.iter().find(|f| &f.name == n).and_then(|f| f.owner))
+        .collect();
+    match owners.as_slice() {
+        [Some(k), rest @ ..] if rest.iter().all(|o| *o == Some(*k)) => Some(*k),
+        _ => None,
     }
 }
 
@@ -62,8 +93,13 @@ impl EndTeach {
     }
 
     /// Who won.
-    pub fn winner(&self) -> Winner {
-        self.winner
+    pub fn winner(&self) -> &Winner {
+        &self.winner
+    }
+
+    /// The player on move in the table as set up (the other moved last).
+    pub fn on_move(&self) -> u8 {
+        self.setup.player.max(1)
     }
 
     /// The game-over condition in words.
@@ -94,6 +130,27 @@ impl EndTeach {
         out
     }
 
+    /// While the child has not ticked anything, the likely reason ticked;
+    /// while they have not chosen who won, its likely winner chosen. The
+    /// condition made again if anything changed.
+    fn propose(&mut self, game: &Game, default: Winner) -> Option<Change> {
+        let likely = likely_end(&self.candidates);
+        let mut changed = false;
+        if self.auto {
+            let next: Vec<String> = likely.iter().map(|c| c.sentence.clone()).collect();
+            changed |= next != self.ticked;
+            self.ticked = next;
+        }
+        if !self.winner_chosen {
+            let winner = likely.and_then(|c| c.winner.clone()).unwrap_or(default);
+            changed |= winner != self.winner;
+            self.winner = winner;
+        }
+        (changed && (self.index.is_some() || !self.ticked.is_empty()))
+            .then(|| self.save(game))
+            .flatten()
+    }
+
     /// Makes (or changes, or removes) the game-over condition from the ticks.
     fn save(&mut self, game: &Game) -> Option<Change> {
         let ticked: Vec<EndCandidate> = self
@@ -107,7 +164,7 @@ impl EndTeach {
             Some(g) => g.name.clone(),
             None => fresh_name(&names(&game, RuleKind::End), "end"),
         };
-        let ending = match make_ending(&name, &ticked, self.winner, &self.setup) {
+        let ending = match make_ending(&name, &ticked, self.winner.clone(), &self.setup) {
             Ok(x) => x,
             Err(err) => {
                 self.sentence = err.message;
@@ -157,19 +214,15 @@ impl Teaching {
         };
         // A puzzle is won by its one player; in a game of two, most often
         // by the player on move (the other one has just made the last move).
-        let winner = if game.players < 2 {
-            Winner::Player(1)
-        } else {
-            Winner::OnMove
-        };
         let mut e = EndTeach {
             setup,
             candidates: Vec::new(),
             ticked: Vec::new(),
-            winner,
+            winner: default_winner(game),
             index: None,
             sentence: String::new(),
             auto: true,
+            winner_chosen: false,
         };
         let out = e.refresh(game);
         self.teach = Teach::End(Box::new(e));
@@ -178,7 +231,9 @@ impl Teaching {
     }
 
     /// Figures put elsewhere on the table of the end: the candidates again,
-    /// and while the child has not ticked anything, the likely one ticked.
+    /// and while the child has not ticked anything, the likely one ticked
+    /// (and its likely winner chosen). In a game of two, the player whose
+    /// figures were put there moved last: the other one is on move.
     pub(super) fn end_moved(&mut self, game: &Game, grab: &Grab, to: &str) -> Outcome {
         let Teach::End(e) = &mut self.teach else {
             return Outcome::none();
@@ -186,14 +241,25 @@ impl Teaching {
         for f in &grab.figures {
             e.setup = e.setup.clone().with(f, to);
         }
-        let mut out = e.refresh(game);
-        if e.auto {
-            let next: Vec<String> = likely_end(&e.candidates).into_iter().collect();
-            if next != e.ticked {
-                e.ticked = next;
-                out.change = e.save(game);
-            }
+        if let Some(k) = mover(game, &grab.figures) {
+            e.setup.player = 3 - k;
         }
+        let mut out = e.refresh(game);
+        out.change = e.propose(game, default_winner(game));
+        out
+    }
+
+    /// Setting up the end: `player` is on move, the other moved last.
+    pub(super) fn on_move(&mut self, game: &Game, player: u8) -> Outcome {
+        let Teach::End(e) = &mut self.teach else {
+            return Outcome::none();
+        };
+        if !(1..=game.players.max(1)).contains(&player) || e.setup.player == player {
+            return Outcome::none();
+        }
+        e.setup.player = player;
+        let mut out = e.refresh(game);
+        out.change = e.propose(game, default_winner(game));
         out
     }
 
@@ -202,6 +268,7 @@ impl Teaching {
             return Outcome::none();
         };
         e.winner = winner;
+        e.winner_chosen = true;
         if e.ticked.is_empty() {
             return Outcome::none();
         }
@@ -224,5 +291,15 @@ impl Teaching {
             change: e.save(game),
             ..Outcome::none()
         }
+    }
+}
+
+/// Who wins unless the table says otherwise: the player of a puzzle; in a
+/// game of two, the player on move (the other one made the last move).
+fn default_winner(game: &Game) -> Winner {
+    if game.players < 2 {
+        Winner::Player(1)
+    } else {
+        Winner::OnMove
     }
 }

@@ -6,8 +6,8 @@ use super::table::Grab;
 use super::{edit, Outcome, Teach, Teaching};
 use crate::editor::rule_edit::{RuleEdit, RuleKind, RuleRef};
 use std::collections::HashSet;
-use tablecraft_engine::learn::{propose_rule, record_step, Allowed, Demo, Part, Setup, StepLesson};
-use tablecraft_engine::model::Game;
+use tablecraft_engine::learn::{propose_rule_keeping, record_step, Allowed, Demo, Part, Setup, StepLesson};
+use tablecraft_engine::model::{Game, OwnerPattern};
 
 /// A step rule being taught.
 #[derive(Debug, Clone, PartialEq)]
@@ -26,6 +26,23 @@ pub struct StepTeach {
     counter_armed: bool,
     /// The steps the rule shown allows on the table now.
     allowed: Vec<Allowed>,
+    /// The levels the last example changed, shown so they can be taken back.
+    changes: Vec<LevelChange>,
+    /// How it was before the last example or counter-example.
+    before: Option<Box<StepTeach>>,
+}
+
+/// A part of the rule an example set to another level: never silently, so
+/// the card shows it, and Take back undoes the example and the change.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LevelChange {
+    pub part: Part,
+    /// The level before, in words: "only track.1".
+    pub before: String,
+    /// The level now: "any square of the track".
+    pub after: String,
+    /// The example that changed it, counting from 1.
+    pub example: usize,
 }
 
 /// The levels a part of the rule can take, in words, most specific first,
@@ -73,38 +90,46 @@ fn ladder(lesson: &StepLesson, part: Part) -> (Vec<StepLesson>, usize) {
     (out, now)
 }
 
-/// A level's label in words of this rule: "only m.1", "any match".
+/// A level's label in words of this rule: "only m.1", "any match", "any
+/// square of the track".
 fn level_words(lesson: &StepLesson, part: Part) -> String {
-    let rule = lesson.rule();
-    let ex = lesson.examples();
-    let first = ex.first();
-    match part {
-        Part::What => {
-            let kind = rule.what.kind.as_ref().map(|p| p.text.clone());
-            match (&rule.what.name, kind, &rule.what.origin) {
-                (Some(n), _, _) => format!("only {}", n.text),
-                (None, Some(k), Some(o)) => format!("a {k} from {}", o.text),
-                (None, Some(k), None) => format!("any {k}"),
-                _ => "any figure".into(),
-            }
-        }
-        Part::From | Part::To => {
-            let p = if part == Part::From { &rule.from } else { &rule.to };
-            let shown = first.map_or(String::new(), |d| {
-                if part == Part::From {
-                    d.from.clone()
-                } else {
-                    d.to.clone()
-                }
-            });
-            match (&p.name, &p.kind) {
-                (Some(n), _) if n.vars.is_empty() && n.text == shown => format!("only {}", n.text),
-                (Some(n), _) => format!("places like {}", n.text),
-                (None, Some(k)) => format!("any {}", k.text),
-                _ => "anywhere".into(),
-            }
-        }
+    lesson.part_words(part)
+}
+
+/// Whose figures a rule moves, in words, after its `what`.
+fn owner_words(owner: Option<OwnerPattern>) -> &'static str {
+    match owner {
+        None => "",
+        Some(OwnerPattern::OnMove) => " of the player on move",
+        Some(OwnerPattern::Opponent) => " of the other player",
+        Some(OwnerPattern::Player(1)) => " of player 1",
+        Some(OwnerPattern::Player(_)) => " of player 2",
     }
+}
+
+/// The parts whose level (or, for `what`, whose owner) differs between two
+/// lessons, as changes made by example `example`.
+fn changes(old: &StepLesson, new: &StepLesson, example: usize) -> Vec<LevelChange> {
+    [Part::What, Part::From, Part::To]
+        .into_iter()
+        .filter_map(|part| {
+            let (a, b) = (old.levels(), new.levels());
+            let owners = part == Part::What && a.owner != b.owner;
+            if a.index(part) == b.index(part) && !owners {
+                return None;
+            }
+            let words = |l: &StepLesson| {
+                let own = if owners { owner_words(l.levels().owner) } else { "" };
+                format!("{}{own}", l.part_words(part))
+            };
+            Some(LevelChange {
+                part,
+                before: words(old),
+                after: words(new),
+                example,
+            })
+        })
+        .collect()
 }
 
 fn plural(n: usize, word: &str) -> String {
@@ -153,13 +178,28 @@ impl StepTeach {
         &self.allowed
     }
 
-    /// "2 examples, 1 counter-example · allows 3 steps here".
+    /// The levels the last example changed.
+    pub fn changes(&self) -> &[LevelChange] {
+        &self.changes
+    }
+
+    /// Whether an example can be taken back (every one but the first).
+    pub fn can_take_back(&self) -> bool {
+        self.before.is_some()
+    }
+
+    /// "2 examples, 1 counter-example · on the table now it allows 3 steps",
+    /// or "… · it allows no other step on the table now" (right after a
+    /// step was shown, the figure has moved: the table may hold no other).
     pub fn count_words(&self) -> String {
+        let allowed = match self.allowed.len() {
+            0 => "it allows no other step on the table now".to_string(),
+            n => format!("on the table now it allows {}", plural(n, "step")),
+        };
         format!(
-            "{}, {} · allows {} here",
+            "{}, {} · {allowed}",
             plural(self.examples.len(), "example"),
             plural(self.counters.len(), "counter-example"),
-            plural(self.allowed.len(), "step")
         )
     }
 
@@ -228,6 +268,8 @@ impl Teaching {
             notes: Vec::new(),
             counter_armed: false,
             allowed,
+            changes: Vec::new(),
+            before: None,
         }));
         self.hint = "Try it somewhere else: show another example, or widen the rule below.".into();
         Outcome {
@@ -236,7 +278,9 @@ impl Teaching {
         }
     }
 
-    /// Another example (or counter-example): a rule proposed from them all.
+    /// Another example (or counter-example): a rule proposed from them
+    /// all, each part at the level taught so far or, when an example needs
+    /// it, wider, which the card then shows.
     pub(super) fn example(&mut self, game: &Game, grab: &Grab, to: &str) -> Outcome {
         let Teach::Step(s) = &mut self.teach else {
             return Outcome::none();
@@ -249,9 +293,13 @@ impl Teaching {
         } else {
             examples.push(demo.clone());
         }
-        match propose_rule(game, &examples, &counters) {
+        let old = s.shown().clone();
+        match propose_rule_keeping(game, &examples, &counters, Some(old.levels())) {
             Ok(mut p) => {
+                let previous = s.clone();
                 p.lesson.name = s.lesson.name.clone();
+                s.before = Some(previous);
+                s.changes = changes(&old, &p.lesson, examples.len());
                 s.notes = p.narrowed.clone();
                 s.allowed = p.lesson.allowed(game, &s.setup).unwrap_or_default();
                 s.proposal = Some(p.lesson);
@@ -261,7 +309,13 @@ impl Teaching {
                     "I narrowed the rule so that step is not allowed.".into()
                 } else {
                     s.setup = demo.after();
-                    "Here is the rule I would make from your examples. Use it, or show more.".into()
+                    s.allowed = s.shown().allowed(game, &s.setup).unwrap_or_default();
+                    if s.changes.is_empty() {
+                        "Here is the rule I would make from your examples. Use it, or show more.".into()
+                    } else {
+                        "Your example changed the rule (see below). Use it, take the example back, or show more."
+                            .into()
+                    }
                 };
                 Outcome::none()
             }
@@ -270,6 +324,34 @@ impl Teaching {
                 Outcome::problem(e.message)
             }
         }
+    }
+
+    /// ↶ The last example (or counter-example) taken back: the rule, the
+    /// table and the levels as they were before it. A rule already used in
+    /// the game goes back too, as one undoable change.
+    pub(super) fn take_back_example(&mut self, game: &Game) -> Outcome {
+        let Teach::Step(s) = &mut self.teach else {
+            return Outcome::none();
+        };
+        let Some(before) = s.before.take() else {
+            return Outcome::none();
+        };
+        let n = s.examples.len() + s.counters.len();
+        **s = *before;
+        self.hint = format!("Example {n} taken back. Show another, or use the rule.");
+        let rule = game.steps.get(s.index);
+        let mut taught = s.lesson.clone();
+        if let Some(r) = rule {
+            taught.name = r.name.clone();
+        }
+        if rule.is_some_and(|r| *r != taught.rule()) {
+            let proposal = s.proposal.take();
+            let out = s.use_lesson(game, taught);
+            s.proposal = proposal;
+            s.allowed = s.shown().allowed(out.game(game), &s.setup).unwrap_or_default();
+            return out;
+        }
+        Outcome::none()
     }
 
     pub(super) fn counter_example(&mut self) -> Outcome {
@@ -296,6 +378,8 @@ impl Teaching {
         let Some(lesson) = choose(now).and_then(|i| levels.get(i).cloned()) else {
             return Outcome::none();
         };
+        // The child chose this level: it is no longer the example's change.
+        s.changes.retain(|c| c.part != part);
         if s.pending() {
             s.allowed = lesson.allowed(game, &s.setup).unwrap_or_default();
             s.proposal = Some(lesson);

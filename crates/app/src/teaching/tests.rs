@@ -51,6 +51,59 @@ impl Page {
         Page::new(game)
     }
 
+    /// A race as a child builds it in Design: a track of 8 squares, a pawn
+    /// of each player on its first square (a second pawn there was refused,
+    /// and the fix offered was taken: every square holds 2); no rules yet.
+    pub(super) fn race() -> Page {
+        use crate::editor::room::Offer;
+        use crate::editor::Edit;
+        let mut page = Page::race_apart();
+        let back = Edit::PutFigure {
+            figure: "p.2".into(),
+            place: Some("track.1".into()),
+        };
+        let err = back.apply(&page.game).unwrap_err();
+        let offer = Offer::for_refusal(&page.game, &back, &err).unwrap();
+        page.game = offer.apply(&page.game).unwrap().0;
+        page
+    }
+
+    /// The race with player 2's pawn on the second square, every square
+    /// holding one figure.
+    pub(super) fn race_apart() -> Page {
+        use crate::editor::{Edit, Property};
+        use crate::table::geometry::Point;
+        use tablecraft_engine::model::EquipmentKind;
+        let track = EquipmentKind::Track {
+            length: 8,
+            ring: false,
+        };
+        let edits = [
+            Edit::AddEquipment {
+                kind: track,
+                at: Point::new(400.0, 200.0),
+            },
+            Edit::AddFigure {
+                kind: "pawn".into(),
+                place: Some("track.1".into()),
+            },
+            Edit::AddFigure {
+                kind: "pawn".into(),
+                place: Some("track.2".into()),
+            },
+            Edit::Set {
+                names: vec!["p.1".into()],
+                property: Property::Owner(Some(1)),
+            },
+            Edit::Set {
+                names: vec!["p.2".into()],
+                property: Property::Owner(Some(2)),
+            },
+        ];
+        let game = edits.iter().fold(Game::default(), |g, e| e.apply(&g).unwrap().0);
+        Page::new(game)
+    }
+
     pub(super) fn apply(&mut self, out: Outcome) -> Outcome {
         if let Some(c) = &out.change {
             self.undo.push(c.label.clone());
@@ -165,5 +218,7 @@ impl Page {
 
 mod end;
 mod hands;
+mod morris;
 mod moves;
+mod race;
 mod step;

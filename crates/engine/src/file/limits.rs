@@ -211,6 +211,16 @@ impl Checker {
                 self.length((s, name, "colour"), "the colour", colour, MAX_VALUE_CHARS);
             }
         }
+        for look in &l.looks {
+            self.items += 1;
+            let name = format!("look {}", look.attribute);
+            let s = Section::Layout;
+            self.name((s, &name, "attribute"), &look.attribute);
+            self.length((s, &name, "value"), "the value", &look.value, MAX_VALUE_CHARS);
+            if let Some(colour) = &look.colour {
+                self.length((s, &name, "colour"), "the colour", colour, MAX_VALUE_CHARS);
+            }
+        }
         if self.items > MAX_ELEMENTS {
             let message = format!(
                 "this game has {} things in it; a game can have at most {MAX_ELEMENTS}",

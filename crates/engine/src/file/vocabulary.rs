@@ -33,6 +33,7 @@ const HOMES: &[(&str, &str)] = &[
     ("end", "game-over"),
     ("heuristic", "settings"),
     ("place", "layout"),
+    ("look", "layout"),
 ];
 
 /// The message for a tag that is not allowed inside `parent`, which may

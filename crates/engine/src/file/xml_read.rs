@@ -5,7 +5,7 @@ use super::source_map::SourceMap;
 use super::xml_context::{Ctx, Node};
 use super::xml_tree::{self, Element};
 use super::{xml_read_equipment as equipment, xml_read_steps as steps, FORMAT_VERSION};
-use crate::model::{Game, GameOver, Layout, MoveRule, Placement, Settings, WhenStuck};
+use crate::model::{Game, GameOver, Layout, Look, LookPattern, MoveRule, Placement, Settings, WhenStuck};
 use crate::model::{Trigger, TriggerValue};
 use crate::problem::{Location, Problem, Section};
 
@@ -236,6 +236,24 @@ fn settings(ctx: &mut Ctx, el: &Element) -> Settings {
     settings
 }
 
+/// `<look attribute="wall" value="yes" colour="#3d3f4a" pattern="bricks"/>`.
+fn look(ctx: &mut Ctx, el: &Element) -> Option<Look> {
+    let mut node = ctx.node(el, Section::Layout, false);
+    ctx.allow_attributes(&node, &["attribute", "value", "colour", "pattern"]);
+    ctx.children(&node, &[]);
+    let attribute = ctx.required(&node, "attribute", "the attribute it shows")?;
+    node.name = format!("look {attribute}");
+    let value = ctx.attr(&node, "value").unwrap_or_else(|| "yes".into());
+    let words: Vec<(&str, LookPattern)> = LookPattern::ALL.iter().map(|p| (p.word(), *p)).collect();
+    let pattern = ctx.choice(&node, "pattern", &words);
+    Some(Look {
+        attribute,
+        value,
+        colour: ctx.attr(&node, "colour"),
+        pattern,
+    })
+}
+
 fn layout(ctx: &mut Ctx, el: &Element) -> Layout {
     let node = ctx.node(el, Section::Layout, false);
     ctx.allow_attributes(&node, &["width", "height"]);
@@ -245,7 +263,13 @@ fn layout(ctx: &mut Ctx, el: &Element) -> Layout {
         height: ctx.number(&node, "height", 0, max, 600).unwrap_or(0),
         ..Layout::default()
     };
-    for child in ctx.children(&node, &["place"]) {
+    for child in ctx.children(&node, &["place", "look"]) {
+        if child.name == "look" {
+            if let Some(look) = look(ctx, child) {
+                layout.looks.push(look);
+            }
+            continue;
+        }
         let node = ctx.node(child, Section::Layout, true);
         ctx.allow_attributes(&node, &["name", "x", "y", "width", "height", "colour"]);
         ctx.children(&node, &[]);

@@ -258,7 +258,7 @@ fn settings(out: &mut Out, game: &Game) {
 fn layout(out: &mut Out, game: &Game) {
     let l = &game.layout;
     let attrs = format!(" width=\"{}\" height=\"{}\"", l.width, l.height);
-    if l.items.is_empty() {
+    if l.items.is_empty() && l.looks.is_empty() {
         out.line(&format!("<layout{attrs}/>"));
         return;
     }
@@ -274,6 +274,21 @@ fn layout(out: &mut Out, game: &Game) {
         );
         if let Some(colour) = &p.colour {
             line += &attr("colour", colour);
+        }
+        line += "/>";
+        out.line(&line);
+    }
+    for look in &l.looks {
+        let mut line = format!(
+            "<look{}{}",
+            attr("attribute", &look.attribute),
+            attr("value", &look.value)
+        );
+        if let Some(colour) = &look.colour {
+            line += &attr("colour", colour);
+        }
+        if let Some(pattern) = look.pattern {
+            line += &attr("pattern", pattern.word());
         }
         line += "/>";
         out.line(&line);

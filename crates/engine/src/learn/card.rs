@@ -3,9 +3,9 @@
 //! (when no example can be found), and the rule in plain words.
 
 use super::allowed::Trial;
-use super::sentence::{article, capitalise};
+use super::sentence::{article, capitalise, the};
 use super::setup::{compile, learning_game, position_of, Demo, Setup};
-use crate::model::{FigurePattern, Game, OwnerPattern, PlacePattern, StepRule};
+use crate::model::{EquipmentKind, FigurePattern, Game, OwnerPattern, PlacePattern, StepRule};
 use crate::pattern::Matcher;
 
 /// How many set-ups [`example_of`] tries at most.
@@ -103,10 +103,11 @@ pub struct RuleWords {
     pub effects: Vec<String>,
 }
 
-/// Any step rule in plain words: what moves, from where, to where; its
-/// conditions and side effects each in words where a known shape is
-/// recognised, otherwise as written.
-pub fn rule_words(rule: &StepRule) -> RuleWords {
+/// Any step rule of `game` in plain words: what moves, from where, to
+/// where (`any square of the track`, not `track.?`); its conditions and
+/// side effects each in words where a known shape is recognised, otherwise
+/// as written.
+pub fn rule_words(game: &Game, rule: &StepRule) -> RuleWords {
     let what = what_words(&rule.what);
     let named = rule
         .what
@@ -115,8 +116,8 @@ pub fn rule_words(rule: &StepRule) -> RuleWords {
         .is_some_and(|p| Matcher::new(&p.text).is_exact());
     let text = format!(
         "{what} may go from {} to {}.",
-        place_words(&rule.from),
-        place_words(&rule.to)
+        place_words(game, &rule.from),
+        place_words(game, &rule.to)
     );
     let sentence = if named { text } else { capitalise(&text) };
     let from_vars: Vec<&str> = vars(&rule.from);
@@ -157,15 +158,39 @@ fn what_words(what: &FigurePattern) -> String {
     base + &owner
 }
 
-fn place_words(p: &PlacePattern) -> String {
+fn place_words(game: &Game, p: &PlacePattern) -> String {
     let kind = p.kind.as_ref().map(|k| k.text.as_str());
+    let grid = |text: &str, tail: &str| {
+        let name = text.strip_suffix(tail)?;
+        (!name.contains(['*', '?'])).then_some(name)?;
+        let eq = game.equipment.iter().find(|e| e.name == name)?;
+        let fits = match eq.kind {
+            EquipmentKind::Board { .. } => tail == ".?.?",
+            EquipmentKind::Track { .. } => tail == ".?",
+            _ => false,
+        };
+        fits.then(|| format!("any square of {}", the(name)))
+    };
+    let squares = p
+        .name
+        .as_ref()
+        .and_then(|n| grid(&n.text, ".?.?").or_else(|| grid(&n.text, ".?")));
+    if let Some(words) = squares {
+        return words;
+    }
     match (&p.name, kind) {
         (Some(n), _) if Matcher::new(&n.text).is_exact() => n.text.clone(),
         (Some(n), _) if n.text == "*" => kind.map_or("anywhere".into(), |k| format!("any {k}")),
         (Some(n), _) if n.text.ends_with(".?.?") && !n.text[..n.text.len() - 4].contains(['*', '?']) => {
-            format!("any square of {}", &n.text[..n.text.len() - 4])
+            format!("any square of {}", the(&n.text[..n.text.len() - 4]))
         }
-        (Some(n), k) => format!("any {} like {}", k.unwrap_or("place"), n.text),
+        (Some(n), k) => {
+            let m = Matcher::new(&n.text);
+            match game.equipment.iter().find(|e| m.matches(&e.name)) {
+                Some(e) => format!("any {} like {}", k.unwrap_or("place"), e.name),
+                None => format!("any {} like {}", k.unwrap_or("place"), n.text),
+            }
+        }
         (None, Some(k)) => format!("any {k}"),
         (None, None) => "anywhere".into(),
     }
@@ -230,6 +255,12 @@ pub fn condition_words(text: &str, from_vars: &[&str], to_vars: &[&str]) -> Stri
         .split_once(" not in ")
         .map(|(a, b)| (a, b, true))
         .or_else(|| body.split_once(" in ").map(|(a, b)| (a, b, false)));
+    if let Some(words) = (!negated)
+        .then(|| shape_words(&body, from_vars, to_vars))
+        .flatten()
+    {
+        return words;
+    }
     if let Some((var, list, not)) = membership {
         if let (Some(side), Some(items)) = (side_of(var.trim(), from_vars, to_vars), list_words(list)) {
             let numbers = list.chars().all(|c| c.is_ascii_digit() || " ,[]-".contains(c));
@@ -283,6 +314,58 @@ pub fn condition_words(text: &str, from_vars: &[&str], to_vars: &[&str]) -> Stri
     format!("only when {t}")
 }
 
+/// The shapes of steps learning writes, in words: `to - from in [1, 2]`,
+/// `distance(from, to) = 1`, so many squares up, down, left or right, so
+/// many in a line.
+fn shape_words(body: &str, from_vars: &[&str], to_vars: &[&str]) -> Option<String> {
+    const STRAIGHT: &str = "abs(row(to) - row(from)) + abs(column(to) - column(from)) = ";
+    let squares = |k: i64| {
+        if k == 1 {
+            "one square".to_string()
+        } else {
+            format!("{} squares", super::relations::count_word(k))
+        }
+    };
+    if let Some(rest) = body.strip_prefix(STRAIGHT) {
+        let k = rest.split(' ').next()?.parse::<i64>().ok()?;
+        let tail = rest.strip_prefix(&k.to_string())?;
+        let ok = tail.is_empty() || tail == " and (row(to) = row(from) or column(to) = column(from))";
+        return ok.then(|| format!("{} up, down, left or right", squares(k)));
+    }
+    if body == "distance(from, to) = 1" {
+        return Some("one square in any direction".into());
+    }
+    if let Some(rest) = body.strip_prefix("distance(from, to) = ") {
+        let (k, tail) = rest.split_once(' ')?;
+        let k = k.parse::<i64>().ok()?;
+        let line = tail == "and between(from, to) != \"\""
+            || tail.starts_with("and (row(to) = row(from) or column(to) = column(from)");
+        return line.then(|| format!("{} in a line, in any direction", squares(k)));
+    }
+    // to - from in [1, 2]
+    let (diff, list) = body.split_once(" in ")?;
+    let (a, b) = diff.split_once(" - ")?;
+    let items: Vec<i64> = list
+        .trim()
+        .strip_prefix('[')?
+        .strip_suffix(']')?
+        .split(',')
+        .map(|x| x.trim().parse::<i64>().ok())
+        .collect::<Option<_>>()?;
+    let (lo, hi) = (*items.iter().min()?, *items.iter().max()?);
+    let sign = match (
+        side_of(a.trim(), from_vars, to_vars),
+        side_of(b.trim(), from_vars, to_vars),
+    ) {
+        (Some("to"), Some("from")) => 1,
+        (Some("from"), Some("to")) => -1,
+        _ => return None,
+    };
+    let contiguous = (lo..=hi).count() == items.len();
+    (contiguous && lo.signum() == hi.signum() && lo != 0)
+        .then(|| super::relations::number_range_words(sign * lo, sign * hi))
+}
+
 /// A side effect in words, for the shapes of `docs/expressions.md`;
 /// otherwise "then: …" and the effect as written.
 pub fn effect_words(text: &str) -> String {
@@ -333,10 +416,10 @@ mod tests {
             (d.figure.as_str(), d.from.as_str(), d.to.as_str()),
             ("b", "s.1", "s.2")
         );
-        let w = rule_words(normal);
+        let w = rule_words(&game, normal);
         assert_eq!(
             w.sentence,
-            "Any figure may go from any place like s.? to any place like s.?."
+            "Any figure may go from any place like s.1 to any place like s.1."
         );
         assert_eq!(
             w.conditions,
@@ -347,9 +430,9 @@ mod tests {
         let d = example_of(&game, back).unwrap();
         assert_eq!((d.from.as_str(), d.to.as_str()), ("s.3", "s.1"));
         assert_eq!(d.setup.place_of(&game, "b").as_deref(), Some("s.3"));
-        let w = rule_words(back);
+        let w = rule_words(&game, back);
         assert_eq!(w.conditions, ["only from s.3 or s.8"]);
-        let fwd = rule_words(&game.steps[2]);
+        let fwd = rule_words(&game, &game.steps[2]);
         assert_eq!(
             fwd.conditions,
             ["only from number 2 or 7", "whose number is two more"]
@@ -361,7 +444,7 @@ mod tests {
         let game = games::nim(12);
         let take = &game.steps[0];
         assert_eq!(
-            rule_words(take).sentence,
+            rule_words(&game, take).sentence,
             "A match may go from matchgroup to basket."
         );
         let d = example_of(&game, take).unwrap();
@@ -428,7 +511,7 @@ mod tests {
             effects: Vec::new(),
         };
         assert_eq!(
-            rule_words(&rule).sentence,
+            rule_words(&game, &rule).sentence,
             "Any figure may go from anywhere to anywhere."
         );
         assert!(example_of(&game, &rule).is_some());

@@ -3,6 +3,7 @@
 
 use super::allowed::Trial;
 use super::lesson::StepLesson;
+use super::levels::Levels;
 use super::relations::{narrowing, relations, Condition};
 use super::seen::Seen;
 use super::setup::{compile, learning_game, Demo};
@@ -53,6 +54,21 @@ fn describe(d: &Demo) -> String {
 /// example and refuses every counter-example (kind
 /// [`LearnErrorKind::NoRule`]).
 pub fn propose_rule(game: &Game, examples: &[Demo], counters: &[Demo]) -> Result<Proposal, LearnError> {
+    propose_rule_keeping(game, examples, counters, None)
+}
+
+/// As [`propose_rule`], but each part starts at the level `keep` has (the
+/// rule as taught so far, levels the child chose): another example widens
+/// a part only as far as the examples need, and never narrows it.
+///
+/// # Errors
+/// As [`propose_rule`].
+pub fn propose_rule_keeping(
+    game: &Game,
+    examples: &[Demo],
+    counters: &[Demo],
+    keep: Option<Levels>,
+) -> Result<Proposal, LearnError> {
     if examples.is_empty() {
         return Err(LearnError::new(
             LearnErrorKind::Nothing,
@@ -82,11 +98,12 @@ pub fn propose_rule(game: &Game, examples: &[Demo], counters: &[Demo]) -> Result
     }
     let least = levels::least(&seen, rules.players);
     let conditions = relations(&seen, &least, rules.players);
+    let start = keep.map_or(least, |k| levels::keeping(&seen, rules.players, &k));
     let mut lesson = StepLesson {
         name: name::suggest(game, &seen),
         conditions,
         seen,
-        levels: least,
+        levels: start,
         floor: least,
     };
     check_examples(game, &lesson)?;

@@ -67,6 +67,12 @@ impl StepLesson {
         sentence::sentence(&self.seen, &self.levels, &self.active())
     }
 
+    /// The level a part is at, in words: `only p.1`, `any pawn`, `any
+    /// square of the track`.
+    pub fn part_words(&self, part: Part) -> String {
+        sentence::part_words(&self.seen, &self.levels, part)
+    }
+
     /// The conditions in the rule now.
     pub fn active(&self) -> Vec<&Condition> {
         let caught = levels::captured(&self.seen, &self.levels);

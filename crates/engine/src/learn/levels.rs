@@ -173,6 +173,28 @@ pub(crate) fn least(seen: &[Seen], players: u8) -> Levels {
     }
 }
 
+/// The levels a rule taught so far had (`keep`), each widened as little
+/// as the examples need: a level the child chose is never narrowed by
+/// another example, only widened when it no longer fits them all.
+pub(crate) fn keeping(seen: &[Seen], players: u8, keep: &Levels) -> Levels {
+    let least = least(seen, players);
+    let place = |side: Side, kept: PlaceLevel| {
+        place_levels(seen, side)
+            .into_iter()
+            .find(|l| *l >= kept)
+            .unwrap_or(PlaceLevel::Any)
+    };
+    Levels {
+        what: what_levels(seen)
+            .into_iter()
+            .find(|l| *l >= keep.what)
+            .unwrap_or(WhatLevel::Any),
+        from: place(Side::From, keep.from),
+        to: place(Side::To, keep.to),
+        owner: least.owner,
+    }
+}
+
 /// A name pattern covering the places of one side, with its variables:
 /// `board.?.?` (no variables) for squares of one board; otherwise the
 /// parts that differ — or, when all names are the same, the parts that

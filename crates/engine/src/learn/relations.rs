@@ -29,6 +29,9 @@ pub(crate) enum Wording {
     Target,
     /// Added at the end: "…, *jumping over a figure*".
     Extra,
+    /// Says how the figure goes, in place of where to: "may go *one
+    /// square in any direction* on the board".
+    Move,
 }
 
 fn cond(text: String, words: String, wording: Wording, needs: &[&str]) -> Condition {
@@ -112,72 +115,201 @@ pub(crate) fn relations(seen: &[Seen], levels: &Levels, players: u8) -> Vec<Cond
     out
 }
 
-/// `to = from + k` between the numbers caught from the two names.
+/// `to = from + k` between the numbers caught from the two names, or,
+/// when the examples went different distances the same way, `to - from in
+/// [1, 2]`; on one track, in squares forward or back.
 fn numbers(seen: &[Seen], out: &mut Vec<Condition>) {
     let from = caught(seen, Side::From);
     let to = caught(seen, Side::To);
     let single = from.len() == 1 && to.len() == 1;
+    let track = seen.first().and_then(|s| s.track(Side::From));
+    let one_track = single
+        && track.is_some()
+        && seen
+            .iter()
+            .all(|s| s.track(Side::From) == track && s.track(Side::To) == track);
     for (i, (a, av)) in from.iter().enumerate() {
         for (j, (b, bv)) in to.iter().enumerate() {
             if from.len() == to.len() && i != j {
                 continue;
             }
             let diffs: Vec<Option<i64>> = av.iter().zip(bv).map(|(x, y)| Some((*y)? - (*x)?)).collect();
-            let Some(k) = constant(&diffs) else {
-                continue;
-            };
-            let text = format!("{b} = {}", plus(a, k));
-            let words = if !single {
-                format!("where {text}")
-            } else if k == 0 {
-                "with the same number".to_string()
-            } else if k > 0 {
-                format!("whose number is {} more", count_word(k))
-            } else {
-                format!("whose number is {} less", count_word(-k))
-            };
-            out.push(cond(text, words, Wording::Target, &[a, b]));
+            if let Some(k) = constant(&diffs) {
+                let text = format!("{b} = {}", plus(a, k));
+                let (words, wording) = if !single {
+                    (format!("where {text}"), Wording::Target)
+                } else if one_track && k != 0 {
+                    (squares_on(k, k), Wording::Move)
+                } else if k == 0 {
+                    ("with the same number".to_string(), Wording::Target)
+                } else if k > 0 {
+                    (format!("whose number is {} more", count_word(k)), Wording::Target)
+                } else {
+                    (
+                        format!("whose number is {} less", count_word(-k)),
+                        Wording::Target,
+                    )
+                };
+                out.push(cond(text, words, wording, &[a, b]));
+            } else if let Some((lo, hi)) = one_way(&diffs) {
+                let list: Vec<String> = (lo..=hi).map(|k| k.to_string()).collect();
+                let text = format!("{b} - {a} in [{}]", list.join(", "));
+                let (words, wording) = if !single {
+                    (format!("where {text}"), Wording::Target)
+                } else if one_track {
+                    (squares_on(lo, hi), Wording::Move)
+                } else {
+                    (number_range_words(lo, hi), Wording::Target)
+                };
+                out.push(cond(text, words, wording, &[a, b]));
+            }
         }
     }
 }
 
-/// Rows and columns moved on a board.
-fn board(seen: &[Seen], deltas: &[(i64, i64)], players: u8, out: &mut Vec<Condition>) {
-    for (axis, index) in [("row", 0), ("column", 1)] {
-        let values: Vec<Option<i64>> = deltas
-            .iter()
-            .map(|d| Some(if index == 0 { d.0 } else { d.1 }))
-            .collect();
-        let (up, down) = if index == 0 {
-            ("up", "down")
-        } else {
-            ("right", "left")
+/// The least and greatest of numbers that all go the same way (all more,
+/// or all less) and lie close together: "1 or 2 more", never "1 to 40".
+fn one_way(values: &[Option<i64>]) -> Option<(i64, i64)> {
+    let values: Vec<i64> = values.iter().copied().collect::<Option<_>>()?;
+    let (lo, hi) = (*values.iter().min()?, *values.iter().max()?);
+    let same_way = values.iter().all(|v| *v > 0) || values.iter().all(|v| *v < 0);
+    (same_way && lo != hi && hi - lo <= 5).then_some((lo, hi))
+}
+
+/// `one or two`, `one to three`, for a range of sizes.
+pub(crate) fn range_words(lo: i64, hi: i64) -> String {
+    let (lo, hi) = (lo.abs().min(hi.abs()), lo.abs().max(hi.abs()));
+    match hi - lo {
+        0 => count_word(lo),
+        1 => format!("{} or {}", count_word(lo), count_word(hi)),
+        _ => format!("{} to {}", count_word(lo), count_word(hi)),
+    }
+}
+
+/// `one square forward`, `one or two squares forward`, `two squares back`.
+fn squares_on(lo: i64, hi: i64) -> String {
+    let way = if lo > 0 { "forward" } else { "back" };
+    let plural = if lo.abs().max(hi.abs()) == 1 {
+        "square"
+    } else {
+        "squares"
+    };
+    format!("{} {plural} {way}", range_words(lo, hi))
+}
+
+/// `whose number is one or two more`.
+pub(crate) fn number_range_words(lo: i64, hi: i64) -> String {
+    let way = if lo > 0 { "more" } else { "less" };
+    format!("whose number is {} {way}", range_words(lo, hi))
+}
+
+/// One axis of a board: rows or columns moved, the same in every example,
+/// forward for both players, or the same either way.
+fn axis(seen: &[Seen], deltas: &[(i64, i64)], players: u8, index: usize) -> Option<Condition> {
+    let (axis, up, down) = if index == 0 {
+        ("row", "up", "down")
+    } else {
+        ("column", "right", "left")
+    };
+    let values: Vec<Option<i64>> = deltas
+        .iter()
+        .map(|d| Some(if index == 0 { d.0 } else { d.1 }))
+        .collect();
+    let forward: Vec<Option<i64>> = values
+        .iter()
+        .zip(seen)
+        .map(|(v, s)| v.map(|v| if s.player == 2 { -v } else { v }))
+        .collect();
+    let both_players = seen.iter().any(|s| s.player == 1) && seen.iter().any(|s| s.player == 2);
+    let abs: Vec<Option<i64>> = values.iter().map(|v| v.map(i64::abs)).collect();
+    if let Some(k) = constant(&values) {
+        let words = match k {
+            0 => format!("in the same {axis}"),
+            k if k > 0 => format!("{} {up}", plural(k, axis)),
+            k => format!("{} {down}", plural(-k, axis)),
         };
-        let forward: Vec<Option<i64>> = values
+        let text = format!("{axis}(to) = {}", plus(&format!("{axis}(from)"), k));
+        Some(cond(text, words, Wording::Target, &[]))
+    } else if let (Some(k), true, true) = (constant(&forward), players == 2, both_players) {
+        let text = format!("{axis}(to) - {axis}(from) = (if player = 1 then {k} else {})", -k);
+        let words = format!("{} forward", plural(k, axis));
+        Some(cond(text, words, Wording::Target, &[]))
+    } else if let Some(k) = constant(&abs) {
+        let text = format!("abs({axis}(to) - {axis}(from)) = {k}");
+        let either = if index == 0 { "up or down" } else { "left or right" };
+        let words = format!("{} {either}", plural(k, axis));
+        Some(cond(text, words, Wording::Target, &[]))
+    } else {
+        None
+    }
+}
+
+/// The shape every step has when rows and columns alone don't say it:
+/// so many squares up, down, left or right; one square in any direction;
+/// so many squares in a line, any direction (a jump over one). The
+/// narrowest that fits every example.
+fn shape(deltas: &[(i64, i64)]) -> Option<Condition> {
+    let straight = deltas.iter().all(|(r, c)| *r == 0 || *c == 0);
+    let in_line = deltas
+        .iter()
+        .all(|(r, c)| *r == 0 || *c == 0 || r.abs() == c.abs());
+    let sum = constant(
+        &deltas
             .iter()
-            .zip(seen)
-            .map(|(v, s)| v.map(|v| if s.player == 2 { -v } else { v }))
-            .collect();
-        let both_players = seen.iter().any(|s| s.player == 1) && seen.iter().any(|s| s.player == 2);
-        let abs: Vec<Option<i64>> = values.iter().map(|v| v.map(i64::abs)).collect();
-        if let Some(k) = constant(&values) {
-            let words = match k {
-                0 => format!("in the same {axis}"),
-                k if k > 0 => format!("{} {up}", plural(k, axis)),
-                k => format!("{} {down}", plural(-k, axis)),
+            .map(|(r, c)| Some(r.abs() + c.abs()))
+            .collect::<Vec<_>>(),
+    );
+    let far = constant(
+        &deltas
+            .iter()
+            .map(|(r, c)| Some(r.abs().max(c.abs())))
+            .collect::<Vec<_>>(),
+    );
+    const ROWS: &str = "abs(row(to) - row(from))";
+    const COLUMNS: &str = "abs(column(to) - column(from))";
+    if let (true, Some(k)) = (straight, sum.filter(|k| *k > 0)) {
+        let text = if k == 1 {
+            format!("{ROWS} + {COLUMNS} = 1")
+        } else {
+            format!("{ROWS} + {COLUMNS} = {k} and (row(to) = row(from) or column(to) = column(from))")
+        };
+        let words = format!("{} up, down, left or right", plural(k, "square"));
+        return Some(cond(text, words, Wording::Move, &[]));
+    }
+    match far {
+        Some(1) => Some(cond(
+            "distance(from, to) = 1".into(),
+            "one square in any direction".into(),
+            Wording::Move,
+            &[],
+        )),
+        Some(k) if k > 1 && in_line => {
+            let text = if k == 2 {
+                "distance(from, to) = 2 and between(from, to) != \"\"".to_string()
+            } else {
+                format!(
+                    "distance(from, to) = {k} and (row(to) = row(from) or column(to) = column(from) \
+                     or {ROWS} = {COLUMNS})"
+                )
             };
-            let text = format!("{axis}(to) = {}", plus(&format!("{axis}(from)"), k));
-            out.push(cond(text, words, Wording::Target, &[]));
-        } else if let (Some(k), true, true) = (constant(&forward), players == 2, both_players) {
-            let text = format!("{axis}(to) - {axis}(from) = (if player = 1 then {k} else {})", -k);
-            let words = format!("{} forward", plural(k, axis));
-            out.push(cond(text, words, Wording::Target, &[]));
-        } else if let Some(k) = constant(&abs) {
-            let text = format!("abs({axis}(to) - {axis}(from)) = {k}");
-            let either = if index == 0 { "up or down" } else { "left or right" };
-            let words = format!("{} {either}", plural(k, axis));
-            out.push(cond(text, words, Wording::Target, &[]));
+            let words = format!("{} in a line, in any direction", plural(k, "square"));
+            Some(cond(text, words, Wording::Move, &[]))
         }
+        _ => None,
+    }
+}
+
+/// Rows and columns moved on a board: each axis on its own when both say
+/// something; otherwise the shape of the steps, if one fits.
+fn board(seen: &[Seen], deltas: &[(i64, i64)], players: u8, out: &mut Vec<Condition>) {
+    let rows = axis(seen, deltas, players, 0);
+    let columns = axis(seen, deltas, players, 1);
+    if rows.is_some() && columns.is_some() {
+        out.extend(rows.into_iter().chain(columns));
+    } else if let Some(s) = shape(deltas) {
+        out.push(s);
+    } else {
+        out.extend(rows.into_iter().chain(columns));
     }
 }
 

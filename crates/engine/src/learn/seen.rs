@@ -31,6 +31,9 @@ pub(crate) struct Seen {
     pub to_kind: &'static str,
     pub from_spot: Option<Spot>,
     pub to_spot: Option<Spot>,
+    /// The track a place is a square of, if it is one.
+    pub from_track: Option<String>,
+    pub to_track: Option<String>,
     pub to_attributes: Attributes,
     /// When from and to are two apart in a line on one board: the owners
     /// of the figures on the square between (0 for nobody's).
@@ -74,6 +77,11 @@ impl Seen {
             })
         };
         let (from_spot, to_spot) = (spot(from), spot(to));
+        let track = |p: u16| {
+            let g = rules.places[p as usize].grid?;
+            let grid = &rules.grids[g.grid as usize];
+            grid.is_track.then(|| grid.name.clone())
+        };
         let between = match (&from_spot, &to_spot) {
             (Some(a), Some(b)) if a.board == b.board => {
                 let (dr, dc) = (b.row - a.row, b.column - a.column);
@@ -110,6 +118,8 @@ impl Seen {
             to_kind: rules.places[to as usize].kind,
             from_spot,
             to_spot,
+            from_track: track(from),
+            to_track: track(to),
             to_attributes: rules.places[to as usize].attributes.clone(),
             between,
         })
@@ -136,6 +146,14 @@ impl Seen {
         match side {
             Side::From => self.from_spot.as_ref(),
             Side::To => self.to_spot.as_ref(),
+        }
+    }
+
+    /// The track a side's place is a square of, if it is one.
+    pub fn track(&self, side: Side) -> Option<&str> {
+        match side {
+            Side::From => self.from_track.as_deref(),
+            Side::To => self.to_track.as_deref(),
         }
     }
 

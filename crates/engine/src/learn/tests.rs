@@ -4,5 +4,6 @@ mod ending;
 mod file;
 mod induce;
 mod moves;
+mod shapes;
 mod step;
 mod support;

@@ -15,8 +15,9 @@ pub struct Placement {
     pub colour: Option<String>,
 }
 
-/// Placements of equipment and triggers by name. Figures are drawn on the
-/// equipment they lie on and need no placement.
+/// Placements of equipment and triggers by name, and how places with an
+/// attribute look. Figures are drawn on the equipment they lie on and need
+/// no placement.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct Layout {
@@ -24,4 +25,62 @@ pub struct Layout {
     pub width: u32,
     pub height: u32,
     pub items: BTreeMap<String, Placement>,
+    /// How a place with an attribute is drawn (a wall dark, with bricks),
+    /// in the designer's order: the first that fits a place is used.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub looks: Vec<Look>,
+}
+
+/// How places whose attribute has a value are drawn, so that what the
+/// attribute means can be seen: `wall = yes` dark with bricks.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Look {
+    /// The attribute, e.g. `wall`.
+    pub attribute: String,
+    /// Its value, e.g. `yes`.
+    pub value: String,
+    /// A fill colour, e.g. `#3d3f4a`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub colour: Option<String>,
+    /// A pattern drawn over the fill.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pattern: Option<LookPattern>,
+}
+
+/// A pattern a place can be drawn with.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum LookPattern {
+    Bricks,
+    Stripes,
+    Dots,
+    Star,
+    Cross,
+}
+
+impl LookPattern {
+    /// Every pattern, in the order a designer is offered them.
+    pub const ALL: [LookPattern; 5] = [
+        LookPattern::Bricks,
+        LookPattern::Stripes,
+        LookPattern::Dots,
+        LookPattern::Star,
+        LookPattern::Cross,
+    ];
+
+    /// The word a file holds: `bricks`, `stripes`, `dots`, `star`, `cross`.
+    pub fn word(self) -> &'static str {
+        match self {
+            LookPattern::Bricks => "bricks",
+            LookPattern::Stripes => "stripes",
+            LookPattern::Dots => "dots",
+            LookPattern::Star => "star",
+            LookPattern::Cross => "cross",
+        }
+    }
+
+    /// The pattern a word names.
+    pub fn from_word(word: &str) -> Option<LookPattern> {
+        LookPattern::ALL.into_iter().find(|p| p.word() == word)
+    }
 }

@@ -8,17 +8,59 @@ use crate::state::Status;
 use crate::world::View;
 use std::fmt;
 
-/// A refused step or action, with the reason.
+/// A refused step or action: the reason as data, for the app to put in
+/// the words of the table, and in one sentence that names the rule and the
+/// condition exactly, for a designer.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Refusal {
-    /// One short sentence.
+    /// One short sentence with the game's own names.
     pub message: String,
+    /// Why, as data.
+    pub why: Why,
+}
+
+/// Why a step or an action was refused.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Why {
+    /// The game is over.
+    Over,
+    /// The figure or the place is not in the game, or the figure is off
+    /// the table.
+    Unknown,
+    /// The figure already lies there.
+    AlreadyThere,
+    /// No rule moves a figure like this from where it lies to that place.
+    NoRule,
+    /// A rule would, but the figure belongs to another player (0: to nobody).
+    NotYours { owner: u8 },
+    /// The move is complete: only End move is left.
+    MoveComplete,
+    /// A step of this rule can't come at this point of the move.
+    NotNow { rule: String },
+    /// The place has no room left.
+    Full,
+    /// The rule needs two parts of the names to be the same, and they differ.
+    NotSame { rule: String, var: String },
+    /// A condition of the rule is not true here (`error`: it could not be
+    /// checked at all, and why).
+    Condition {
+        rule: String,
+        condition: String,
+        error: Option<String>,
+    },
+    /// End move before any step of the move.
+    NoStepYet,
+    /// End move while the move must go on.
+    NotFinished,
+    /// Passing is not allowed now.
+    NoPass,
 }
 
 impl Refusal {
-    pub fn new(message: impl Into<String>) -> Self {
+    pub fn new(message: impl Into<String>, why: Why) -> Self {
         Refusal {
             message: message.into(),
+            why,
         }
     }
 }
@@ -40,26 +82,29 @@ enum Reached {
     Order,
     Room,
     Same(String),
-    Condition(String),
+    Condition { text: String, error: Option<String> },
 }
 
 pub(super) fn why_not(pos: &Position, figure: FigureId, to: PlaceId) -> Refusal {
     let rules = &*pos.rules;
     let state = &pos.state;
     if let Status::Over { .. } = state.status() {
-        return Refusal::new("The game is over. Press New game to play again.");
+        return Refusal::new("The game is over. Press New game to play again.", Why::Over);
     }
     let Some(fig) = rules.figures.get(figure as usize) else {
-        return Refusal::new("There is no such figure.");
+        return Refusal::new("There is no such figure.", Why::Unknown);
     };
     let Some(from) = state.place_of(figure) else {
-        return Refusal::new(format!("{} is not on the table any more.", fig.name));
+        return Refusal::new(
+            format!("{} is not on the table any more.", fig.name),
+            Why::Unknown,
+        );
     };
     if rules.places.get(to as usize).is_none() {
-        return Refusal::new("Drop it on a place of the table.");
+        return Refusal::new("Drop it on a place of the table.", Why::Unknown);
     }
     if from == to {
-        return Refusal::new(format!("{} is already there.", fig.name));
+        return Refusal::new(format!("{} is already there.", fig.name), Why::AlreadyThere);
     }
     let kind = &rules.types[state.kind_of(figure) as usize];
     let (from_name, to_name) = (rules.place_name(from), rules.place_name(to));
@@ -117,16 +162,16 @@ pub(super) fn why_not(pos: &Position, figure: FigureId, to: PlaceId) -> Refusal 
                 match c.eval(&vars, &view) {
                     Ok(Value::Bool(true)) => {}
                     Ok(_) => {
-                        return Reached::Condition(format!(
-                            "the rule '{}' needs “{text}”, and that is not true here.",
-                            rule.name
-                        ))
+                        return Reached::Condition {
+                            text: text.clone(),
+                            error: None,
+                        }
                     }
                     Err(e) => {
-                        return Reached::Condition(format!(
-                            "the rule '{}' can't check “{text}”: {}.",
-                            rule.name, e.message
-                        ))
+                        return Reached::Condition {
+                            text: text.clone(),
+                            error: Some(e.message),
+                        }
                     }
                 }
             }
@@ -137,33 +182,50 @@ pub(super) fn why_not(pos: &Position, figure: FigureId, to: PlaceId) -> Refusal 
             best_rule = rule.name.clone();
         }
     }
-    let message = match best {
-        Reached::Nothing | Reached::Shape => {
-            format!("No rule lets {} go from {from_name} to {to_name}.", a(kind))
-        }
-        Reached::NotYours(0) => format!("{} does not belong to you.", fig.name),
-        Reached::NotYours(owner) => format!("That is not your {kind}: it belongs to player {owner}."),
+    let (message, why) = match best {
+        Reached::Nothing | Reached::Shape => (
+            format!("No rule lets {} go from {from_name} to {to_name}.", a(kind)),
+            Why::NoRule,
+        ),
+        Reached::NotYours(owner) => (
+            if owner == 0 {
+                format!("{} does not belong to you.", fig.name)
+            } else {
+                format!("That is not your {kind}: it belongs to player {owner}.")
+            },
+            Why::NotYours { owner },
+        ),
         Reached::Order => match pos.stage() {
-            MoveStage::MayEnd => {
-                format!("Your move is complete: press End move. (A '{best_rule}' step can't come next.)")
-            }
-            _ => format!("A '{best_rule}' step can't come now in this move."),
+            MoveStage::MayEnd => (
+                format!("Your move is complete: press End move. (A '{best_rule}' step can't come next.)"),
+                Why::MoveComplete,
+            ),
+            _ => (
+                format!("A '{best_rule}' step can't come now in this move."),
+                Why::NotNow { rule: best_rule },
+            ),
         },
-        Reached::Room => format!("{to_name} is full."),
-        Reached::Same(var) => format!("The rule '{best_rule}' needs '{var}' to be the same in both places."),
-        Reached::Condition(text) => capitalise(&text),
+        Reached::Room => (format!("{to_name} is full."), Why::Full),
+        Reached::Same(var) => (
+            format!("The rule '{best_rule}' needs '{var}' to be the same in both places."),
+            Why::NotSame { rule: best_rule, var },
+        ),
+        Reached::Condition { text, error } => (
+            match &error {
+                None => format!("The rule '{best_rule}' needs “{text}”, and that is not true here."),
+                Some(e) => format!("The rule '{best_rule}' can't check “{text}”: {e}."),
+            },
+            Why::Condition {
+                rule: best_rule,
+                condition: text,
+                error,
+            },
+        ),
     };
-    Refusal::new(message)
+    Refusal::new(message, why)
 }
 
 fn a(kind: &str) -> String {
     let vowel = kind.chars().next().is_some_and(|c| "aeiouAEIOU".contains(c));
     format!("{} {kind}", if vowel { "an" } else { "a" })
-}
-
-fn capitalise(s: &str) -> String {
-    let mut c = s.chars();
-    c.next().map_or(String::new(), |f| {
-        f.to_uppercase().collect::<String>() + c.as_str()
-    })
 }

@@ -168,6 +168,15 @@ fn refused_drags_say_why() {
     take(&mut pos, "m.1").unwrap();
     let err = pos.check(f, group).unwrap_err();
     assert_eq!(err.message, "No rule lets a match go from basket to matchgroup.");
+    assert_eq!(err.why, Why::NoRule);
+    assert_eq!(pos.check(f, group).unwrap_err().why, Why::NoRule);
+    let (m2, basket) = ids(&pos, "m.2", "basket");
+    take(&mut pos, "m.2").unwrap();
+    take(&mut pos, "m.3").unwrap();
+    // Three matches ended the move: player 2 may not end a move not begun.
+    assert_eq!(pos.end_move().unwrap_err().why, Why::NoStepYet);
+    assert_eq!(pos.pass().unwrap_err().why, Why::NoPass);
+    assert_eq!(pos.check(m2, basket).unwrap_err().why, Why::AlreadyThere);
 }
 
 #[test]
@@ -227,8 +236,16 @@ fn ball_puzzle_square_three_sends_the_ball_back() {
     let step = pos.steps_of(b)[0];
     assert_eq!(pos.rules().steps[step.rule as usize].name, "go-back");
     let (_, s4) = ids(&pos, "b", "s.4");
-    let why = pos.check(b, s4).unwrap_err().message;
-    assert!(why.contains("not (from in [3, 8])"), "{why}");
+    let refusal = pos.check(b, s4).unwrap_err();
+    assert!(
+        refusal.message.contains("not (from in [3, 8])"),
+        "{}",
+        refusal.message
+    );
+    assert!(matches!(
+        refusal.why,
+        Why::Condition { ref condition, error: None, .. } if condition.contains("3, 8")
+    ));
 }
 
 #[test]
@@ -238,7 +255,12 @@ fn condition_errors_refuse_the_step_without_panic() {
     let pos = start(&game);
     assert_eq!(pos.legal_steps().len(), 1);
     let (f, p) = ids(&pos, "m.2", "basket");
-    assert!(pos.check(f, p).unwrap_err().message.contains("zero"));
+    let refusal = pos.check(f, p).unwrap_err();
+    assert!(refusal.message.contains("zero"));
+    assert!(matches!(
+        refusal.why,
+        Why::Condition { ref rule, error: Some(_), .. } if rule == "take"
+    ));
 }
 
 #[test]

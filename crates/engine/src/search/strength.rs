@@ -13,7 +13,9 @@ pub enum Strength {
     /// Random among reasonable moves: avoids a move that loses at once and
     /// takes an immediate win half of the time.
     Beginner,
-    /// A short search: a few moves deep, a small part of the budget.
+    /// A short search in games of two: a few moves deep, a small part of
+    /// the budget. A puzzle it solves as Master does: a weaker puzzle
+    /// solver only walks about at random, which no child wants to watch.
     Good,
     /// The full search within the budget.
     #[default]
@@ -21,10 +23,14 @@ pub enum Strength {
 }
 
 impl Strength {
-    /// The limits this strength searches with, within the caller's.
-    pub fn limits(self, given: Limits) -> Limits {
+    /// The limits this strength searches with, within the caller's, in a
+    /// game of `players`. Every strength above Beginner searches a puzzle
+    /// (one player) with the caller's whole limits, so that it solves every
+    /// puzzle a hint can solve with the same limits.
+    pub fn limits(self, given: Limits, players: u8) -> Limits {
         match self {
             Strength::Master => given,
+            Strength::Good if players < 2 => given,
             Strength::Beginner | Strength::Good => Limits {
                 time_ms: Some(given.time_ms.map_or(250.0, |t| t.min(250.0))),
                 nodes: Some(given.nodes.map_or(20_000, |n| n.min(20_000))),
@@ -33,7 +39,8 @@ impl Strength {
         }
     }
 
-    /// The most random playouts this strength uses, if limited.
+    /// The most random playouts this strength uses in a game of two, if
+    /// limited.
     pub fn playouts(self) -> Option<u64> {
         match self {
             Strength::Master => None,

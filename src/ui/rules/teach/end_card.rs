@@ -9,17 +9,35 @@ use tablecraft_app::teaching::Event;
 
 pub(super) fn end_card(store: Store, teaching: Teaching, e: EndTeach) -> impl IntoView {
     let players = store.with_game(|g| g.players);
-    let winner_buttons = winner_choices(players)
+    let winner_buttons = winner_choices(players, e.candidates())
         .into_iter()
         .map(|(w, label, slug)| {
-            let current = w == e.winner();
+            let current = &w == e.winner();
             view! {
                 <button class="level" class:current=current aria-pressed=current.to_string()
                     data-testid=format!("winner-{slug}")
-                    on:click=move |_| teaching.send(store, Event::Winner(w))>{label}</button>
+                    on:click=move |_| teaching.send(store, Event::Winner(w.clone()))>{label}</button>
             }
         })
         .collect_view();
+    let on_move = e.on_move();
+    let who_moved = (players == 2).then(|| {
+        let buttons = [1u8, 2]
+            .into_iter()
+            .map(|p| {
+                let current = p != on_move;
+                view! {
+                    <button class="level" class:current=current aria-pressed=current.to_string()
+                        data-testid=format!("moved-last-{p}")
+                        on:click=move |_| teaching.send(store, Event::OnMove(3 - p))>{format!("player {p}")}</button>
+                }
+            })
+            .collect_view();
+        view! {
+            <p data-testid="end-on-move">{format!("Player {on_move} is on move now. Who moved last?")}</p>
+            <div class="ladder" role="group" aria-label="Who moved last">{buttons}</div>
+        }
+    });
     let candidates = e
         .candidates()
         .iter()
@@ -43,6 +61,7 @@ pub(super) fn end_card(store: Store, teaching: Teaching, e: EndTeach) -> impl In
     view! {
         <article class="rule-card" data-testid="end-card" aria-label="The end of the game">
             <h3>"Record the end"</h3>
+            {who_moved}
             <p>"Who won?"</p>
             <div class="ladder" role="group" aria-label="Who won">{winner_buttons}</div>
             <p>"What is true now? Tick why the game is over:"</p>

@@ -114,8 +114,22 @@ pub(super) fn step_card(store: Store, teaching: Teaching, s: StepTeach) -> impl 
             {(!s.notes().is_empty()).then(|| view! {
                 <ul class="card-notes" data-testid="card-notes">{s.notes().iter().map(|n| view! { <li>{n.clone()}</li> }).collect_view()}</ul>
             })}
+            {(!s.changes().is_empty()).then(|| view! {
+                <ul class="card-changes" data-testid="card-changes" aria-label="What your last example changed">
+                    {s.changes().iter().map(|c| view! {
+                        <li data-testid=format!("change-{}", part_name(c.part))>
+                            {format!("Example {} changed {}: {} → {}", c.example, part_name(c.part), c.before, c.after)}
+                        </li>
+                    }).collect_view()}
+                </ul>
+            })}
             <div class="levels">{parts}</div>
             <div class="card-actions">
+                {s.can_take_back().then(|| view! {
+                    <button data-testid="take-back-example" on:click=send(Event::TakeBackExample)>
+                        "↶ Take back the last example"
+                    </button>
+                })}
                 {pending.then(|| view! {
                     <button class="primary" data-testid="accept-proposal"
                         on:click=send(Event::UseProposal)>"✔ Use this rule"</button>

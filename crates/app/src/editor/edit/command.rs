@@ -1,7 +1,7 @@
 //! Every design edit as a value, with the label its undo button shows.
 
 use super::*;
-use tablecraft_engine::model::{EquipmentKind, Game, TriggerValue};
+use tablecraft_engine::model::{EquipmentKind, Game, LookPattern, TriggerValue};
 
 /// One design edit, as the UI asks for it. [`Edit::apply`] makes it and
 /// [`Edit::label`] names it for [`crate::editor::History::apply`].
@@ -90,6 +90,17 @@ pub enum Edit {
         /// The property and its new value.
         property: Property,
     },
+    /// See [`set_look`].
+    Look {
+        /// The attribute, e.g. `wall`.
+        attribute: String,
+        /// Its value, e.g. `yes`.
+        value: String,
+        /// The fill; `None` with no pattern removes the look.
+        colour: Option<String>,
+        /// The pattern drawn over it.
+        pattern: Option<LookPattern>,
+    },
     /// See [`set_title`].
     Title(String),
     /// See [`set_description`].
@@ -119,6 +130,12 @@ impl Edit {
             Edit::Delete { names } => none(delete(game, names)?),
             Edit::Duplicate { names, dx, dy } => duplicate(game, names, *dx, *dy)?,
             Edit::Set { names, property } => none(set_property_all(game, names, property)?),
+            Edit::Look {
+                attribute,
+                value,
+                colour,
+                pattern,
+            } => none(set_look(game, attribute, value, colour.as_deref(), *pattern)?),
             Edit::Title(t) => none(set_title(game, t)?),
             Edit::Description(d) => none(set_description(game, d)?),
             Edit::Players(p) => none(set_players(game, *p)?),
@@ -145,6 +162,7 @@ impl Edit {
             Edit::Delete { names } => format!("delete {}", things(names)),
             Edit::Duplicate { names, .. } => format!("copy {}", things(names)),
             Edit::Set { property, .. } => property.label().to_string(),
+            Edit::Look { attribute, .. } => format!("change the look of {attribute}"),
             Edit::Title(_) => "change title".into(),
             Edit::Description(_) => "change description".into(),
             Edit::Players(_) => "change players".into(),

@@ -85,10 +85,11 @@ pub fn duplicate<S: AsRef<str>>(
                 }
                 if let Err(e) = place_with_room(&g, Some(&f.origin), 1, None) {
                     return Err(match e {
-                        EditError::Refused(_) => EditError::refused(format!(
-                            "There is no room on {} for a copy of {}.",
-                            f.origin, f.name
-                        )),
+                        EditError::NoRoom { place, needed, .. } => EditError::NoRoom {
+                            text: format!("There is no room on {place} for a copy of {}.", f.name),
+                            place,
+                            needed,
+                        },
                         other => other,
                     });
                 }

@@ -9,7 +9,7 @@ use tablecraft_engine::model::{Equipment, EquipmentKind, Game, TriggerValue};
 /// The longest attribute value, colour or text value of a trigger.
 const MAX_VALUE: usize = 60;
 /// The largest capacity a place can be given.
-const MAX_CAPACITY: u32 = 10_000;
+pub const MAX_CAPACITY: u32 = 10_000;
 
 /// One property to change; which elements have it is said on each.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -67,7 +67,7 @@ impl Property {
     }
 }
 
-fn check_text(what: &str, text: &str) -> Result<(), EditError> {
+pub(super) fn check_text(what: &str, text: &str) -> Result<(), EditError> {
     if text.chars().count() > MAX_VALUE {
         return Err(EditError::TooMany(format!(
             "{what} can have at most {MAX_VALUE} letters."

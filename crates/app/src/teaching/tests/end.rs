@@ -12,7 +12,7 @@ fn recording_the_end_proposes_the_likely_reason_and_who_won() {
     let e = page.end();
     assert_eq!(page.t.teach().name(), "end");
     assert_eq!(e.setup().moved["m.1"], "basket", "from the table the move left");
-    assert_eq!(e.winner(), Winner::OnMove, "two players");
+    assert_eq!(e.winner(), &Winner::OnMove, "two players");
     assert!(page
         .t
         .hint()
@@ -33,7 +33,7 @@ fn recording_the_end_proposes_the_likely_reason_and_who_won() {
     assert_eq!(page.game.game_over[0].when, ["empty(matchgroup)"]);
     // Who won changes the condition.
     page.on(Event::Winner(Winner::Opponent));
-    assert_eq!(page.end().winner(), Winner::Opponent);
+    assert_eq!(page.end().winner(), &Winner::Opponent);
     assert_eq!(page.undo.last().unwrap(), "Change game-over condition end");
     // Unticked: the condition goes; ticked again: it comes back.
     page.on(Event::Tick {
@@ -65,19 +65,19 @@ fn a_puzzle_is_won_by_its_player_at_the_end() {
     let mut page = Page::new(games::ball_puzzle());
     page.game.game_over.clear();
     page.on(Event::RecordEnd);
-    assert_eq!(page.end().winner(), Winner::Player(1));
+    assert_eq!(page.end().winner(), &Winner::Player(1));
     assert!(
         page.end().candidates().is_empty(),
         "nothing changed from the start"
     );
     page.put("b", "s.15");
     assert_eq!(page.end().sentence(), "When b is on s.15, player 1 wins.");
-    let choices: Vec<&str> = crate::teaching::end::winner_choices(1)
-        .iter()
+    let choices: Vec<String> = crate::teaching::end::winner_choices(1, &[])
+        .into_iter()
         .map(|c| c.2)
         .collect();
     assert_eq!(choices, ["p1", "draw"]);
-    assert_eq!(crate::teaching::end::winner_choices(2).len(), 5);
+    assert_eq!(crate::teaching::end::winner_choices(2, &[]).len(), 5);
 }
 
 #[test]

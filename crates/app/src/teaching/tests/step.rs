@@ -27,7 +27,7 @@ fn recording_a_step_makes_a_rule_at_once_and_opens_it() {
     assert_eq!(s.last_example().map(|d| d.to.as_str()), Some("basket"));
     assert_eq!(
         s.count_words(),
-        "1 example, 0 counter-examples · allows 0 steps here"
+        "1 example, 0 counter-examples · it allows no other step on the table now"
     );
     assert!(page.t.hint().starts_with("Try it somewhere else"));
     // The table shows the example made: m.1 lies in the basket.
@@ -117,7 +117,7 @@ fn another_example_proposes_a_rule_used_only_when_the_child_says_so() {
     assert!(s.shown().active().iter().any(|c| c.text == "to = from + 1"));
     assert_eq!(
         s.count_words(),
-        "2 examples, 0 counter-examples · allows 1 step here"
+        "2 examples, 0 counter-examples · on the table now it allows 1 step"
     );
     assert_eq!(page.game.steps[0], rule_before);
     // Widening a proposal changes the proposal, not the game.

@@ -45,7 +45,7 @@ fn ball_normal_step_from_two_examples() {
     assert_eq!(p.conditions()[0].words, "whose number is one more");
     assert_eq!(
         p.sentence(),
-        "b may go from any square s.? to the square whose number is one more."
+        "b may go from any square like s.1 to the square whose number is one more."
     );
     assert_exact(&game, &rule, &examples, &[ball_step(1, 3), ball_step(5, 4)]);
     assert_eq!(
@@ -67,7 +67,7 @@ fn a_counter_example_narrows_the_normal_step() {
     );
     assert_eq!(
         p.sentence(),
-        "b may go from any square s.? to the square whose number is one more, but not from number 3."
+        "b may go from any square like s.1 to the square whose number is one more, but not from number 3."
     );
     assert_exact(&game, &p.rule(), &examples, &counters);
     // Two counter-examples: one condition shuts out both.
@@ -133,7 +133,7 @@ fn diagonal_steps_on_a_board() {
     );
     assert_eq!(
         p.sentence(),
-        "A stone of the player on move may go from any square of board \
+        "A stone of the player on move may go from any square of the board \
          to the square one row up and one column left or right."
     );
     let counters = [Demo::at_start("w.4", "board.2.2", "board.3.2")];

@@ -108,7 +108,7 @@ fn numbered_places_widen_to_names_like_them() {
     assert_eq!(text(&lesson.rule().to.name), Some(("board.?.?", vec![])));
     assert_eq!(
         lesson.sentence(),
-        "w.4 may go from board.2.2 to any square of board."
+        "w.4 may go from board.2.2 to any square of the board."
     );
 }
 

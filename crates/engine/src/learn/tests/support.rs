@@ -75,3 +75,60 @@ pub fn targets(game: &Game, setup: &Setup, rule: &StepRule, figure: &str) -> Vec
     out.sort();
     out
 }
+
+fn figure(name: &str, kind: &str, origin: &str, owner: Option<u8>) -> Figure {
+    Figure {
+        owner,
+        ..Figure::new(name, kind, origin)
+    }
+}
+
+/// A race as a child makes it: a track of 8 squares that hold 2 figures,
+/// a pawn of each player on its first square; no rules yet.
+pub fn race() -> Game {
+    let mut track = Equipment::new(
+        "track",
+        EquipmentKind::Track {
+            length: 8,
+            ring: false,
+        },
+    );
+    track.capacity = Some(2);
+    Game {
+        title: "Race".into(),
+        players: 2,
+        equipment: vec![track],
+        figures: vec![
+            figure("p.1", "pawn", "track.1", Some(1)),
+            figure("p.2", "pawn", "track.1", Some(2)),
+        ],
+        ..Game::default()
+    }
+}
+
+/// A 5×5 board with a king of player 1 in the middle and stones of player
+/// 2 around it, to jump over; no rules yet.
+pub fn kings() -> Game {
+    Game {
+        title: "Kings".into(),
+        players: 2,
+        equipment: vec![Equipment::new(
+            "board",
+            EquipmentKind::Board { rows: 5, columns: 5 },
+        )],
+        figures: vec![
+            figure("k", "king", "board.3.3", Some(1)),
+            figure("s.1", "stone", "board.3.4", Some(2)),
+            figure("s.2", "stone", "board.4.3", Some(2)),
+            figure("s.3", "stone", "board.4.4", Some(2)),
+        ],
+        ..Game::default()
+    }
+}
+
+/// The king on `from` (row, column), shown going to `to`, the stones
+/// where they start.
+pub fn king_step(from: (u8, u8), to: (u8, u8)) -> Demo {
+    let name = |(r, c): (u8, u8)| format!("board.{r}.{c}");
+    Demo::new(Setup::start().with("k", &name(from)), "k", &name(from), &name(to))
+}

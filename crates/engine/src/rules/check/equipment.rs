@@ -1,0 +1,72 @@
+//! Equipment: board and track sizes, room for every place, the squares
+//! given their own attributes, and the names of places and boards.
+
+use super::{names, problem};
+use crate::model::{Equipment, EquipmentKind, Game};
+use crate::problem::{Problem, Section};
+use crate::rules::compile::MAX_GRID_SIDE;
+use crate::rules::lower::places::{layouts, GridShape, Layout};
+use crate::rules::lower::Elements;
+use crate::rules::{Element, NameMap, PlaceId};
+
+pub fn check(game: &Game, elements: &Elements) -> Vec<Problem> {
+    let mut problems = Vec::new();
+    for (eq, layout) in layouts(game) {
+        problems.extend(room(eq, layout));
+        if let Layout::Grid(shape) = layout {
+            problems.extend(squares(eq, shape, &elements.names));
+        }
+    }
+    problems.extend(place_names(elements));
+    problems
+}
+
+/// Each place, and each board or track, needs a name of its own.
+fn place_names(elements: &Elements) -> Vec<Problem> {
+    let names = &elements.names;
+    let mut problems = Vec::new();
+    for (i, place) in elements.places.iter().enumerate() {
+        let element = Element::Place(i as PlaceId);
+        problems.extend(names::check(Section::Equipment, &place.name, element, names));
+    }
+    for (i, grid) in elements.grids.iter().enumerate() {
+        let element = Element::Grid(i as u16);
+        problems.extend(names::check(Section::Equipment, &grid.name, element, names));
+    }
+    problems
+}
+
+/// Whether the equipment found room for its places.
+fn room(eq: &Equipment, layout: Layout) -> Option<Problem> {
+    let too_many = "the game has too many places";
+    match layout {
+        Layout::Place | Layout::Grid(_) => None,
+        Layout::BadSize => {
+            let what = if matches!(eq.kind, EquipmentKind::Track { .. }) {
+                "a track's length"
+            } else {
+                "a board's rows and columns"
+            };
+            let message = format!("{what} must be between 1 and {MAX_GRID_SIDE}");
+            Some(problem(Section::Equipment, &eq.name, "size", message))
+        }
+        Layout::TooBig => Some(problem(Section::Equipment, &eq.name, "size", too_many)),
+        Layout::NoRoom => Some(problem(Section::Equipment, &eq.name, "", too_many)),
+    }
+}
+
+/// Squares given their own attributes must be squares of the board.
+fn squares(eq: &Equipment, shape: GridShape, names: &NameMap) -> Vec<Problem> {
+    let mut problems = Vec::new();
+    for square in eq.squares.keys() {
+        if !is_square_of(square, shape, names) {
+            let message = format!("'{square}' is not one of the squares of {}", eq.name);
+            problems.push(problem(Section::Equipment, &eq.name, "squares", message));
+        }
+    }
+    problems
+}
+
+fn is_square_of(name: &str, shape: GridShape, names: &NameMap) -> bool {
+    matches!(names.get(name), Some(Element::Place(p)) if shape.holds(*p))
+}

@@ -1,0 +1,77 @@
+//! Lowering: a game into the fast form of [`Rules`], names interned as
+//! small numbers and patterns matched ahead of time into tables.
+//!
+//! [`Elements`] and [`Moves`] are built from any game, because the checks
+//! read them; [`rules`] lowers the rest of a game the checks found nothing
+//! wrong with. A new table is a module here, a field of [`Rules`] and a
+//! line in [`rules`].
+
+mod elements;
+mod ends;
+mod figures;
+mod heuristic;
+pub(super) mod moves;
+pub(super) mod places;
+mod steps;
+#[cfg(test)]
+mod tests;
+mod triggers;
+
+pub use elements::{blank, spaced, Elements};
+pub use moves::Moves;
+
+use super::{Prefilter, Rules, Value, Zobrist};
+use crate::automaton::MoveAutomaton;
+use crate::model::Game;
+
+/// The rules of a game with no problems, from its elements and the
+/// automaton of its moves.
+pub fn rules(game: &Game, elements: Elements, moves: MoveAutomaton, move_names: Vec<String>) -> Rules {
+    let steps = steps::lower(game, &elements);
+    let ends = ends::lower(game, &elements.names);
+    let heuristic = heuristic::lower(game, &elements.names);
+    let zobrist = Zobrist::new(
+        elements.figures.len(),
+        elements.places.len(),
+        elements.types.len(),
+    );
+    let place_texts = elements
+        .places
+        .iter()
+        .map(|p| Value::from(p.name.as_str()))
+        .collect();
+    let figure_texts = elements
+        .figures
+        .iter()
+        .map(|f| Value::from(f.name.as_str()))
+        .collect();
+    let mut rules = Rules {
+        game: game.clone(),
+        players: game.players,
+        places: elements.places,
+        grids: elements.grids,
+        figures: elements.figures,
+        types: elements.types,
+        triggers: elements.triggers,
+        steps,
+        moves,
+        move_names,
+        ends,
+        heuristic,
+        settings: game.settings.clone(),
+        names: elements.names,
+        place_texts,
+        figure_texts,
+        zobrist,
+    };
+    prefilter(&mut rules);
+    rules
+}
+
+/// Each step rule's conditions that do not look at the position, answered
+/// ahead of time (they need the rest of the rules to be asked).
+fn prefilter(rules: &mut Rules) {
+    for i in 0..rules.steps.len() {
+        rules.steps[i].prefilter = Prefilter::build(rules, i);
+    }
+}

@@ -1,0 +1,63 @@
+//! Figure types and figures.
+
+use super::Elements;
+use crate::model::{Figure, Game};
+use crate::pattern::Matcher;
+use crate::rules::compile::MAX_ELEMENTS;
+use crate::rules::{Element, FigureId, FigureInfo, TypeId};
+
+/// Figure types are those of the figures and those named exactly in the
+/// `what` of a step rule (a crown that only appears by promotion). A type
+/// goes by its name unless something else already does.
+pub fn lower_types(game: &Game, elements: &mut Elements) {
+    for f in &game.figures {
+        if !f.kind.trim().is_empty() {
+            elements.intern_type(&f.kind);
+        }
+    }
+    for rule in &game.steps {
+        if let Some(p) = &rule.what.kind {
+            if Matcher::new(&p.text).is_exact() && !p.text.is_empty() {
+                elements.intern_type(&p.text);
+            }
+        }
+    }
+    for (i, t) in elements.types.iter().enumerate() {
+        elements
+            .names
+            .entry(t.clone())
+            .or_insert(Element::Type(i as TypeId));
+    }
+}
+
+/// Every figure as it starts, unless the game has too many.
+pub fn lower(game: &Game, elements: &mut Elements) {
+    if game.figures.len() > MAX_ELEMENTS {
+        return;
+    }
+    for f in &game.figures {
+        figure(f, elements);
+    }
+}
+
+fn figure(f: &Figure, elements: &mut Elements) {
+    let id = elements.figures.len() as FigureId;
+    // A figure called like a type takes the name from the type.
+    if matches!(elements.names.get(&f.name), Some(Element::Type(_))) {
+        elements.names.remove(&f.name);
+    }
+    elements.name(&f.name, Element::Figure(id));
+    let origin = match elements.names.get(&f.origin) {
+        Some(Element::Place(p)) => *p,
+        _ => 0,
+    };
+    let kind = elements.intern_type(&f.kind);
+    elements.figures.push(FigureInfo {
+        name: f.name.clone(),
+        kind,
+        owner: f.owner.unwrap_or(0),
+        colour: f.colour.clone().unwrap_or_default(),
+        attributes: f.attributes.clone(),
+        origin,
+    });
+}

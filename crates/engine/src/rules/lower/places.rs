@@ -1,0 +1,175 @@
+//! Places and grids: every piece of equipment becomes one place, or a board
+//! or track a block of squares named `NAME.ROW.COLUMN` or `NAME.I`.
+
+use super::Elements;
+use crate::model::{Equipment, EquipmentKind, Game};
+use crate::rules::compile::{MAX_ELEMENTS, MAX_GRID_SIDE};
+use crate::rules::{Element, Grid, GridSpot, Place, PlaceId};
+
+/// What a piece of equipment becomes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Layout {
+    /// One place.
+    Place,
+    /// Grid number `id`, whose squares are places from `first` on.
+    Grid(GridShape),
+    /// A board or track with a side of 0 or more than [`MAX_GRID_SIDE`]:
+    /// no places.
+    BadSize,
+    /// A board or track that would take the game past [`MAX_ELEMENTS`]
+    /// places: no places.
+    TooBig,
+    /// One place too many: neither it nor any equipment after it has places.
+    NoRoom,
+}
+
+/// Where a board or track lies among the places, and its shape.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct GridShape {
+    pub id: u16,
+    pub first: PlaceId,
+    pub rows: u16,
+    pub columns: u16,
+    pub ring: bool,
+    pub is_track: bool,
+}
+
+impl GridShape {
+    /// Whether place `p` is one of the grid's squares.
+    pub fn holds(&self, p: PlaceId) -> bool {
+        let squares = self.rows as usize * self.columns as usize;
+        p >= self.first && ((p - self.first) as usize) < squares
+    }
+}
+
+/// Every piece of equipment with what it becomes, in the game's order, up to
+/// the first that finds no room.
+pub fn layouts(game: &Game) -> Vec<(&Equipment, Layout)> {
+    let mut out = Vec::new();
+    let mut places = 0usize;
+    let mut grids = 0u16;
+    for eq in &game.equipment {
+        let layout = layout(eq, places, grids);
+        match layout {
+            Layout::Place => places += 1,
+            Layout::Grid(shape) => {
+                places += shape.rows as usize * shape.columns as usize;
+                grids += 1;
+            }
+            Layout::BadSize | Layout::TooBig | Layout::NoRoom => {}
+        }
+        out.push((eq, layout));
+        if layout == Layout::NoRoom {
+            break;
+        }
+    }
+    out
+}
+
+/// What `eq` becomes when `places` places and `grids` grids come before it.
+fn layout(eq: &Equipment, places: usize, grids: u16) -> Layout {
+    let (rows, columns, ring, is_track) = match eq.kind {
+        EquipmentKind::Square | EquipmentKind::Group | EquipmentKind::Basket => {
+            return if places >= MAX_ELEMENTS {
+                Layout::NoRoom
+            } else {
+                Layout::Place
+            };
+        }
+        EquipmentKind::Board { rows, columns } => (rows, columns, false, false),
+        EquipmentKind::Track { length, ring } => (1, length, ring, true),
+    };
+    if !side_fits(rows) || !side_fits(columns) {
+        return Layout::BadSize;
+    }
+    if places + rows as usize * columns as usize > MAX_ELEMENTS {
+        return Layout::TooBig;
+    }
+    Layout::Grid(GridShape {
+        id: grids,
+        first: places as PlaceId,
+        rows,
+        columns,
+        ring,
+        is_track,
+    })
+}
+
+fn side_fits(n: u16) -> bool {
+    (1..=MAX_GRID_SIDE).contains(&n)
+}
+
+/// The places and grids of every piece of equipment that has room.
+pub fn lower(game: &Game, elements: &mut Elements) {
+    for (eq, layout) in layouts(game) {
+        match layout {
+            Layout::Place => place(eq, elements),
+            Layout::Grid(shape) => grid(eq, shape, elements),
+            Layout::BadSize | Layout::TooBig | Layout::NoRoom => {}
+        }
+    }
+}
+
+fn place(eq: &Equipment, elements: &mut Elements) {
+    let id = elements.places.len() as PlaceId;
+    elements.places.push(Place {
+        name: eq.name.clone(),
+        kind: eq.kind.type_name(),
+        capacity: eq.capacity.or(eq.kind.default_capacity()),
+        attributes: eq.attributes.clone(),
+        grid: None,
+    });
+    elements.name(&eq.name, Element::Place(id));
+}
+
+fn grid(eq: &Equipment, shape: GridShape, elements: &mut Elements) {
+    elements.name(&eq.name, Element::Grid(shape.id));
+    for row in 1..=shape.rows {
+        for column in 1..=shape.columns {
+            square(
+                eq,
+                shape,
+                GridSpot {
+                    grid: shape.id,
+                    row,
+                    column,
+                },
+                elements,
+            );
+        }
+    }
+    elements.grids.push(Grid {
+        name: eq.name.clone(),
+        rows: shape.rows,
+        columns: shape.columns,
+        ring: shape.ring,
+        is_track: shape.is_track,
+        first: shape.first,
+    });
+}
+
+/// A square of a board or track: the board's attributes, then its own.
+fn square(eq: &Equipment, shape: GridShape, spot: GridSpot, elements: &mut Elements) {
+    let name = square_name(eq, shape, spot);
+    let mut attributes = eq.attributes.clone();
+    if let Some(own) = eq.squares.get(&name) {
+        attributes.extend(own.iter().map(|(k, v)| (k.clone(), v.clone())));
+    }
+    let id = elements.places.len() as PlaceId;
+    elements.name(&name, Element::Place(id));
+    elements.places.push(Place {
+        name,
+        kind: "square",
+        capacity: eq.capacity.or(eq.kind.default_capacity()),
+        attributes,
+        grid: Some(spot),
+    });
+}
+
+fn square_name(eq: &Equipment, shape: GridShape, spot: GridSpot) -> String {
+    if shape.is_track {
+        format!("{}.{}", eq.name, spot.column)
+    } else {
+        format!("{}.{}.{}", eq.name, spot.row, spot.column)
+    }
+}
