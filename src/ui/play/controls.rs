@@ -118,7 +118,14 @@ pub fn Intro() -> impl IntoView {
                     </div>
                     <div class="intro-actions">
                         <button class="intro-start" data-testid="intro-start"
-                            on:click=move |_| state.intro_closed.set(true)>"Let's play!"</button>
+                            on:click=move |_| {
+                                state.intro_closed.set(true);
+                                // On a phone the description is read under
+                                // the table: back up to the table to play.
+                                if let Some(w) = web_sys::window() {
+                                    w.scroll_to_with_x_and_y(0.0, 0.0);
+                                }
+                            }>"Let's play!"</button>
                         <button class="intro-design" data-testid="intro-design"
                             title="Look at how this game is made: its table and its rules"
                             on:click=move |_| store.mode.set(Mode::Design)>
