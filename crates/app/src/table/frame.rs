@@ -98,8 +98,7 @@ mod tests {
             name: name.into(),
             rect,
             look,
-            wall: false,
-            goal: false,
+            attribute_look: None,
             marks: Marks::default(),
         }
     }
