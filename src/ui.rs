@@ -6,6 +6,7 @@
 
 mod address;
 mod bench;
+mod confirm;
 mod design;
 mod examples;
 mod fetch;
@@ -30,6 +31,7 @@ use tablecraft_app::address::Fragment;
 pub fn App() -> impl IntoView {
     let kept = files::restore();
     let store = Store::provide(kept.game());
+    confirm::Confirm::provide();
     rules::provide_teaching();
     files::keep_in_browser(store, kept);
     files::ask_before_leaving(store);
@@ -67,7 +69,7 @@ pub fn App() -> impl IntoView {
             <notices::Notices/>
             <share::SharedBanner/>
             <bench::BenchPanel shown=bench/>
-            <main class="mode-screen">
+            <main class="mode-screen" id=topbar::MAIN_ID tabindex="-1">
                 {move || match store.mode.get() {
                     Mode::Design => view! { <design::DesignMode/> }.into_any(),
                     Mode::Rules => view! { <rules::RulesMode/> }.into_any(),
@@ -75,6 +77,7 @@ pub fn App() -> impl IntoView {
                 }}
             </main>
             <files::FileProblemsDialog/>
+            <confirm::ConfirmDialog/>
         </div>
     }
 }

@@ -1,6 +1,7 @@
 //! The Examples menu: loads `games/index.json`, then each game file, lists
-//! every example by its title, and opens the one chosen (undoable). An
-//! example named in the address (`#example=NAME.game.xml`) opens in Play.
+//! every example by its title, and opens the one chosen (undoable) in Play,
+//! ready to play, as does an example named in the address
+//! (`#example=NAME.game.xml`).
 
 use crate::ui::fetch::fetch_text;
 use leptos::html;
@@ -154,13 +155,19 @@ pub fn ExamplesMenu() -> impl IntoView {
         }
         ev.prevent_default();
     };
+    // An example opens ready to play; Design shows how it is made.
     let choose = move |file: String, title: String, text: String| {
         close(true);
-        open_text(store, &file, &text);
-        store.say(
-            format!("Opened the example “{title}”. Undo brings back the game before."),
-            Tone::Info,
-        );
+        if open_text(store, &file, &text) {
+            store.mode.set(Mode::Play);
+            store.say(
+                format!(
+                    "Opened the example “{title}”, ready to play. Design shows how it is made; \
+                     Undo brings back the game before."
+                ),
+                Tone::Info,
+            );
+        }
     };
 
     let items = move || match examples.get() {

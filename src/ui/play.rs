@@ -14,13 +14,14 @@ mod history;
 mod keys;
 mod log;
 
+use super::confirm::{Confirm, Question};
 use super::store::{Mode, Player, Session, Store, Tone};
 use advice::Advice;
 use leptos::prelude::*;
 use std::collections::HashSet;
 use std::sync::Arc;
 use tablecraft_app::gesture::Gesture;
-use tablecraft_app::playing::words;
+use tablecraft_app::playing::{ready, words};
 use tablecraft_engine::{Position, Problem, Rules};
 
 /// The lifted or held figure and the places it may go to.
@@ -83,6 +84,23 @@ impl PlayState {
         })
     }
 
+    /// Starts the game again (same players), asking first while a game is
+    /// being played: its moves would be lost.
+    pub fn start_again(&self) {
+        if !self.store.game_in_progress() {
+            self.new_game();
+            return;
+        }
+        let state = *self;
+        Confirm::get().ask(Question {
+            title: "Start this game again?",
+            text: "The moves played so far will be lost.",
+            yes: "Start again",
+            no: "Keep playing",
+            on_yes: Callback::new(move |()| state.new_game()),
+        });
+    }
+
     /// Starts the game again (same players).
     pub fn new_game(&self) {
         computer::cancel(self.store, self.advice);
@@ -93,7 +111,7 @@ impl PlayState {
         if let Some(rules) = rules {
             self.update_position(|p| *p = Position::new(rules));
             let turn = self.with_position(words::turn_text).unwrap_or_default();
-            self.store.say(format!("New game. {turn}."), Tone::Info);
+            self.store.say(format!("Started again. {turn}."), Tone::Info);
         }
     }
 }
@@ -152,9 +170,37 @@ pub fn PlayMode() -> impl IntoView {
             .compiled
             .with(|c| c.result.as_ref().err().map(|p| (**p).clone()))
     });
-    move || match problems.get() {
-        Some(problems) => view! { <ProblemsCard problems/> }.into_any(),
-        None => view! { <PlayScreen advice/> }.into_any(),
+    let not_ready = Memo::new(move |_| {
+        store
+            .session
+            .with(|s| s.as_ref().and_then(|s| ready::not_ready(&s.position)))
+    });
+    move || match (problems.get(), not_ready.get()) {
+        (Some(problems), _) => view! { <ProblemsCard problems/> }.into_any(),
+        (None, Some(why)) => view! { <NothingToPlay why/> }.into_any(),
+        (None, None) => view! { <PlayScreen advice/> }.into_any(),
+    }
+}
+
+/// Instead of a table that would announce a winner: what to make first.
+#[component]
+fn NothingToPlay(why: &'static str) -> impl IntoView {
+    let store = Store::get();
+    view! {
+        <section class="play-mode play-problems" data-testid="play-not-ready">
+            <div class="panel problems-card not-ready" role="status">
+                <h2>"There is no game to play yet"</h2>
+                <p data-testid="not-ready-why">{why}</p>
+                <div class="problem-actions">
+                    <button data-testid="back-to-design" on:click=move |_| store.mode.set(Mode::Design)>
+                        "Go to Design"
+                    </button>
+                    <button data-testid="back-to-rules" on:click=move |_| store.mode.set(Mode::Rules)>
+                        "Go to Rules"
+                    </button>
+                </div>
+            </div>
+        </section>
     }
 }
 

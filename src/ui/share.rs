@@ -267,7 +267,7 @@ pub fn ShareButton() -> impl IntoView {
         })
     };
     view! {
-        <button class="file-button" data-testid="share"
+        <button class="file-button" data-testid="share" aria-haspopup="dialog"
             title="Share the game with a link: the whole game is inside it"
             on:click=share>
             {icon(Icon::Share)}" Share"

@@ -12,7 +12,7 @@ use std::sync::Arc;
 use tablecraft_app::editor::room::Offer;
 use tablecraft_app::editor::{Edit, History, Selection};
 use tablecraft_engine::search::Strength;
-use tablecraft_engine::{Game, Position, Problem, Rules};
+use tablecraft_engine::{Game, Position, Problem, Rules, Status};
 
 /// The three modes of the page.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -207,6 +207,14 @@ impl Store {
         });
         self.selection.set(Selection::new());
         self.session.set(None);
+    }
+
+    /// Whether a game is being played: moves made, and not over yet.
+    pub fn game_in_progress(&self) -> bool {
+        self.session.with_untracked(|s| {
+            s.as_ref()
+                .is_some_and(|s| !s.position.history().is_empty() && s.position.status() == &Status::Playing)
+        })
     }
 
     /// Undoes the last edit.

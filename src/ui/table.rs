@@ -5,6 +5,7 @@ use super::figures::FigureShape;
 use leptos::prelude::*;
 use tablecraft_app::access::{self, Answer, Command, Cursor, Item, Key};
 pub use tablecraft_app::gesture::{Phase, Pointer};
+use tablecraft_app::table::frame::{frame, labelled};
 use tablecraft_app::table::geometry::{Point, Rect};
 use tablecraft_app::table::looks::pattern_path;
 use tablecraft_app::table::scene::{AttributeLook, FigureView, PlaceLook, PlaceView, Scene, TriggerView};
@@ -25,33 +26,37 @@ pub const TABLE_ID: &str = "table";
 
 /// Converts a point on the screen to table coordinates, using the table's
 /// SVG element (drawn with `xMidYMid meet`). `None` when there is no table
-/// or the point is outside it.
+/// or the point is outside the part of it shown.
 pub fn client_to_table(client_x: f64, client_y: f64) -> Option<Point> {
     let document = web_sys::window()?.document()?;
     let svg = document
         .query_selector(&format!("[data-testid='{TABLE_ID}']"))
         .ok()??;
     let p = to_table(&svg, client_x, client_y)?;
-    let (w, h) = view_box(&svg)?;
-    (p.x >= 0.0 && p.y >= 0.0 && p.x <= w && p.y <= h).then_some(p)
+    view_box(&svg)?.contains(p).then_some(p)
 }
 
-fn view_box(svg: &web_sys::Element) -> Option<(f64, f64)> {
+/// The part of the table the SVG element shows (its `viewBox`).
+fn view_box(svg: &web_sys::Element) -> Option<Rect> {
     let vb = svg.get_attribute("viewBox")?;
     let parts: Vec<f64> = vb.split_whitespace().filter_map(|s| s.parse().ok()).collect();
-    (parts.len() == 4 && parts[2] > 0.0 && parts[3] > 0.0).then(|| (parts[2], parts[3]))
+    (parts.len() == 4 && parts[2] > 0.0 && parts[3] > 0.0)
+        .then(|| Rect::new(parts[0], parts[1], parts[2], parts[3]))
 }
 
 fn to_table(svg: &web_sys::Element, client_x: f64, client_y: f64) -> Option<Point> {
-    let (w, h) = view_box(svg)?;
+    let shown = view_box(svg)?;
     let r = svg.get_bounding_client_rect();
     if r.width() <= 0.0 || r.height() <= 0.0 {
         return None;
     }
-    let scale = (r.width() / w).min(r.height() / h);
-    let left = r.left() + (r.width() - w * scale) / 2.0;
-    let top = r.top() + (r.height() - h * scale) / 2.0;
-    Some(Point::new((client_x - left) / scale, (client_y - top) / scale))
+    let scale = (r.width() / shown.width).min(r.height() / shown.height);
+    let left = r.left() + (r.width() - shown.width * scale) / 2.0;
+    let top = r.top() + (r.height() - shown.height * scale) / 2.0;
+    Some(Point::new(
+        shown.x + (client_x - left) / scale,
+        shown.y + (client_y - top) / scale,
+    ))
 }
 
 fn marks_class(base: &str, m: &tablecraft_app::table::scene::Marks) -> String {
@@ -86,11 +91,7 @@ fn place_view(p: PlaceView, aria: String) -> impl IntoView {
     if let Some(look) = &p.attribute_look {
         class.push_str(&format!(" has-look look-{}", css_word(&look.attribute)));
     }
-    let label = matches!(
-        p.look,
-        PlaceLook::Group | PlaceLook::Basket | PlaceLook::Board | PlaceLook::Track
-    )
-    .then(|| p.name.clone());
+    let label = labelled(p.look).then(|| p.name.clone());
     let name = p.name.clone();
     let testid = format!("place-{name}");
     let tooltip = name.clone();
@@ -254,6 +255,10 @@ pub fn Table(
     /// and putting back mean in this mode.
     #[prop(optional)]
     on_key: Option<KeyHandler>,
+    /// Shows only the part of the table things are on, as large as the
+    /// screen allows (playing and teaching); otherwise the whole table.
+    #[prop(optional)]
+    fit: bool,
 ) -> impl IntoView {
     let cursor = RwSignal::new(Cursor::default());
     // The keyboard's attention is drawn while the table has the focus from
@@ -282,7 +287,16 @@ pub fn Table(
             add,
         });
     };
-    let view_box = move || scene.with(|s| format!("0 0 {} {}", s.width.max(1.0), s.height.max(1.0)));
+    let shown = Memo::new(move |_| {
+        scene.with(|s| {
+            if fit {
+                frame(s)
+            } else {
+                Rect::new(0.0, 0.0, s.width.max(1.0), s.height.max(1.0))
+            }
+        })
+    });
+    let view_box = move || shown.with(|r| format!("{} {} {} {}", r.x, r.y, r.width, r.height));
     let overlay = overlay.unwrap_or_else(|| Signal::derive(Overlay::default));
     let keyboard = on_key.is_some();
     let active = Memo::new(move |_| {
@@ -353,8 +367,8 @@ pub fn Table(
                 }
             }
         >
-            <rect class="table-top" x=0 y=0 width=move || scene.with(|s| s.width)
-                height=move || scene.with(|s| s.height) rx=18/>
+            <rect class="table-top" x=move || shown.with(|r| r.x) y=move || shown.with(|r| r.y)
+                width=move || shown.with(|r| r.width) height=move || shown.with(|r| r.height) rx=18/>
             {move || scene.with(|s| s.places.iter().cloned().map(|p| {
                 let aria = access::label(s, &Item::Place(p.name.clone()));
                 place_view(p, aria)

@@ -65,15 +65,16 @@ export class AppSession {
   }
 
   /**
-   * A fresh page (in a fresh context) that records every error. The service
+   * A fresh page (in a fresh context) that records every error, with a
+   * screen of `viewport` (a tablet's, 1024 × 768, unless told). The service
    * worker is blocked unless `serviceWorkers: 'allow'` is asked for: it
    * would answer requests that tests replace with `page.route`.
    */
-  async newPage({ serviceWorkers = 'block' } = {}) {
+  async newPage({ serviceWorkers = 'block', viewport = VIEWPORT } = {}) {
     await this.context?.close();
     this.errors = [];
     this.context = await this.browser.newContext({
-      viewport: VIEWPORT,
+      viewport,
       deviceScaleFactor: 1,
       serviceWorkers,
     });

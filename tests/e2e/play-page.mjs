@@ -68,12 +68,13 @@ export class PlayPage extends AppPage {
   async tablePoint(x, y) {
     return this.byTestId('table').evaluate(
       (svg, [tx, ty]) => {
-        const [, , w, h] = svg.getAttribute('viewBox').split(/\s+/).map(Number);
+        // The table may show only the part things are on (its viewBox).
+        const [x0, y0, w, h] = svg.getAttribute('viewBox').split(/\s+/).map(Number);
         const r = svg.getBoundingClientRect();
         const s = Math.min(r.width / w, r.height / h);
         const left = r.left + (r.width - w * s) / 2;
         const top = r.top + (r.height - h * s) / 2;
-        return { x: left + tx * s, y: top + ty * s };
+        return { x: left + (tx - x0) * s, y: top + (ty - y0) * s };
       },
       [x, y],
     );

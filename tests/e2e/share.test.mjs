@@ -282,6 +282,8 @@ test('leaving with changes that are in no file asks first', async () => {
   await page.waitForFunction(() => document.querySelector('[data-testid="game-title"]')?.textContent === 'NIM12');
   assert.equal(await unsaved(), 'no', 'a game just opened from a file is in that file');
 
+  // An example opens in Play; its title is changed in Design.
+  await page.getByTestId('mode-design').click();
   const title = page.getByTestId('game-title-input');
   await title.fill('My NIM');
   await title.press('Enter');

@@ -1,12 +1,14 @@
 //! Play-mode logic that needs no browser, tested natively: what the page
 //! says about turns, steps and the end ([`words`]), the progress log
 //! grouped by move ([`log`]), what a press, drag or tap on the table means
-//! ([`gesture`]), playing actions on a position by name ([`act`]), and the
-//! help from the computer: hints, progress and solutions ([`advice`]).
+//! ([`gesture`]), playing actions on a position by name ([`act`]), the
+//! help from the computer: hints, progress and solutions ([`advice`]), and
+//! whether there is a game to play yet ([`ready`]).
 
 pub mod act;
 pub mod advice;
 pub mod gesture;
 pub mod log;
+pub mod ready;
 pub mod timeline;
 pub mod words;

@@ -4,8 +4,10 @@
 //! - [`geometry`]: where places, figures and triggers are drawn; hit-testing.
 //! - [`scene`]: what the table shows (places, figures and triggers with
 //!   their marks), built from a game or a position.
+//! - [`frame`]: the part of the table shown while playing or teaching.
 //! - [`looks`]: how places with an attribute are drawn (a wall like a wall).
 
+pub mod frame;
 pub mod geometry;
 pub mod looks;
 pub mod scene;

@@ -4,6 +4,7 @@
 use super::download::save_game;
 use super::icons::{icon, Icon};
 use super::open::open_file;
+use crate::ui::confirm::{Confirm, Question};
 use crate::ui::examples::ExamplesMenu;
 use crate::ui::store::{Store, Tone};
 use leptos::html;
@@ -16,9 +17,24 @@ use tablecraft_engine::Game;
 pub fn FileButtons() -> impl IntoView {
     let store = Store::get();
     let input = NodeRef::<html::Input>::new();
+    let confirm = Confirm::get();
     let new_game = move |_| {
-        store.replace_game("new game", Game::default());
-        store.say("A new, empty game. Undo brings back the one before.", Tone::Info);
+        let fresh = move || {
+            store.replace_game("new game", Game::default());
+            store.say("A new, empty game. Undo brings back the one before.", Tone::Info);
+        };
+        if store.game_in_progress() {
+            confirm.ask(Question {
+                title: "Start a new, empty game?",
+                text: "The game being played will be lost: Undo brings back the design, \
+                       but not the moves played.",
+                yes: "Start a new game",
+                no: "Keep playing",
+                on_yes: Callback::new(move |()| fresh()),
+            });
+        } else {
+            fresh();
+        }
     };
     let pick = move |_| {
         if let Some(input) = input.get() {

@@ -6,8 +6,8 @@ use leptos::prelude::*;
 use tablecraft_app::storage::{check_file, check_size};
 
 /// Opens the game in `text` (from the file `name`) as one undoable action;
-/// a file with problems opens nothing and lists them all.
-pub fn open_text(store: Store, name: &str, text: &str) {
+/// a file with problems opens nothing and lists them all. Whether it opened.
+pub fn open_text(store: Store, name: &str, text: &str) -> bool {
     match tablecraft_engine::open(text) {
         Ok((game, _rules)) => {
             let title = game.title.clone();
@@ -18,12 +18,14 @@ pub fn open_text(store: Store, name: &str, text: &str) {
                 format!("Opened “{title}”. Undo brings back the game before."),
                 Tone::Info,
             );
+            true
         }
         Err(problems) => {
             store.file_problems.set(Some(FileProblems {
                 file: name.to_string(),
                 problems,
             }));
+            false
         }
     }
 }
@@ -37,7 +39,9 @@ pub fn open_file(store: Store, file: web_sys::File) {
     }
     let reader = read_as_bytes(&gloo_file::File::from(file), move |result| match result {
         Ok(bytes) => match check_file(&name, bytes) {
-            Ok(text) => open_text(store, &name, &text),
+            Ok(text) => {
+                open_text(store, &name, &text);
+            }
             Err(why) => store.say(why, Tone::Problem),
         },
         Err(e) => store.say(format!("{name} could not be read: {e}."), Tone::Problem),

@@ -1,10 +1,10 @@
 //! Whose turn it is, the description card, the game-over banner, the
-//! buttons (End move, Pass, Take back, New game) and who plays each side.
+//! buttons (End move, Pass, Take back, Start again) and who plays each side.
 
 use super::computer;
 use super::PlayState;
 use crate::ui::figures::FigureShape;
-use crate::ui::store::{Player, Tone};
+use crate::ui::store::{Mode, Player, Tone};
 use leptos::prelude::*;
 use tablecraft_app::playing::act::{end_move, pass, take_back};
 use tablecraft_app::playing::words::{
@@ -116,8 +116,22 @@ pub fn Intro() -> impl IntoView {
                         <h2>{title}</h2>
                         <p>{description}</p>
                     </div>
-                    <button class="intro-start" data-testid="intro-start"
-                        on:click=move |_| state.intro_closed.set(true)>"Let's play!"</button>
+                    <div class="intro-actions">
+                        <button class="intro-start" data-testid="intro-start"
+                            on:click=move |_| {
+                                state.intro_closed.set(true);
+                                // On a phone the description is read under
+                                // the table: back up to the table to play.
+                                if let Some(w) = web_sys::window() {
+                                    w.scroll_to_with_x_and_y(0.0, 0.0);
+                                }
+                            }>"Let's play!"</button>
+                        <button class="intro-design" data-testid="intro-design"
+                            title="Look at how this game is made: its table and its rules"
+                            on:click=move |_| store.mode.set(Mode::Design)>
+                            <span aria-hidden="true">"✏ "</span>"See how it's made"
+                        </button>
+                    </div>
                 </div>
             }
         })
@@ -194,7 +208,7 @@ fn take_back_action(state: PlayState, whole_move: bool) {
     });
 }
 
-/// End move, Pass, Take back, New game.
+/// End move, Pass, Take back, Start again.
 #[component]
 pub fn Controls() -> impl IntoView {
     let state = expect_context::<PlayState>();
@@ -244,8 +258,10 @@ pub fn Controls() -> impl IntoView {
                     on:click=move |_| take_back_action(state, true)>
                     <span aria-hidden="true">"⇤ "</span>"Take back move"
                 </button>
-                <button data-testid="new-game" on:click=move |_| state.new_game()>
-                    <span aria-hidden="true">"+ "</span>"New game"
+                <button data-testid="new-game" disabled=move || !has_history()
+                    title="Start this game again from the beginning"
+                    on:click=move |_| state.start_again()>
+                    <span aria-hidden="true">"↻ "</span>"Start again"
                 </button>
             </div>
         </div>

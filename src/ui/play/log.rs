@@ -33,7 +33,8 @@ pub fn Log() -> impl IntoView {
                     title="Show the game's own names and rules"
                     on:click=move |_| names.update(|n| *n = !*n)>"Names"</button>
             </div>
-            <ol class="log" data-testid="log" aria-labelledby="log-heading" node_ref=list>
+            // Focusable, so that the keyboard can scroll it (WCAG 2.1.1).
+            <ol class="log" data-testid="log" aria-labelledby="log-heading" tabindex="0" node_ref=list>
                 {move || {
                     let moves = moves.get();
                     if moves.is_empty() {

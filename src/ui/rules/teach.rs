@@ -65,7 +65,7 @@ pub fn TeachPanel() -> impl IntoView {
             <p class="teach-hint" data-testid="teach-hint">{hint}</p>
             <div class="teach-work">
                 <div class="table-area">
-                    <Table scene on_pointer overlay on_key
+                    <Table scene on_pointer overlay on_key fit=true
                         label="The table: drag figures to teach, or pick them up with Space"/>
                 </div>
                 <div class="teach-card-area">

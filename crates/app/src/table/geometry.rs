@@ -22,6 +22,12 @@ pub use tidy::{tidy, MAX_FIGURE_SIDE};
 use std::collections::{BTreeMap, HashMap};
 use tablecraft_engine::model::{EquipmentKind, Game};
 
+/// The part of a figure's rectangle that takes a press in the designer.
+/// Figures are drawn smaller than their rectangle (which is a finger's
+/// target in play); in the designer a press beside the drawing takes the
+/// place under it, so a heap full of matches can still be chosen.
+pub const DESIGN_FIGURE_CORE: f64 = 0.75;
+
 /// What sort of place a [`PlaceShape`] is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum PlaceKind {
@@ -264,10 +270,15 @@ impl Geometry {
     }
 
     /// The topmost element under the point, for clicking in the designer:
-    /// a figure, else a trigger, else a piece of equipment (a whole board or
-    /// track rather than one of its squares).
+    /// a figure (its middle: around and between figures, a press takes the
+    /// place they lie on), else a trigger, else a piece of equipment (a
+    /// whole board or track rather than one of its squares).
     pub fn element_at(&self, point: Point) -> Option<String> {
-        self.figure_at(point)
+        self.figures
+            .iter()
+            .rev()
+            .find(|(_, r)| r.shrunk(DESIGN_FIGURE_CORE).contains(point))
+            .map(|(n, _)| n.clone())
             .or_else(|| {
                 self.triggers
                     .iter()

@@ -71,6 +71,13 @@ impl Rect {
             && other.y + other.height <= self.y + self.height + EPS
     }
 
+    /// The rectangle with the same middle, `part` as wide and as high.
+    pub fn shrunk(&self, part: f64) -> Rect {
+        let (w, h) = (self.width * part, self.height * part);
+        let c = self.centre();
+        Rect::new(c.x - w / 2.0, c.y - h / 2.0, w, h)
+    }
+
     /// Whether the two rectangles share some area (touching edges do not count).
     pub fn overlaps(&self, other: &Rect) -> bool {
         const EPS: f64 = 1e-9;

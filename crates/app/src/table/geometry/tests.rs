@@ -153,10 +153,26 @@ fn hit_testing_finds_the_square_under_a_point() {
     }
     assert_eq!(geo.element_at(Point::new(130.0, 250.0)).as_deref(), Some("w"));
     assert_eq!(
-        geo.element_at(Point::new(105.0, 225.0)).as_deref(),
+        geo.element_at(Point::new(104.0, 224.0)).as_deref(),
         Some("b"),
-        "a square selects its board"
+        "beside the figure's drawing, a press selects the board"
     );
+    assert_eq!(
+        geo.figure_at(Point::new(104.0, 224.0)).as_deref(),
+        Some("w"),
+        "in play it takes the figure"
+    );
+    // Between the matches of a heap, the heap.
+    let heap = geo.place_rect("heap").unwrap();
+    let between = geo
+        .figures()
+        .iter()
+        .filter(|(n, _)| n.starts_with("m."))
+        .map(|(_, r)| Point::new(r.x + r.width, r.centre().y))
+        .next()
+        .unwrap();
+    assert!(heap.contains(between));
+    assert_eq!(geo.element_at(between).as_deref(), Some("heap"));
     assert_eq!(geo.element_at(Point::new(410.0, 310.0)).as_deref(), Some("score"));
 }
 

@@ -3,17 +3,26 @@
 use super::Rect;
 
 /// The largest side of a drawn figure, in table units: big enough that a
-/// figure stays a 44 px target on a tablet showing the whole table.
-pub const MAX_FIGURE_SIDE: f64 = 64.0;
+/// figure stays a 44 px target on a phone showing the table at less than
+/// half its size.
+pub const MAX_FIGURE_SIDE: f64 = 100.0;
+
+/// The part of a cell a figure takes: figures are drawn with a margin
+/// inside their rectangle, so nearly the whole cell is theirs to be
+/// grabbed by.
+const FIGURE_IN_CELL: f64 = 0.96;
+
+/// The margin kept inside a place, as a part of its shorter side.
+const PAD: f64 = 0.04;
 
 /// Rectangles for `n` figures inside `area`, row by row from the top left:
-/// the biggest square cells that fit, each figure a little smaller than its
+/// the biggest square cells that fit, each figure nearly as large as its
 /// cell, the whole grid centred. One figure sits in the middle.
 pub fn tidy(area: Rect, n: usize) -> Vec<Rect> {
     if n == 0 {
         return Vec::new();
     }
-    let pad = area.width.min(area.height).max(0.0) * 0.08;
+    let pad = area.width.min(area.height).max(0.0) * PAD;
     let inner = Rect::new(
         area.x + pad,
         area.y + pad,
@@ -29,8 +38,8 @@ pub fn tidy(area: Rect, n: usize) -> Vec<Rect> {
         }
     }
     let rows = n.div_ceil(columns);
-    let figure = (side * 0.85).min(MAX_FIGURE_SIDE);
-    let cell = side.min(MAX_FIGURE_SIDE / 0.85);
+    let figure = (side * FIGURE_IN_CELL).min(MAX_FIGURE_SIDE);
+    let cell = side.min(MAX_FIGURE_SIDE / FIGURE_IN_CELL);
     let left = inner.x + (inner.width - cell * columns as f64) / 2.0;
     let top = inner.y + (inner.height - cell * rows as f64) / 2.0;
     let inset = (cell - figure) / 2.0;
@@ -78,6 +87,17 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn figures_take_nearly_all_of_their_place() {
+        // NIM12's heap: 12 matches in 480 × 320. Shown on a phone at less
+        // than half size, each must still be a 44 px target: 94 units.
+        let rects = tidy(Rect::new(0.0, 0.0, 480.0, 320.0), 12);
+        assert!(rects.iter().all(|r| r.width >= 94.0), "{:?}", rects[0]);
+        // One pawn on a square of a track fills nearly the whole square.
+        let one = tidy(Rect::new(0.0, 0.0, 60.0, 60.0), 1)[0];
+        assert!(one.width >= 0.88 * 60.0, "{one:?}");
     }
 
     #[test]
