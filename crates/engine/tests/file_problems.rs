@@ -367,3 +367,15 @@ fn a_tag_with_very_many_attributes_is_refused() {
     let p = only(&format!("<game format=\"1\"{attributes}/>"));
     assert!(p.message.contains("more than 64 attributes"), "{}", p.message);
 }
+
+#[test]
+fn a_winner_with_many_quoted_texts_is_not_too_many_attributes() {
+    // Each `= 'x'` inside the value once counted as an attribute.
+    let tests: Vec<String> = (0..70).map(|i| format!("value(t) = 'w{i}'")).collect();
+    let winner = format!("if {} then 1 else 2", tests.join(" or "));
+    let text = format!(
+        "<game format=\"1\" players=\"2\"><rules><game-over><end name=\"e\" winner=\"{winner}\"><when>yes</when></end></game-over></rules></game>"
+    );
+    let (game, _) = read_xml(&text).unwrap_or_else(|p| panic!("{p:#?}"));
+    assert_eq!(game.game_over[0].winner, winner);
+}
