@@ -95,6 +95,14 @@ impl Effect {
         Ok(effect)
     }
 
+    /// Calls `f` with this statement and every statement inside it.
+    pub fn visit(&self, f: &mut dyn FnMut(&Effect)) {
+        f(self);
+        if let Effect::If { then, .. } = self {
+            then.visit(f);
+        }
+    }
+
     /// Resolves the names in every operand (see [`Expr::resolve`]) and
     /// returns the problems. The new type in `change` may also be a plain
     /// word such as `crown`, taken as text.
