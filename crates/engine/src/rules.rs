@@ -215,6 +215,10 @@ pub struct Rules {
     /// The name of each figure as an expression value.
     pub figure_texts: Vec<Value>,
     pub zobrist: Zobrist,
+    /// Whether the rules can read the order of the figures on a place
+    /// (`top`, `first(contains(...))`...): then two positions that differ
+    /// only in that order are different positions.
+    pub reads_order: bool,
 }
 
 impl Rules {

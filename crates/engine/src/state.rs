@@ -78,6 +78,8 @@ pub struct State {
     made: Vec<Made>,
     status: Status,
     hash: u64,
+    /// Whether the order of the figures on a place is part of the hash.
+    ordered: bool,
 }
 
 impl State {
@@ -93,6 +95,7 @@ impl State {
             made: Vec::new(),
             status: Status::Playing,
             hash: 0,
+            ordered: rules.reads_order,
         };
         for (f, &p) in s.place_of.iter().enumerate() {
             if let Some(list) = s.on.get_mut(p as usize) {
@@ -114,7 +117,31 @@ impl State {
         for (t, v) in self.triggers.iter().enumerate() {
             h ^= Zobrist::trigger(t as TriggerId, v);
         }
+        if self.ordered {
+            for p in 0..self.on.len() {
+                h ^= self.order_key(p as PlaceId);
+            }
+        }
         h
+    }
+
+    /// The part of the hash that says in which order the figures lie on `p`.
+    fn order_key(&self, p: PlaceId) -> u64 {
+        self.on(p)
+            .iter()
+            .enumerate()
+            .fold(0, |h, (i, &f)| h ^ Zobrist::order(f, p, i))
+    }
+
+    /// Toggles the order keys of the places `a` and `b` in the hash (once
+    /// before a change and once after).
+    fn toggle_order(&mut self, a: PlaceId, b: PlaceId) {
+        if self.ordered {
+            self.hash ^= self.order_key(a);
+            if b != a {
+                self.hash ^= self.order_key(b);
+            }
+        }
     }
 
     /// The hash of the position, including the move in progress.
@@ -171,8 +198,10 @@ impl State {
         let Some(&from) = self.place_of.get(f as usize) else {
             return;
         };
+        self.toggle_order(from, to);
         let index = self.detach(f, from);
         self.attach(rules, f, from, to);
+        self.toggle_order(from, to);
         undo.push(Change::Moved {
             figure: f,
             from,
@@ -256,6 +285,7 @@ impl State {
                     let Some(&now) = self.place_of.get(figure as usize) else {
                         continue;
                     };
+                    self.toggle_order(now, from);
                     self.detach(figure, now);
                     let z = &rules.zobrist;
                     self.hash ^= z.at(figure, (now != REMOVED).then_some(now))
@@ -264,6 +294,7 @@ impl State {
                     if let Some(list) = self.on.get_mut(from as usize) {
                         list.insert(index.min(list.len()), figure);
                     }
+                    self.toggle_order(now, from);
                 }
                 Change::Kind { figure, old } => {
                     let now = self.kind_of[figure as usize];

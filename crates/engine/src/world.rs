@@ -121,6 +121,14 @@ impl<'a> View<'a> {
                     &NO_NAME
                 }
             }
+            WorldFn::Top => {
+                let p = self.place(arg(0)?)?;
+                state
+                    .on(p)
+                    .last()
+                    .and_then(|&f| rules.figure_texts.get(f as usize))
+                    .unwrap_or(&NO_NAME)
+            }
             _ => return Err(err(format!("{f:?} does not give a name"))),
         })
     }
@@ -231,7 +239,7 @@ impl World for View<'_> {
 
     fn call_cow(&self, f: WorldFn, args: &[&Value]) -> Result<Cow<'_, Value>, EvalError> {
         match f {
-            WorldFn::Place | WorldFn::Origin | WorldFn::Square | WorldFn::Between => {
+            WorldFn::Place | WorldFn::Origin | WorldFn::Square | WorldFn::Between | WorldFn::Top => {
                 self.named(f, args).map(Cow::Borrowed)
             }
             _ => self.call_ref(f, args).map(Cow::Owned),
@@ -283,7 +291,7 @@ impl World for View<'_> {
                 Element::Trigger(t) => state.trigger(t).cloned().unwrap_or(Value::Bool(false)),
                 _ => return Err(err(format!("'{}' is not a trigger", arg(0)?))),
             },
-            WorldFn::Place | WorldFn::Origin | WorldFn::Square | WorldFn::Between => {
+            WorldFn::Place | WorldFn::Origin | WorldFn::Square | WorldFn::Between | WorldFn::Top => {
                 self.named(f, args)?.clone()
             }
             WorldFn::Type => Value::Text(match self.element(arg(0)?)? {

@@ -70,6 +70,35 @@ impl Expr {
     }
 }
 
+impl Expr {
+    /// Whether this expression can tell apart two positions that differ
+    /// only in the order of the figures on a place: it asks for `top`, or
+    /// the `first`, `last` or an `item` of a list that `contains` made.
+    pub fn reads_order(&self) -> bool {
+        self.any_part(&mut |e| match e {
+            Expr::Call {
+                function: Function::World(WorldFn::Top),
+                ..
+            } => true,
+            Expr::Call {
+                function: Function::First | Function::Last | Function::Item,
+                args,
+            } => args.first().is_some_and(|a| {
+                a.any_part(&mut |x| {
+                    matches!(
+                        x,
+                        Expr::Call {
+                            function: Function::World(WorldFn::Contains),
+                            ..
+                        }
+                    )
+                })
+            }),
+            _ => false,
+        })
+    }
+}
+
 /// A name as written, and what it was resolved to.
 ///
 /// Two names are equal when their text and resolution are equal; the column
@@ -282,11 +311,13 @@ pub enum WorldFn {
     Distance,
     /// `in_a_row(board, n, player)`
     InARow,
+    /// `top(place)`: the figure that arrived last.
+    Top,
 }
 
 impl WorldFn {
     /// Every world function.
-    pub const ALL: [WorldFn; 16] = [
+    pub const ALL: [WorldFn; 17] = [
         WorldFn::At,
         WorldFn::Contains,
         WorldFn::Value,
@@ -303,6 +334,7 @@ impl WorldFn {
         WorldFn::Between,
         WorldFn::Distance,
         WorldFn::InARow,
+        WorldFn::Top,
     ];
 }
 

@@ -8,7 +8,7 @@ use super::eval::World;
 use super::value::Value;
 
 /// Every function, in the order they are listed in the guide.
-pub const FUNCTIONS: [Function; 27] = [
+pub const FUNCTIONS: [Function; 28] = [
     Function::Count,
     Function::Empty,
     Function::First,
@@ -36,6 +36,7 @@ pub const FUNCTIONS: [Function; 27] = [
     Function::World(WorldFn::Between),
     Function::World(WorldFn::Distance),
     Function::World(WorldFn::InARow),
+    Function::World(WorldFn::Top),
 ];
 
 /// The most arguments any function takes.
@@ -73,6 +74,7 @@ impl Function {
                 WorldFn::Between => "between",
                 WorldFn::Distance => "distance",
                 WorldFn::InARow => "in_a_row",
+                WorldFn::Top => "top",
             },
         }
     }
@@ -119,6 +121,7 @@ impl Function {
                 WorldFn::Square => "a board, a row and a column",
                 WorldFn::Between | WorldFn::Distance => "two squares",
                 WorldFn::InARow => "a board, how many in a row, and a player",
+                WorldFn::Top => "a place",
             },
         }
     }

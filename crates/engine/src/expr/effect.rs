@@ -103,6 +103,33 @@ impl Effect {
         }
     }
 
+    /// Calls `f` with every expression of this statement and the
+    /// statements inside it.
+    pub fn exprs(&self, f: &mut dyn FnMut(&Expr)) {
+        match self {
+            Effect::Set { trigger, value } => {
+                f(trigger);
+                f(value);
+            }
+            Effect::Move { figure, from, to } => {
+                f(figure);
+                if let Some(from) = from {
+                    f(from);
+                }
+                f(to);
+            }
+            Effect::Remove { figure } => f(figure),
+            Effect::Change { figure, kind } => {
+                f(figure);
+                f(kind);
+            }
+            Effect::If { condition, then } => {
+                f(condition);
+                then.exprs(f);
+            }
+        }
+    }
+
     /// Resolves the names in every operand (see [`Expr::resolve`]) and
     /// returns the problems. The new type in `change` may also be a plain
     /// word such as `crown`, taken as text.
