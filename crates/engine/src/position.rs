@@ -18,6 +18,10 @@ mod turn;
 
 pub use explain::{Refusal, Why};
 
+/// The most steps of one move looked at when asking whether a whole move
+/// can be made (as many as the search enumerates).
+pub const MAX_MOVE_STEPS: usize = 64;
+
 /// One step: a figure dragged from one place to another, and the rule
 /// that allows it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -191,6 +195,55 @@ impl Position {
             ControlFlow::Break(())
         });
         any
+    }
+
+    /// Whether the player on move can make a whole move from the start of
+    /// the move: some sequence of legal steps reaches a point where the
+    /// move is complete. A move that can be started but never finished is
+    /// no move. The search is bounded by the move's automaton and
+    /// [`MAX_MOVE_STEPS`] steps, and tries each position once.
+    pub fn has_move(&mut self) -> bool {
+        if !self.has_step() {
+            return false;
+        }
+        let mut failed = std::collections::HashSet::new();
+        self.can_complete(0, &mut failed)
+    }
+
+    fn can_complete(&mut self, depth: usize, failed: &mut std::collections::HashSet<u64>) -> bool {
+        let steps = self.legal_steps();
+        let progress = self.state.progress();
+        let completes = |s: &Step| {
+            self.rules
+                .moves
+                .next(progress, s.rule as usize)
+                .is_some_and(|p| self.rules.moves.complete(p).is_some())
+        };
+        if steps.iter().any(completes) {
+            return true;
+        }
+        if depth + 1 >= MAX_MOVE_STEPS {
+            return false;
+        }
+        for s in steps {
+            let undo = self.apply(s);
+            let ok = if self.state.made().is_empty() {
+                true
+            } else if failed.contains(&self.state.hash()) {
+                false
+            } else {
+                let ok = self.can_complete(depth + 1, failed);
+                if !ok {
+                    failed.insert(self.state.hash());
+                }
+                ok
+            };
+            self.revert(undo);
+            if ok {
+                return true;
+            }
+        }
+        false
     }
 
     /// Calls `visit` with each legal step until it breaks.

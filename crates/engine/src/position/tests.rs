@@ -311,3 +311,30 @@ fn rule_errors_are_reported_once_per_condition() {
     assert!(errors[0].message.contains("zero"));
     assert!(start(&nim12()).rule_errors().is_empty());
 }
+
+#[test]
+fn a_move_that_can_be_started_but_not_finished_is_no_move() {
+    // One match left and a move of exactly two: the first player can take
+    // one but never finish, so they cannot move (and lose).
+    let mut g = nim12();
+    g.figures.truncate(1);
+    g.moves[0].sequence = "take x2".into();
+    let pos = Position::new(Arc::new(Rules::compile(&g).unwrap()));
+    match pos.status() {
+        Status::Over { winner, reason, .. } => {
+            assert_eq!(*winner, 2);
+            assert_eq!(reason, "player 1 cannot move");
+        }
+        other => panic!("the game should be over: {other:?}"),
+    }
+}
+
+#[test]
+fn a_move_that_can_be_finished_is_a_move() {
+    let mut g = nim12();
+    g.figures.truncate(2);
+    g.moves[0].sequence = "take x2".into();
+    let mut pos = Position::new(Arc::new(Rules::compile(&g).unwrap()));
+    assert_eq!(pos.status(), &Status::Playing);
+    assert!(pos.has_move());
+}

@@ -163,7 +163,7 @@ pub(super) fn settle(pos: &mut Position, changes: &mut Vec<Change>, warnings: &m
         pos.state.set_status(status, changes);
         return;
     }
-    if pos.has_step() {
+    if pos.has_move() {
         return;
     }
     let me = pos.state.to_move();
@@ -185,7 +185,7 @@ pub(super) fn settle(pos: &mut Position, changes: &mut Vec<Change>, warnings: &m
             pos.state.pass_turn(next, changes);
             if let Some(status) = game_over(pos, warnings) {
                 status
-            } else if pos.has_step() {
+            } else if pos.has_move() {
                 return;
             } else {
                 Status::Over {
