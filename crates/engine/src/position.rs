@@ -203,23 +203,28 @@ impl Position {
     /// no move. The search is bounded by the move's automaton and
     /// [`MAX_MOVE_STEPS`] steps, and tries each position once.
     pub fn has_move(&mut self) -> bool {
-        if !self.has_step() {
-            return false;
-        }
         let mut failed = std::collections::HashSet::new();
         self.can_complete(0, &mut failed)
     }
 
     fn can_complete(&mut self, depth: usize, failed: &mut std::collections::HashSet<u64>) -> bool {
-        let steps = self.legal_steps();
+        // Most often the first step found completes a move: stop there.
         let progress = self.state.progress();
-        let completes = |s: &Step| {
-            self.rules
-                .moves
+        let moves = &self.rules.moves;
+        let mut steps = Vec::new();
+        let mut done = false;
+        self.generate(None, &mut |s| {
+            if moves
                 .next(progress, s.rule as usize)
-                .is_some_and(|p| self.rules.moves.complete(p).is_some())
-        };
-        if steps.iter().any(completes) {
+                .is_some_and(|p| moves.complete(p).is_some())
+            {
+                done = true;
+                return ControlFlow::Break(());
+            }
+            steps.push(s);
+            ControlFlow::Continue(())
+        });
+        if done {
             return true;
         }
         if depth + 1 >= MAX_MOVE_STEPS {
