@@ -4,7 +4,7 @@
 //! of what was played. Every query is answered from the rules' tables and
 //! the index of figures by place, without rescanning the game.
 
-use super::expr::{Effect, Value};
+use super::expr::{Effect, EvalError, Value};
 use super::model::{OwnerPattern, WhenStuck};
 use super::rules::{FigureId, PlaceId, RuleId, Rules, StepRuleC};
 use super::state::{Change, Made, State, Status};
@@ -190,7 +190,7 @@ impl Position {
     /// Whether any legal step exists.
     pub fn has_step(&self) -> bool {
         let mut any = false;
-        self.generate(None, &mut |_| {
+        self.generate_distinct(&mut |_| {
             any = true;
             ControlFlow::Break(())
         });
@@ -213,7 +213,7 @@ impl Position {
         let moves = &self.rules.moves;
         let mut steps = Vec::new();
         let mut done = false;
-        self.generate(None, &mut |s| {
+        self.generate_distinct(&mut |s| {
             if moves
                 .next(progress, s.rule as usize)
                 .is_some_and(|p| moves.complete(p).is_some())
@@ -251,8 +251,74 @@ impl Position {
         false
     }
 
+    /// Whether some step of the step rule `rule` is legal now (`player`
+    /// `None`), or for `player` at the start of a move: `can(jump)`,
+    /// `can(place, 2)`.
+    ///
+    /// # Errors
+    /// When there is no such rule or player, or `can` asks about itself
+    /// too deeply.
+    pub fn can(&self, rule: &str, player: Option<i64>) -> Result<bool, EvalError> {
+        thread_local! {
+            static DEPTH: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
+        }
+        let Some(ri) = self.rules.steps.iter().position(|r| r.name == rule) else {
+            return Err(EvalError::new(format!("there is no step rule called '{rule}'")));
+        };
+        let depth = DEPTH.with(|d| d.get());
+        if depth >= 4 {
+            return Err(EvalError::new(format!(
+                "'{rule}' asks whether a step can be made too many times inside itself"
+            )));
+        }
+        DEPTH.with(|d| d.set(depth + 1));
+        let mut found = false;
+        let mut visit = |_| {
+            found = true;
+            ControlFlow::Break(())
+        };
+        let result = match player {
+            None => {
+                self.generate_rule(Some(ri), &mut visit);
+                Ok(())
+            }
+            Some(p) if (1..=self.rules.players.max(1) as i64).contains(&p) => {
+                let state = self.state.at_start_for(p as u8);
+                let other = Position::from_state(Arc::clone(&self.rules), state);
+                other.generate_rule(Some(ri), &mut visit);
+                Ok(())
+            }
+            Some(p) => Err(EvalError::new(format!("there is no player {p} in this game"))),
+        };
+        DEPTH.with(|d| d.set(depth));
+        result.map(|()| found)
+    }
+
     /// Calls `visit` with each legal step until it breaks.
     pub fn generate(&self, only: Option<FigureId>, visit: &mut dyn FnMut(Step) -> ControlFlow<()>) {
+        self.generate_by(only, None, false, visit);
+    }
+
+    /// Like [`generate`](Self::generate) for all figures, but of figures
+    /// that are interchangeable (the same class in
+    /// [`Rules::class_of`], type and owner) lying on the same place only
+    /// the first is tried: they would give the same steps.
+    pub fn generate_distinct(&self, visit: &mut dyn FnMut(Step) -> ControlFlow<()>) {
+        self.generate_by(None, None, true, visit);
+    }
+
+    /// The legal steps of one step rule, until `visit` breaks.
+    fn generate_rule(&self, rule: Option<usize>, visit: &mut dyn FnMut(Step) -> ControlFlow<()>) {
+        self.generate_by(None, rule, true, visit);
+    }
+
+    fn generate_by(
+        &self,
+        only: Option<FigureId>,
+        rule: Option<usize>,
+        distinct: bool,
+        visit: &mut dyn FnMut(Step) -> ControlFlow<()>,
+    ) {
         if self.state.status() != &Status::Playing {
             return;
         }
@@ -262,12 +328,28 @@ impl Position {
         let mut marked: Vec<PlaceId> = Vec::new();
         match only {
             Some(f) => {
-                let _ = self.generate_figure(f, &mut vars, &mut marked, visit);
+                let _ = self.generate_figure(f, rule, &mut vars, &mut marked, visit);
             }
             None => {
+                let mut tried: Vec<(u32, u16, u8)> = Vec::new();
                 for p in 0..self.rules.places.len() as PlaceId {
+                    tried.clear();
                     for &f in self.state.on(p) {
-                        if self.generate_figure(f, &mut vars, &mut marked, visit).is_break() {
+                        if distinct {
+                            let key = (
+                                self.rules.class_of.get(f as usize).copied().unwrap_or(u32::MAX),
+                                self.state.kind_of(f),
+                                self.state.owner_of(f),
+                            );
+                            if tried.contains(&key) {
+                                continue;
+                            }
+                            tried.push(key);
+                        }
+                        if self
+                            .generate_figure(f, rule, &mut vars, &mut marked, visit)
+                            .is_break()
+                        {
                             return;
                         }
                     }
@@ -280,6 +362,7 @@ impl Position {
     fn generate_figure(
         &self,
         f: FigureId,
+        only_rule: Option<usize>,
         vars: &mut Vec<Value>,
         marked: &mut Vec<PlaceId>,
         visit: &mut dyn FnMut(Step) -> ControlFlow<()>,
@@ -290,7 +373,9 @@ impl Position {
         };
         marked.clear();
         let applies = |ri: usize, rule: &StepRuleC| {
-            rules.moves.next(self.state.progress(), ri).is_some() && self.heads(rule, f, from).is_some()
+            only_rule.is_none_or(|r| r == ri)
+                && rules.moves.next(self.state.progress(), ri).is_some()
+                && self.heads(rule, f, from).is_some()
         };
         // Targets are remembered only while a later rule may give them again.
         let Some(last) = (0..rules.steps.len())
@@ -300,7 +385,7 @@ impl Position {
             return ControlFlow::Continue(());
         };
         for (ri, rule) in rules.steps.iter().enumerate().take(last + 1) {
-            if rules.moves.next(self.state.progress(), ri).is_none() {
+            if only_rule.is_some_and(|r| r != ri) || rules.moves.next(self.state.progress(), ri).is_none() {
                 continue;
             }
             let Some(heads) = self.heads(rule, f, from) else {
@@ -349,7 +434,6 @@ impl Position {
 
     /// The captures of a rule's `what` and `from` for a figure, if they match.
     fn heads<'r>(&self, rule: &'r StepRuleC, f: FigureId, from: PlaceId) -> Option<[&'r [Value]; 3]> {
-        let fig = self.rules.figures.get(f as usize)?;
         let stat = rule.what_static.get(f as usize)?.as_deref()?;
         let kind = rule.what_kind.get(self.state.kind_of(f) as usize)?.as_deref()?;
         if let Some(owner) = rule.owner {
@@ -359,7 +443,7 @@ impl Position {
                 OwnerPattern::Opponent => self.rules.other(me),
                 OwnerPattern::Player(n) => n,
             };
-            if fig.owner != want {
+            if self.state.owner_of(f) != want {
                 return None;
             }
         }
@@ -406,7 +490,7 @@ impl Position {
     /// Whether the conditions not answered ahead of time hold (the
     /// candidate came from [`Prefilter::candidates`](super::rules::Prefilter::candidates)).
     fn dynamic_conditions_hold(&self, rule: &StepRuleC, vars: &[Value]) -> bool {
-        let view = View::new(&self.rules, &self.state);
+        let view = View::of(self);
         rule.prefilter
             .dynamic
             .iter()

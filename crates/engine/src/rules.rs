@@ -219,6 +219,9 @@ pub struct Rules {
     /// (`top`, `first(contains(...))`...): then two positions that differ
     /// only in that order are different positions.
     pub reads_order: bool,
+    /// Per figure, its class of interchangeable figures (see
+    /// [`Classes`](crate::search::moves::Classes)).
+    pub class_of: Vec<u32>,
 }
 
 impl Rules {

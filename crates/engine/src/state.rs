@@ -48,6 +48,10 @@ pub(crate) enum Change {
         figure: FigureId,
         old: TypeId,
     },
+    Owner {
+        figure: FigureId,
+        old: u8,
+    },
     Trigger {
         trigger: TriggerId,
         old: Value,
@@ -71,6 +75,7 @@ pub(crate) enum Change {
 pub struct State {
     place_of: Vec<PlaceId>,
     kind_of: Vec<TypeId>,
+    owner_of: Vec<u8>,
     on: Vec<Vec<FigureId>>,
     triggers: Vec<Value>,
     to_move: u8,
@@ -88,6 +93,7 @@ impl State {
         let mut s = State {
             place_of: rules.figures.iter().map(|f| f.origin).collect(),
             kind_of: rules.figures.iter().map(|f| f.kind).collect(),
+            owner_of: rules.figures.iter().map(|f| f.owner).collect(),
             on: vec![Vec::new(); rules.places.len()],
             triggers: rules.triggers.iter().map(|t| t.start.clone()).collect(),
             to_move: 1,
@@ -106,6 +112,18 @@ impl State {
         s
     }
 
+    /// This state at the start of a move of `player`, for asking what
+    /// that player could do (its hash is not kept).
+    pub(crate) fn at_start_for(&self, player: u8) -> State {
+        State {
+            to_move: player,
+            progress: MoveAutomaton::START,
+            made: Vec::new(),
+            status: Status::Playing,
+            ..self.clone()
+        }
+    }
+
     /// The hash recomputed from scratch; equals [`State::hash`].
     pub fn full_hash(&self, rules: &Rules) -> u64 {
         let z = &rules.zobrist;
@@ -113,6 +131,9 @@ impl State {
         for (f, &p) in self.place_of.iter().enumerate() {
             h ^= z.at(f as FigureId, (p != REMOVED).then_some(p));
             h ^= z.kind(f as FigureId, self.kind_of[f]);
+            if self.owner_of[f] != rules.figures[f].owner {
+                h ^= Zobrist::owner(f as FigureId, self.owner_of[f]);
+            }
         }
         for (t, v) in self.triggers.iter().enumerate() {
             h ^= Zobrist::trigger(t as TriggerId, v);
@@ -157,6 +178,12 @@ impl State {
     /// The type of a figure now.
     pub fn kind_of(&self, f: FigureId) -> TypeId {
         self.kind_of.get(f as usize).copied().unwrap_or(0)
+    }
+
+    /// The owner of a figure now (0: nobody); it starts as the game says
+    /// and changes by `change owner of`.
+    pub fn owner_of(&self, f: FigureId) -> u8 {
+        self.owner_of.get(f as usize).copied().unwrap_or(0)
     }
 
     /// The figures on a place, in the order they arrived.
@@ -240,6 +267,15 @@ impl State {
         undo.push(Change::Kind { figure: f, old });
     }
 
+    pub(crate) fn set_owner(&mut self, rules: &Rules, f: FigureId, owner: u8, undo: &mut Vec<Change>) {
+        let Some(old) = self.owner_of.get(f as usize).copied() else {
+            return;
+        };
+        self.hash ^= owner_key(rules, f, old) ^ owner_key(rules, f, owner);
+        self.owner_of[f as usize] = owner;
+        undo.push(Change::Owner { figure: f, old });
+    }
+
     pub(crate) fn set_trigger(&mut self, t: TriggerId, value: Value, undo: &mut Vec<Change>) {
         let Some(slot) = self.triggers.get_mut(t as usize) else {
             return;
@@ -301,6 +337,11 @@ impl State {
                     self.hash ^= rules.zobrist.kind(figure, now) ^ rules.zobrist.kind(figure, old);
                     self.kind_of[figure as usize] = old;
                 }
+                Change::Owner { figure, old } => {
+                    let now = self.owner_of[figure as usize];
+                    self.hash ^= owner_key(rules, figure, now) ^ owner_key(rules, figure, old);
+                    self.owner_of[figure as usize] = old;
+                }
                 Change::Trigger { trigger, old } => {
                     let now = std::mem::replace(&mut self.triggers[trigger as usize], old);
                     self.hash ^= Zobrist::trigger(trigger, &now)
@@ -330,5 +371,14 @@ impl State {
                 Change::Status { old } => self.status = old,
             }
         }
+    }
+}
+
+/// The hash key of a figure's owner: none while it has its first owner.
+fn owner_key(rules: &Rules, f: FigureId, owner: u8) -> u64 {
+    if rules.figures.get(f as usize).is_some_and(|i| i.owner == owner) {
+        0
+    } else {
+        Zobrist::owner(f, owner)
     }
 }

@@ -1,7 +1,8 @@
 //! What expressions can ask about a position: the engine's side of the
 //! expression language.
 
-use super::expr::{EvalError, Special, Value, World, WorldFn};
+use super::expr::{EvalError, Special, Value, World, WorldFn, DIRECTIONS, MAX_ITEMS};
+use super::position::Position;
 use super::rules::{Element, PlaceId, Rules};
 use super::state::State;
 use std::borrow::Cow;
@@ -13,6 +14,8 @@ pub struct View<'a> {
     pub state: &'a State,
     /// The last line `in_a_row` found, for highlighting a win.
     pub line: RefCell<Vec<PlaceId>>,
+    /// The position, when there is one, to answer `can`.
+    pos: Option<&'a Position>,
 }
 
 impl<'a> View<'a> {
@@ -21,6 +24,15 @@ impl<'a> View<'a> {
             rules,
             state,
             line: RefCell::new(Vec::new()),
+            pos: None,
+        }
+    }
+
+    /// A position seen by expressions, `can` included.
+    pub fn of(pos: &'a Position) -> Self {
+        View {
+            pos: Some(pos),
+            ..View::new(pos.rules(), pos.state())
         }
     }
 
@@ -133,11 +145,67 @@ impl<'a> View<'a> {
         })
     }
 
+    /// The square next to `s` going `d` steps of (rows, columns), if any;
+    /// on a track only left and right go anywhere.
+    fn step_from(&self, s: &Value, d: (i64, i64), k: i64) -> Result<Option<PlaceId>, EvalError> {
+        let (_, spot) = self.square(s)?;
+        let g = &self.rules.grids[spot.grid as usize];
+        if g.is_track && d.0 != 0 {
+            return Ok(None);
+        }
+        Ok(g.place(spot.row as i64 + d.0 * k, spot.column as i64 + d.1 * k))
+    }
+
+    fn line(&self, s: &Value, d: &Value) -> Result<Value, EvalError> {
+        let d = delta(d)?;
+        let start = self.place(s)?;
+        let mut out = Vec::new();
+        for k in 1..=MAX_ITEMS as i64 {
+            match self.step_from(s, d, k)? {
+                Some(p) if p != start => out.push(self.name(Some(p))),
+                _ => break,
+            }
+        }
+        Ok(Value::List(out))
+    }
+
+    fn direction(&self, a: &Value, b: &Value) -> Result<Value, EvalError> {
+        let (_, a) = self.square(a)?;
+        let (_, b) = self.square(b)?;
+        let (dr, dc) = (b.row as i64 - a.row as i64, b.column as i64 - a.column as i64);
+        let straight = dr == 0 || dc == 0 || dr.abs() == dc.abs();
+        if a.grid != b.grid || (dr, dc) == (0, 0) || !straight {
+            return Ok(Value::from(""));
+        }
+        let want = (dr.signum(), dc.signum());
+        Ok(DIRECTIONS
+            .iter()
+            .find(|(_, r, c)| (*r, *c) == want)
+            .map_or(Value::from(""), |(n, _, _)| Value::from(*n)))
+    }
+
+    /// The owner of a figure, of the top figure of a place (0 if empty),
+    /// or 0 for "".
+    fn owner(&self, v: &Value) -> Result<i64, EvalError> {
+        if matches!(v, Value::Text(t) if t.is_empty()) {
+            return Ok(0);
+        }
+        Ok(match self.element(v)? {
+            Element::Figure(f) => self.state.owner_of(f) as i64,
+            Element::Place(p) => self
+                .state
+                .on(p)
+                .last()
+                .map_or(0, |&f| self.state.owner_of(f) as i64),
+            _ => return Err(err(format!("'{v}' is not a figure or a place"))),
+        })
+    }
+
     fn owns(&self, p: PlaceId, player: i64) -> bool {
         self.state
             .on(p)
             .iter()
-            .any(|&f| self.rules.figures[f as usize].owner as i64 == player)
+            .any(|&f| self.state.owner_of(f) as i64 == player)
     }
 
     fn in_a_row(&self, args: &[&Value]) -> Result<Value, EvalError> {
@@ -167,6 +235,30 @@ impl<'a> View<'a> {
         }
         Ok(Value::Bool(false))
     }
+}
+
+/// The names of some of the [`DIRECTIONS`].
+fn directions(range: std::ops::Range<usize>) -> Value {
+    Value::List(
+        DIRECTIONS[range]
+            .iter()
+            .map(|(n, _, _)| Value::from(*n))
+            .collect(),
+    )
+}
+
+/// How far a direction goes in rows and columns.
+fn delta(d: &Value) -> Result<(i64, i64), EvalError> {
+    let name = d.to_text();
+    DIRECTIONS
+        .iter()
+        .find(|(n, _, _)| *n == name)
+        .map(|&(_, dr, dc)| (dr, dc))
+        .ok_or_else(|| {
+            err(format!(
+                "'{name}' is not a direction; the directions are up, down, left, right, up-left, up-right, down-left and down-right"
+            ))
+        })
 }
 
 /// The name of nothing.
@@ -221,6 +313,9 @@ impl World for View<'_> {
             }
             Special::LastFrom => self.name(last.map(|m| m.from)),
             Special::LastTo => self.name(last.map(|m| m.to)),
+            Special::Directions => directions(0..8),
+            Special::Straight => directions(0..4),
+            Special::Diagonal => directions(4..8),
         }
     }
 
@@ -306,7 +401,29 @@ impl World for View<'_> {
                 Element::Trigger(_) => "trigger".to_string(),
                 Element::Type(_) => "type".to_string(),
             }),
-            WorldFn::Owner => Value::Number(rules.figures[self.figure(arg(0)?)? as usize].owner as i64),
+            WorldFn::Owner => Value::Number(self.owner(arg(0)?)?),
+            WorldFn::Squares => Value::List(
+                self.places(arg(0)?)?
+                    .into_iter()
+                    .map(|p| self.name(Some(p)))
+                    .collect(),
+            ),
+            WorldFn::Neighbour => {
+                let d = delta(arg(1)?)?;
+                self.name(self.step_from(arg(0)?, d, 1)?)
+            }
+            WorldFn::Line => self.line(arg(0)?, arg(1)?)?,
+            WorldFn::Direction => self.direction(arg(0)?, arg(1)?)?,
+            WorldFn::Can => {
+                let Some(pos) = self.pos else {
+                    return Err(err("can is not answered here".into()));
+                };
+                let player = match args.get(1) {
+                    Some(p) => Some(number(p)?),
+                    None => None,
+                };
+                Value::Bool(pos.can(&arg(0)?.to_text(), player)?)
+            }
             WorldFn::Colour => Value::Text(rules.figures[self.figure(arg(0)?)? as usize].colour.clone()),
             WorldFn::Attribute => {
                 let key = arg(1)?.to_string();

@@ -122,7 +122,7 @@ pub(super) fn why_not(pos: &Position, figure: FigureId, to: PlaceId) -> Refusal 
                         OwnerPattern::Opponent => rules.other(me),
                         OwnerPattern::Player(n) => n,
                     };
-                    fig.owner == want
+                    state.owner_of(figure) == want
                 }
             };
             let static_ok = rule.what_static[figure as usize].is_some()
@@ -132,7 +132,7 @@ pub(super) fn why_not(pos: &Position, figure: FigureId, to: PlaceId) -> Refusal 
                 return Reached::Nothing;
             }
             if !owner_ok {
-                return Reached::NotYours(fig.owner);
+                return Reached::NotYours(state.owner_of(figure));
             }
             if rules.moves.next(state.progress(), ri).is_none() {
                 return Reached::Order;
@@ -157,7 +157,7 @@ pub(super) fn why_not(pos: &Position, figure: FigureId, to: PlaceId) -> Refusal 
                     .map_or("", |&(a, _)| rule.vars[a].as_str());
                 return Reached::Same(name.to_string());
             }
-            let view = View::new(rules, state);
+            let view = View::of(pos);
             for (c, text) in rule.when.iter().zip(&rule.when_text) {
                 match c.eval(&vars, &view) {
                     Ok(Value::Bool(true)) => {}

@@ -64,8 +64,11 @@ pub fn rules(game: &Game, elements: Elements, moves: MoveAutomaton, move_names: 
         figure_texts,
         zobrist,
         reads_order: false,
+        class_of: Vec::new(),
     };
     rules.reads_order = reads_order(&rules);
+    let classes = crate::search::moves::Classes::new(&rules);
+    rules.class_of = (0..rules.figures.len()).map(|f| classes.of(f as u16)).collect();
     prefilter(&mut rules);
     rules
 }

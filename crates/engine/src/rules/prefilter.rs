@@ -120,8 +120,7 @@ fn dynamic_part(e: &Expr, figure_slots: usize) -> bool {
             Function::Empty => true,
             Function::World(w) => !matches!(
                 w,
-                WorldFn::Owner
-                    | WorldFn::Origin
+                WorldFn::Origin
                     | WorldFn::Colour
                     | WorldFn::Attribute
                     | WorldFn::Row
@@ -130,6 +129,10 @@ fn dynamic_part(e: &Expr, figure_slots: usize) -> bool {
                     | WorldFn::Neighbours
                     | WorldFn::Between
                     | WorldFn::Distance
+                    | WorldFn::Squares
+                    | WorldFn::Neighbour
+                    | WorldFn::Line
+                    | WorldFn::Direction
             ),
             _ => false,
         },

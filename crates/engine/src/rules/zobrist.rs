@@ -72,6 +72,12 @@ impl Zobrist {
         splitmix(0x0D0E_0000_0000_0000 ^ ((f as u64) << 32) ^ ((p as u64) << 16) ^ index as u64)
     }
 
+    /// The key of figure `f` belonging to `owner` (other than its first owner).
+    #[inline]
+    pub fn owner(f: u16, owner: u8) -> u64 {
+        splitmix(0x0E0E_0000_0000_0000 ^ ((f as u64) << 8) ^ owner as u64)
+    }
+
     /// The key of the player on move.
     pub fn player(p: u8) -> u64 {
         splitmix(0xC0FF_EE00 + p as u64)

@@ -176,11 +176,12 @@ impl MoveGen {
         out.clear();
         let state = pos.state();
         let classes = &self.classes;
-        pos.generate(None, &mut |s| {
+        pos.generate_distinct(&mut |s| {
             let key = |s: &Step| {
                 (
                     classes.of(s.figure),
                     state.kind_of(s.figure),
+                    state.owner_of(s.figure),
                     s.from,
                     s.to,
                     s.rule,
