@@ -85,6 +85,9 @@ pub struct State {
     hash: u64,
     /// Whether the order of the figures on a place is part of the hash.
     ordered: bool,
+    /// The hash at the start of every move so far, the start of the game
+    /// first, for `repetitions`.
+    seen: Vec<u64>,
 }
 
 impl State {
@@ -102,6 +105,7 @@ impl State {
             status: Status::Playing,
             hash: 0,
             ordered: rules.reads_order,
+            seen: Vec::new(),
         };
         for (f, &p) in s.place_of.iter().enumerate() {
             if let Some(list) = s.on.get_mut(p as usize) {
@@ -109,7 +113,16 @@ impl State {
             }
         }
         s.hash = s.full_hash(rules);
+        s.seen.push(s.hash);
         s
+    }
+
+    /// How many times the present position has been there at the start of
+    /// a move in this game, counting now (1 the first time). In the middle
+    /// of a move: how many times the position at its start was.
+    pub fn repetitions(&self) -> usize {
+        let now = self.seen.last().copied().unwrap_or(self.hash);
+        self.seen.iter().filter(|&&h| h == now).count()
     }
 
     /// This state at the start of a move of `player`, for asking what
@@ -306,6 +319,7 @@ impl State {
         });
         self.to_move = next;
         self.progress = MoveAutomaton::START;
+        self.seen.push(self.hash);
     }
 
     pub(crate) fn set_status(&mut self, status: Status, undo: &mut Vec<Change>) {
@@ -362,6 +376,7 @@ impl State {
                     old_made,
                     old_progress,
                 } => {
+                    self.seen.pop();
                     self.hash ^= Zobrist::player(self.to_move) ^ Zobrist::player(old);
                     self.to_move = old;
                     self.made = old_made;

@@ -201,11 +201,16 @@ impl<'a> View<'a> {
         })
     }
 
-    fn owns(&self, p: PlaceId, player: i64) -> bool {
-        self.state
-            .on(p)
-            .iter()
-            .any(|&f| self.state.owner_of(f) as i64 == player)
+    /// Whether a figure on `p` is one `who` asks for: a player number
+    /// (its owner), or a text (its type or its colour).
+    fn owns(&self, p: PlaceId, who: &Who) -> bool {
+        self.state.on(p).iter().any(|&f| match who {
+            Who::Player(n) => self.state.owner_of(f) as i64 == *n,
+            Who::Text(t) => {
+                self.rules.types.get(self.state.kind_of(f) as usize) == Some(t)
+                    || self.rules.figures.get(f as usize).is_some_and(|i| &i.colour == t)
+            }
+        })
     }
 
     fn in_a_row(&self, args: &[&Value]) -> Result<Value, EvalError> {
@@ -214,7 +219,11 @@ impl<'a> View<'a> {
             _ => return Err(err(format!("'{}' is not a board", args[0]))),
         };
         let n = number(args[1])?;
-        let player = number(args[2])?;
+        let player = match args[2] {
+            Value::Text(t) if t.parse::<i64>().is_err() => Who::Text(t.clone()),
+            other => Who::Player(number(other)?),
+        };
+        let player = &player;
         if n < 1 {
             return Ok(Value::Bool(false));
         }
@@ -235,6 +244,14 @@ impl<'a> View<'a> {
         }
         Ok(Value::Bool(false))
     }
+}
+
+/// What `in_a_row` looks for on each square.
+enum Who {
+    /// A figure of this player.
+    Player(i64),
+    /// A figure of this type or colour.
+    Text(String),
 }
 
 /// The names of some of the [`DIRECTIONS`].
@@ -316,6 +333,7 @@ impl World for View<'_> {
             Special::Directions => directions(0..8),
             Special::Straight => directions(0..4),
             Special::Diagonal => directions(4..8),
+            Special::Repetitions => Value::Number(self.state.repetitions() as i64),
         }
     }
 

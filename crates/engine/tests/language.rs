@@ -13,8 +13,8 @@ const GAME: &str = r#"<game format="1" players="2"><rules>
   <equipment><board name="board" rows="4" columns="4"/><basket name="box"/></equipment>
   <figures>
     <figure name="w" type="stone" origin="board.2.2" owner="1"/>
-    <figure name="k.1" type="stone" origin="board.2.3" owner="2"/>
-    <figure name="k.2" type="stone" origin="board.3.3" owner="2"/>
+    <figure name="k.1" type="stone" origin="board.2.3" owner="2" colour="black"/>
+    <figure name="k.2" type="stone" origin="board.3.3" owner="2" colour="black"/>
   </figures>
   <steps>
     <step name="jump"><what type="stone" owner="on-move"/><from type="square"/><to type="square"/>
@@ -87,6 +87,12 @@ fn board_functions() {
         ask(&pos, "all t in line(board.2.1, right) until owner(t) = 2"),
         texts(&["board.2.2"])
     );
+    assert_eq!(ask(&pos, "in_a_row(board, 2, \"stone\")"), Value::Bool(true));
+    assert_eq!(ask(&pos, "in_a_row(board, 3, \"stone\")"), Value::Bool(false));
+    assert_eq!(ask(&pos, "in_a_row(board, 2, \"black\")"), Value::Bool(true));
+    assert_eq!(ask(&pos, "in_a_row(board, 2, 2)"), Value::Bool(true));
+    assert_eq!(ask(&pos, "in_a_row(board, 2, 1)"), Value::Bool(false));
+    assert_eq!(ask(&pos, "repetitions"), Value::Number(1));
     assert_eq!(ask(&pos, "can(jump)"), Value::Bool(true));
     assert_eq!(ask(&pos, "can(step)"), Value::Bool(false), "a jump must be made");
     assert_eq!(ask(&pos, "can(jump, 2)"), Value::Bool(true), "k.1 can jump w");
@@ -127,4 +133,34 @@ fn a_compulsory_jump_and_side_effects_that_loop() {
     assert!(pos.take_back());
     assert_eq!(pos.state().owner_of(w), 1);
     assert_eq!(pos.hash(), pos.state().full_hash(&rules));
+}
+
+#[test]
+fn the_third_time_a_position_comes_back_is_counted() {
+    let text = r#"<game format="2" players="2"><rules>
+      <equipment><square name="a"/><square name="b"/></equipment>
+      <figures><figure name="t" type="token" origin="a"/></figures>
+      <steps><step name="go"><what type="token"/><from type="square"/><to type="square"/></step></steps>
+      <moves><move name="turn">go</move></moves>
+      <game-over><end name="again" winner="0"><when>repetitions = 3</when></end></game-over>
+    </rules></game>"#;
+    let (_, rules) = tablecraft_engine::open::open(text).unwrap_or_else(|p| panic!("{p:#?}"));
+    let mut pos = Position::new(Arc::new(rules));
+    let rules = Arc::clone(pos.rules());
+    let t = rules.figure_id("t").unwrap();
+    let (a, b) = (rules.place_id("a").unwrap(), rules.place_id("b").unwrap());
+    let mut played = 0;
+    for to in [b, a, b, a, b, a] {
+        if pos.status() != &tablecraft_engine::Status::Playing {
+            break;
+        }
+        pos.play(t, to).unwrap_or_else(|r| panic!("{r}"));
+        played += 1;
+    }
+    // Token on a with player 1 to move: at the start, after 2 and after 4
+    // moves.
+    assert_eq!(played, 4);
+    assert_eq!(pos.state().repetitions(), 3);
+    assert!(pos.take_back());
+    assert_eq!(pos.state().repetitions(), 2);
 }

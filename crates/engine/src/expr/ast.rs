@@ -296,11 +296,14 @@ pub enum Special {
     Straight,
     /// `diagonal`: up-left, up-right, down-left and down-right.
     Diagonal,
+    /// `repetitions`: how many times the position has occurred in this
+    /// game, counting now.
+    Repetitions,
 }
 
 impl Special {
     /// Every special value.
-    pub const ALL: [Special; 9] = [
+    pub const ALL: [Special; 10] = [
         Special::Player,
         Special::Opponent,
         Special::Steps,
@@ -310,6 +313,7 @@ impl Special {
         Special::Directions,
         Special::Straight,
         Special::Diagonal,
+        Special::Repetitions,
     ];
 
     /// The name it is written with.
@@ -324,6 +328,7 @@ impl Special {
             Special::Directions => "directions",
             Special::Straight => "straight",
             Special::Diagonal => "diagonal",
+            Special::Repetitions => "repetitions",
         }
     }
 
