@@ -27,11 +27,11 @@ fn reversi_flips_the_trapped_discs() {
     let rules = Arc::clone(pos.rules());
     let square = |r: u16, c: u16| rules.place_id(&format!("board.{r}.{c}")).unwrap();
     let disc = rules.figure_id("disc.1").unwrap();
-    // Black puts a disc on row 3, column 4 and traps white's disc on 4.4.
+    // Light puts a disc on row 3, column 4 and traps the dark disc on 4.4.
     pos.play(disc, square(3, 4)).unwrap_or_else(|r| panic!("{r}"));
     let owner_on = |pos: &Position, p| pos.state().owner_of(pos.state().on(p)[0]);
     assert_eq!(owner_on(&pos, square(3, 4)), 1);
-    assert_eq!(owner_on(&pos, square(4, 4)), 1, "the white disc turned black");
+    assert_eq!(owner_on(&pos, square(4, 4)), 1, "the dark disc turned light");
     assert_eq!(owner_on(&pos, square(5, 5)), 2);
     assert_eq!(pos.to_move(), 2);
     // A square that traps nothing is refused.
