@@ -133,6 +133,10 @@ impl<'a> View<'a> {
                     &NO_NAME
                 }
             }
+            WorldFn::Neighbour => {
+                let d = delta(arg(1)?)?;
+                self.name_ref(self.step_from(arg(0)?, d, 1)?)
+            }
             WorldFn::Top => {
                 let p = self.place(arg(0)?)?;
                 state
@@ -352,9 +356,12 @@ impl World for View<'_> {
 
     fn call_cow(&self, f: WorldFn, args: &[&Value]) -> Result<Cow<'_, Value>, EvalError> {
         match f {
-            WorldFn::Place | WorldFn::Origin | WorldFn::Square | WorldFn::Between | WorldFn::Top => {
-                self.named(f, args).map(Cow::Borrowed)
-            }
+            WorldFn::Place
+            | WorldFn::Origin
+            | WorldFn::Square
+            | WorldFn::Between
+            | WorldFn::Top
+            | WorldFn::Neighbour => self.named(f, args).map(Cow::Borrowed),
             _ => self.call_ref(f, args).map(Cow::Owned),
         }
     }

@@ -231,6 +231,7 @@ pub(crate) fn slot_of(name: &Name) -> Result<usize, EvalError> {
 }
 
 #[allow(clippy::too_many_arguments)]
+#[inline(never)] // kept out of `eval_in`, whose frame every evaluation pays for
 fn quantify(
     kind: Quantity,
     name: &Name,
