@@ -207,6 +207,17 @@ impl Position {
         self.can_complete(0, &mut failed)
     }
 
+    /// Whether, after `step`, the move is over or can still be finished.
+    fn completes_after(&mut self, step: Step) -> bool {
+        let undo = self.apply(step);
+        let ok = self.state.made().is_empty()
+            || self.status() != &Status::Playing
+            || self.can_end_move()
+            || self.can_complete(1, &mut std::collections::HashSet::new());
+        self.revert(undo);
+        ok
+    }
+
     fn can_complete(&mut self, depth: usize, failed: &mut std::collections::HashSet<u64>) -> bool {
         // Most often the first step found completes a move: stop there.
         let progress = self.state.progress();
@@ -520,6 +531,12 @@ impl Position {
     /// A [`Refusal`] when the step is not legal; nothing changes then.
     pub fn play(&mut self, figure: FigureId, to: PlaceId) -> Result<Step, Refusal> {
         let step = self.check(figure, to)?;
+        if !self.completes_after(step) {
+            return Err(Refusal::new(
+                "After this step the move could not be finished, so it can't be made.",
+                Why::DeadEnd,
+            ));
+        }
         let player = self.state.to_move();
         let mut changes = Vec::new();
         let mut warnings = Vec::new();

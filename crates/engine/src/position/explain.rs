@@ -52,6 +52,8 @@ pub enum Why {
     NoStepYet,
     /// End move while the move must go on.
     NotFinished,
+    /// The step is allowed, but after it the move could never be finished.
+    DeadEnd,
     /// Passing is not allowed now.
     NoPass,
 }

@@ -338,3 +338,31 @@ fn a_move_that_can_be_finished_is_a_move() {
     assert_eq!(pos.status(), &Status::Playing);
     assert!(pos.has_move());
 }
+
+#[test]
+fn a_step_after_which_the_move_cannot_be_finished_is_refused() {
+    // One match in the heap and a move of two takes: taking it leads
+    // nowhere. Putting the match from the basket back is a whole move.
+    let mut g = nim12();
+    g.figures.truncate(2);
+    g.figures[1].origin = "basket".into();
+    let mut back = g.steps[0].clone();
+    back.name = "back".into();
+    back.from = PlacePattern::named("basket");
+    back.to = PlacePattern::named("matchgroup");
+    g.steps.push(back);
+    g.moves[0].sequence = "take x2".into();
+    g.moves.push(MoveRule {
+        name: "return".into(),
+        sequence: "back".into(),
+    });
+    let mut pos = Position::new(Arc::new(Rules::compile(&g).unwrap()));
+    assert_eq!(pos.status(), &Status::Playing);
+    let rules = Arc::clone(pos.rules());
+    let (m1, m2) = (rules.figure_id("m.1").unwrap(), rules.figure_id("m.2").unwrap());
+    let refusal = pos.play(m1, rules.place_id("basket").unwrap()).unwrap_err();
+    assert_eq!(refusal.why, Why::DeadEnd);
+    assert!(pos.history().is_empty(), "nothing changed");
+    pos.play(m2, rules.place_id("matchgroup").unwrap()).unwrap();
+    assert_eq!(pos.to_move(), 2);
+}
