@@ -7,7 +7,7 @@
 use super::expr::{Effect, EvalError, Value};
 use super::model::{OwnerPattern, WhenStuck};
 use super::rules::{FigureId, PlaceId, RuleId, Rules, StepRuleC};
-use super::state::{Change, Made, State, Status};
+use super::state::{Change, Made, State, Status, REMOVED};
 use super::world::View;
 use std::ops::ControlFlow;
 use std::sync::Arc;
@@ -410,7 +410,10 @@ impl Position {
             for j in rule.prefilter.candidates(from, player, rule.to.len()) {
                 let (to, to_caps) = &rule.to[j];
                 let to = *to;
-                if to == from || (earlier > 0 && marked[..earlier].contains(&to)) || !self.has_room(to) {
+                if to == from
+                    || (earlier > 0 && marked[..earlier].contains(&to))
+                    || !self.has_room_for(to, rule.capture)
+                {
                     continue;
                 }
                 if checked {
@@ -425,6 +428,9 @@ impl Position {
                         vars.truncate(prefix);
                     }
                     vars.extend(to_caps.iter().cloned());
+                    if rule.capture {
+                        vars.push(self.captured_name(to));
+                    }
                     if !same_ok(rule, vars) || !self.dynamic_conditions_hold(rule, vars) {
                         continue;
                     }
@@ -491,11 +497,20 @@ impl Position {
         vars.extend(to_caps.iter().cloned());
     }
 
-    fn has_room(&self, to: PlaceId) -> bool {
+    /// Room on `to`; for a capturing rule, as if its top figure were gone.
+    fn has_room_for(&self, to: PlaceId, capture: bool) -> bool {
+        let here = self.state.on(to).len() as u32;
+        let here = if capture { here.saturating_sub(1) } else { here };
         match self.rules.places[to as usize].capacity {
-            Some(cap) => (self.state.on(to).len() as u32) < cap,
+            Some(cap) => here < cap,
             None => true,
         }
+    }
+
+    /// The name of the figure a capturing rule would take on `to` ("" if none).
+    fn captured_name(&self, to: PlaceId) -> Value {
+        let f = self.state.on(to).last();
+        Value::from(f.map_or("", |&f| self.rules.figure_name(f)))
     }
 
     /// Whether the conditions not answered ahead of time hold (the
@@ -671,6 +686,14 @@ impl Position {
                 .find(|(p, _)| *p == step.to)
                 .map_or(&[][..], |(_, c)| c.as_slice());
             self.fill_vars(&mut vars, step.figure, step.from, step.to, &heads, to_caps);
+            if rule.capture {
+                vars.push(self.captured_name(step.to));
+            }
+        }
+        if rule.capture {
+            if let Some(&taken) = self.state.on(step.to).last() {
+                self.state.move_figure(&rules, taken, REMOVED, changes);
+            }
         }
         self.state.move_figure(&rules, step.figure, step.to, changes);
         for effect in &rule.effects {

@@ -150,6 +150,9 @@ pub struct StepRuleC {
     /// The source of each condition, for explanations.
     pub when_text: Vec<String>,
     pub effects: Vec<Effect>,
+    /// Capture by landing: the top figure on `to` is taken off first; its
+    /// name is the last variable, `captured`.
+    pub capture: bool,
     /// The conditions answered ahead of time, and the targets they leave.
     pub prefilter: Prefilter,
 }

@@ -164,3 +164,48 @@ fn the_third_time_a_position_comes_back_is_counted() {
     assert!(pos.take_back());
     assert_eq!(pos.state().repetitions(), 2);
 }
+
+#[test]
+fn a_capturing_rule_takes_the_figure_it_lands_on() {
+    let text = r#"<game format="2" players="2"><rules>
+      <equipment><board name="board" rows="1" columns="3"/><basket name="prison"/></equipment>
+      <figures>
+        <figure name="a" type="rook" origin="board.1.1" owner="1"/>
+        <figure name="b" type="rook" origin="board.1.2" owner="2"/>
+        <figure name="c" type="rook" origin="board.1.3" owner="1"/>
+      </figures>
+      <steps><step name="take" capture="yes">
+        <what type="rook" owner="on-move"/><from type="square"/><to type="square"/>
+        <when>distance(from, to) = 1 and (captured = "" or owner(captured) = opponent)</when>
+        <effect>if captured != "" then move captured to prison</effect>
+      </step></steps>
+      <moves><move name="turn">take</move></moves>
+    </rules></game>"#;
+    let (game, rules) = tablecraft_engine::open::open(text).unwrap_or_else(|p| panic!("{p:#?}"));
+    assert!(game.steps[0].capture);
+    let written = tablecraft_engine::file::write_xml(&game);
+    assert!(
+        written.contains("<step name=\"take\" capture=\"yes\">"),
+        "{written}"
+    );
+    let mut pos = Position::new(Arc::new(rules));
+    let rules = Arc::clone(pos.rules());
+    let id = |n: &str| rules.figure_id(n).unwrap();
+    let sq = |n: &str| rules.place_id(n).unwrap();
+    // a may not land on its own c... (not next to it) but takes b.
+    let steps = pos.legal_steps();
+    assert_eq!(steps.len(), 2, "a takes b, c takes b: {steps:?}");
+    pos.play(id("a"), sq("board.1.2"))
+        .unwrap_or_else(|r| panic!("{r}"));
+    assert_eq!(pos.state().place_of(id("b")), Some(sq("prison")));
+    assert_eq!(pos.state().on(sq("board.1.2")), &[id("a")]);
+    assert!(pos.take_back());
+    assert_eq!(pos.state().on(sq("board.1.2")), &[id("b")]);
+    // `captured` in a rule that does not capture is not known.
+    let plain = text.replace(" capture=\"yes\"", "");
+    let problems = tablecraft_engine::open::open(&plain).unwrap_err();
+    assert!(
+        problems.iter().any(|p| p.message.contains("'captured'")),
+        "{problems:#?}"
+    );
+}

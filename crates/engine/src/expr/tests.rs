@@ -596,7 +596,7 @@ fn guide_blocks(tag: &str) -> Vec<&'static str> {
 
 #[test]
 fn guide_examples_parse_and_resolve() {
-    let vars = ["figure", "from", "to", "n", "from-square"].map(String::from);
+    let vars = ["figure", "from", "to", "n", "from-square", "captured"].map(String::from);
     let elements = |s: &str| is_element(s) || ["mine", "theirs"].contains(&s);
     let scope = Scope {
         vars: &vars,

@@ -31,6 +31,9 @@ impl Position {
                             continue;
                         }
                         self.fill_vars(&mut vars, f, p, *to, &heads, caps);
+                        if rule.capture {
+                            vars.push(self.captured_name(*to));
+                        }
                         for (i, c) in rule.when.iter().enumerate() {
                             let message = match c.eval(&vars, &view) {
                                 Ok(Value::Bool(true)) => continue,

@@ -139,7 +139,7 @@ pub(super) fn why_not(pos: &Position, figure: FigureId, to: PlaceId) -> Refusal 
             if rules.moves.next(state.progress(), ri).is_none() {
                 return Reached::Order;
             }
-            if !pos.has_room(to) {
+            if !pos.has_room_for(to, rule.capture) {
                 return Reached::Room;
             }
             let Some(heads) = pos.heads(rule, figure, from) else {
@@ -151,6 +151,9 @@ pub(super) fn why_not(pos: &Position, figure: FigureId, to: PlaceId) -> Refusal 
                 .find(|(p, _)| *p == to)
                 .map_or(&[][..], |(_, c)| c.as_slice());
             pos.fill_vars(&mut vars, figure, from, to, &heads, to_caps);
+            if rule.capture {
+                vars.push(pos.captured_name(to));
+            }
             if !same_ok(rule, &vars) {
                 let name = rule
                     .same

@@ -32,6 +32,7 @@ pub(crate) fn nim12() -> Game {
             to: PlacePattern::named("basket"),
             when: vec![],
             effects: vec![],
+            capture: false,
         }],
         moves: vec![MoveRule {
             name: "turn".into(),
@@ -70,6 +71,7 @@ pub(crate) fn ball_puzzle() -> Game {
                 to: to_squares.clone(),
                 when: vec!["to = from + 1".into(), "not (from in [3, 8])".into()],
                 effects: vec![],
+                capture: false,
             },
             StepRule {
                 name: "go-back".into(),
@@ -81,6 +83,7 @@ pub(crate) fn ball_puzzle() -> Game {
                 to: PlacePattern::named("s.1"),
                 when: vec!["from-square in [s.3, s.8]".into()],
                 effects: vec![],
+                capture: false,
             },
             StepRule {
                 name: "go-forward".into(),
@@ -89,6 +92,7 @@ pub(crate) fn ball_puzzle() -> Game {
                 to: to_squares,
                 when: vec!["from in [2, 7]".into(), "to - from = 2".into()],
                 effects: vec![],
+                capture: false,
             },
         ],
         moves: vec![],
