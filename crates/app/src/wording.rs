@@ -86,6 +86,7 @@ pub(crate) mod tests {
                 },
                 when: vec!["to - from in [1, 2]".into()],
                 effects: Vec::new(),
+                capture: false,
             }],
             moves: vec![MoveRule {
                 name: "turn".into(),

@@ -1,6 +1,7 @@
 //! `tablecraft`: check, show, play and measure game files in a terminal.
 
 mod bench;
+mod perft;
 mod play;
 mod show;
 mod solve;
@@ -16,6 +17,9 @@ tablecraft — table games from the command line
   tablecraft show FILE    show the starting position and the legal steps
   tablecraft play FILE    play in the terminal by choosing numbered steps
   tablecraft bench FILE   measure legal-step generation, apply/undo, search and playout speed
+  tablecraft perft FILE DEPTH
+                          how many whole-move sequences of each length 1..DEPTH there are
+                          from the start (a pass and a move of several steps count as one)
   tablecraft solve FILE [SECONDS]
                           the game's value with best play, the best first move and the
                           line of play (a puzzle: a shortest solution); 60 s at most by default
@@ -58,6 +62,7 @@ fn main() -> ExitCode {
             let seconds = args.get(2).and_then(|s| s.parse::<f64>().ok()).unwrap_or(60.0);
             solve::run(rules, seconds)
         }
+        "perft" => perft::run(rules, args.get(2)),
         "bench" => {
             bench::run(&rules);
             ExitCode::SUCCESS

@@ -43,12 +43,15 @@ mod value;
 mod proptests;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_lists;
 
-pub use ast::{BinOp, Expr, Function, Name, Resolved, Special, WorldFn};
+pub use ast::{BinOp, Expr, Function, Name, Quantity, Resolved, Special, WorldFn};
 pub use builtins::FUNCTIONS;
 pub use effect::Effect;
 pub use error::{EvalError, ParseError};
 pub use eval::World;
+pub(crate) use eval::{slot_of, spend, with_slot};
 pub use resolve::Scope;
 pub use value::Value;
 
@@ -59,6 +62,26 @@ pub const MAX_LEN: usize = 10_000;
 /// other). Parsed trees are never higher, so evaluation never recurses
 /// deeper.
 pub const MAX_DEPTH: u32 = 64;
+
+/// The most work one evaluation may do (items a quantifier or `for each`
+/// looks at, functions called); beyond it the evaluation is an error.
+pub const MAX_WORK: u32 = 100_000;
+
+/// The longest list a quantifier, `numbers` or `for each` goes through.
+pub const MAX_ITEMS: usize = 10_000;
+
+/// The 8 directions and how far each goes in rows and columns ("up" is
+/// towards row 1).
+pub const DIRECTIONS: [(&str, i64, i64); 8] = [
+    ("up", -1, 0),
+    ("down", 1, 0),
+    ("left", 0, -1),
+    ("right", 0, 1),
+    ("up-left", -1, -1),
+    ("up-right", -1, 1),
+    ("down-left", 1, -1),
+    ("down-right", 1, 1),
+];
 
 /// Parses an expression such as `to = from + 1`. Names are left
 /// unresolved; call [`Expr::resolve`] before [`Expr::eval`].

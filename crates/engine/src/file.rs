@@ -32,7 +32,7 @@ pub use limits::{
 pub use source_map::SourceMap;
 
 /// The version of the file format this code writes and the newest it reads.
-pub const FORMAT_VERSION: u32 = 1;
+pub const FORMAT_VERSION: u32 = 2;
 
 /// Reads a game from the XML format, with where each part was found.
 ///

@@ -4,10 +4,10 @@
 //! of what was played. Every query is answered from the rules' tables and
 //! the index of figures by place, without rescanning the game.
 
-use super::expr::{Effect, Value};
+use super::expr::{Effect, EvalError, Value};
 use super::model::{OwnerPattern, WhenStuck};
 use super::rules::{FigureId, PlaceId, RuleId, Rules, StepRuleC};
-use super::state::{Change, Made, State, Status};
+use super::state::{Change, Made, State, Status, REMOVED};
 use super::world::View;
 use std::ops::ControlFlow;
 use std::sync::Arc;
@@ -17,6 +17,10 @@ mod explain;
 mod turn;
 
 pub use explain::{Refusal, Why};
+
+/// The most steps of one move looked at when asking whether a whole move
+/// can be made (as many as the search enumerates).
+pub const MAX_MOVE_STEPS: usize = 64;
 
 /// One step: a figure dragged from one place to another, and the rule
 /// that allows it.
@@ -186,15 +190,146 @@ impl Position {
     /// Whether any legal step exists.
     pub fn has_step(&self) -> bool {
         let mut any = false;
-        self.generate(None, &mut |_| {
+        self.generate_distinct(&mut |_| {
             any = true;
             ControlFlow::Break(())
         });
         any
     }
 
+    /// Whether the player on move can make a whole move from the start of
+    /// the move: some sequence of legal steps reaches a point where the
+    /// move is complete. A move that can be started but never finished is
+    /// no move. The search is bounded by the move's automaton and
+    /// [`MAX_MOVE_STEPS`] steps, and tries each position once.
+    pub fn has_move(&mut self) -> bool {
+        let mut failed = std::collections::HashSet::new();
+        self.can_complete(0, &mut failed)
+    }
+
+    /// Whether, after `step`, the move is over or can still be finished.
+    fn completes_after(&mut self, step: Step) -> bool {
+        let undo = self.apply(step);
+        let ok = self.state.made().is_empty()
+            || self.status() != &Status::Playing
+            || self.can_end_move()
+            || self.can_complete(1, &mut std::collections::HashSet::new());
+        self.revert(undo);
+        ok
+    }
+
+    fn can_complete(&mut self, depth: usize, failed: &mut std::collections::HashSet<u64>) -> bool {
+        // Most often the first step found completes a move: stop there.
+        let progress = self.state.progress();
+        let moves = &self.rules.moves;
+        let mut steps = Vec::new();
+        let mut done = false;
+        self.generate_distinct(&mut |s| {
+            if moves
+                .next(progress, s.rule as usize)
+                .is_some_and(|p| moves.complete(p).is_some())
+            {
+                done = true;
+                return ControlFlow::Break(());
+            }
+            steps.push(s);
+            ControlFlow::Continue(())
+        });
+        if done {
+            return true;
+        }
+        if depth + 1 >= MAX_MOVE_STEPS {
+            return false;
+        }
+        for s in steps {
+            let undo = self.apply(s);
+            let ok = if self.state.made().is_empty() {
+                true
+            } else if failed.contains(&self.state.hash()) {
+                false
+            } else {
+                let ok = self.can_complete(depth + 1, failed);
+                if !ok {
+                    failed.insert(self.state.hash());
+                }
+                ok
+            };
+            self.revert(undo);
+            if ok {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Whether some step of the step rule `rule` is legal now (`player`
+    /// `None`), or for `player` at the start of a move: `can(jump)`,
+    /// `can(place, 2)`.
+    ///
+    /// # Errors
+    /// When there is no such rule or player, or `can` asks about itself
+    /// too deeply.
+    pub fn can(&self, rule: &str, player: Option<i64>) -> Result<bool, EvalError> {
+        thread_local! {
+            static DEPTH: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
+        }
+        let Some(ri) = self.rules.steps.iter().position(|r| r.name == rule) else {
+            return Err(EvalError::new(format!("there is no step rule called '{rule}'")));
+        };
+        let depth = DEPTH.with(|d| d.get());
+        if depth >= 4 {
+            return Err(EvalError::new(format!(
+                "'{rule}' asks whether a step can be made too many times inside itself"
+            )));
+        }
+        DEPTH.with(|d| d.set(depth + 1));
+        let mut found = false;
+        let mut visit = |_| {
+            found = true;
+            ControlFlow::Break(())
+        };
+        let result = match player {
+            None => {
+                self.generate_rule(Some(ri), &mut visit);
+                Ok(())
+            }
+            Some(p) if (1..=self.rules.players.max(1) as i64).contains(&p) => {
+                let state = self.state.at_start_for(p as u8);
+                let other = Position::from_state(Arc::clone(&self.rules), state);
+                other.generate_rule(Some(ri), &mut visit);
+                Ok(())
+            }
+            Some(p) => Err(EvalError::new(format!("there is no player {p} in this game"))),
+        };
+        DEPTH.with(|d| d.set(depth));
+        result.map(|()| found)
+    }
+
     /// Calls `visit` with each legal step until it breaks.
     pub fn generate(&self, only: Option<FigureId>, visit: &mut dyn FnMut(Step) -> ControlFlow<()>) {
+        self.generate_by(only, None, false, visit);
+    }
+
+    /// Like [`generate`](Self::generate) for all figures, but of figures
+    /// that are interchangeable (the same class in
+    /// [`Rules::class_of`], type and owner) lying on the same place only
+    /// the first is tried: they would give the same steps.
+    pub fn generate_distinct(&self, visit: &mut dyn FnMut(Step) -> ControlFlow<()>) {
+        self.generate_by(None, None, true, visit);
+    }
+
+    /// The legal steps of one step rule, until `visit` breaks.
+    fn generate_rule(&self, rule: Option<usize>, visit: &mut dyn FnMut(Step) -> ControlFlow<()>) {
+        self.generate_by(None, rule, true, visit);
+    }
+
+    fn generate_by(
+        &self,
+        only: Option<FigureId>,
+        rule: Option<usize>,
+        distinct: bool,
+        visit: &mut dyn FnMut(Step) -> ControlFlow<()>,
+    ) {
         if self.state.status() != &Status::Playing {
             return;
         }
@@ -204,12 +339,28 @@ impl Position {
         let mut marked: Vec<PlaceId> = Vec::new();
         match only {
             Some(f) => {
-                let _ = self.generate_figure(f, &mut vars, &mut marked, visit);
+                let _ = self.generate_figure(f, rule, &mut vars, &mut marked, visit);
             }
             None => {
+                let mut tried: Vec<(u32, u16, u8)> = Vec::new();
                 for p in 0..self.rules.places.len() as PlaceId {
+                    tried.clear();
                     for &f in self.state.on(p) {
-                        if self.generate_figure(f, &mut vars, &mut marked, visit).is_break() {
+                        if distinct {
+                            let key = (
+                                self.rules.class_of.get(f as usize).copied().unwrap_or(u32::MAX),
+                                self.state.kind_of(f),
+                                self.state.owner_of(f),
+                            );
+                            if tried.contains(&key) {
+                                continue;
+                            }
+                            tried.push(key);
+                        }
+                        if self
+                            .generate_figure(f, rule, &mut vars, &mut marked, visit)
+                            .is_break()
+                        {
                             return;
                         }
                     }
@@ -222,6 +373,7 @@ impl Position {
     fn generate_figure(
         &self,
         f: FigureId,
+        only_rule: Option<usize>,
         vars: &mut Vec<Value>,
         marked: &mut Vec<PlaceId>,
         visit: &mut dyn FnMut(Step) -> ControlFlow<()>,
@@ -232,7 +384,9 @@ impl Position {
         };
         marked.clear();
         let applies = |ri: usize, rule: &StepRuleC| {
-            rules.moves.next(self.state.progress(), ri).is_some() && self.heads(rule, f, from).is_some()
+            only_rule.is_none_or(|r| r == ri)
+                && rules.moves.next(self.state.progress(), ri).is_some()
+                && self.heads(rule, f, from).is_some()
         };
         // Targets are remembered only while a later rule may give them again.
         let Some(last) = (0..rules.steps.len())
@@ -242,7 +396,7 @@ impl Position {
             return ControlFlow::Continue(());
         };
         for (ri, rule) in rules.steps.iter().enumerate().take(last + 1) {
-            if rules.moves.next(self.state.progress(), ri).is_none() {
+            if only_rule.is_some_and(|r| r != ri) || rules.moves.next(self.state.progress(), ri).is_none() {
                 continue;
             }
             let Some(heads) = self.heads(rule, f, from) else {
@@ -256,7 +410,10 @@ impl Position {
             for j in rule.prefilter.candidates(from, player, rule.to.len()) {
                 let (to, to_caps) = &rule.to[j];
                 let to = *to;
-                if to == from || (earlier > 0 && marked[..earlier].contains(&to)) || !self.has_room(to) {
+                if to == from
+                    || (earlier > 0 && marked[..earlier].contains(&to))
+                    || !self.has_room_for(to, rule.capture)
+                {
                     continue;
                 }
                 if checked {
@@ -271,6 +428,9 @@ impl Position {
                         vars.truncate(prefix);
                     }
                     vars.extend(to_caps.iter().cloned());
+                    if rule.capture {
+                        vars.push(self.captured_name(to));
+                    }
                     if !same_ok(rule, vars) || !self.dynamic_conditions_hold(rule, vars) {
                         continue;
                     }
@@ -291,7 +451,6 @@ impl Position {
 
     /// The captures of a rule's `what` and `from` for a figure, if they match.
     fn heads<'r>(&self, rule: &'r StepRuleC, f: FigureId, from: PlaceId) -> Option<[&'r [Value]; 3]> {
-        let fig = self.rules.figures.get(f as usize)?;
         let stat = rule.what_static.get(f as usize)?.as_deref()?;
         let kind = rule.what_kind.get(self.state.kind_of(f) as usize)?.as_deref()?;
         if let Some(owner) = rule.owner {
@@ -301,7 +460,7 @@ impl Position {
                 OwnerPattern::Opponent => self.rules.other(me),
                 OwnerPattern::Player(n) => n,
             };
-            if fig.owner != want {
+            if self.state.owner_of(f) != want {
                 return None;
             }
         }
@@ -338,17 +497,26 @@ impl Position {
         vars.extend(to_caps.iter().cloned());
     }
 
-    fn has_room(&self, to: PlaceId) -> bool {
+    /// Room on `to`; for a capturing rule, as if its top figure were gone.
+    fn has_room_for(&self, to: PlaceId, capture: bool) -> bool {
+        let here = self.state.on(to).len() as u32;
+        let here = if capture { here.saturating_sub(1) } else { here };
         match self.rules.places[to as usize].capacity {
-            Some(cap) => (self.state.on(to).len() as u32) < cap,
+            Some(cap) => here < cap,
             None => true,
         }
+    }
+
+    /// The name of the figure a capturing rule would take on `to` ("" if none).
+    fn captured_name(&self, to: PlaceId) -> Value {
+        let f = self.state.on(to).last();
+        Value::from(f.map_or("", |&f| self.rules.figure_name(f)))
     }
 
     /// Whether the conditions not answered ahead of time hold (the
     /// candidate came from [`Prefilter::candidates`](super::rules::Prefilter::candidates)).
     fn dynamic_conditions_hold(&self, rule: &StepRuleC, vars: &[Value]) -> bool {
-        let view = View::new(&self.rules, &self.state);
+        let view = View::of(self);
         rule.prefilter
             .dynamic
             .iter()
@@ -378,6 +546,12 @@ impl Position {
     /// A [`Refusal`] when the step is not legal; nothing changes then.
     pub fn play(&mut self, figure: FigureId, to: PlaceId) -> Result<Step, Refusal> {
         let step = self.check(figure, to)?;
+        if !self.completes_after(step) {
+            return Err(Refusal::new(
+                "After this step the move could not be finished, so it can't be made.",
+                Why::DeadEnd,
+            ));
+        }
         let player = self.state.to_move();
         let mut changes = Vec::new();
         let mut warnings = Vec::new();
@@ -512,6 +686,14 @@ impl Position {
                 .find(|(p, _)| *p == step.to)
                 .map_or(&[][..], |(_, c)| c.as_slice());
             self.fill_vars(&mut vars, step.figure, step.from, step.to, &heads, to_caps);
+            if rule.capture {
+                vars.push(self.captured_name(step.to));
+            }
+        }
+        if rule.capture {
+            if let Some(&taken) = self.state.on(step.to).last() {
+                self.state.move_figure(&rules, taken, REMOVED, changes);
+            }
         }
         self.state.move_figure(&rules, step.figure, step.to, changes);
         for effect in &rule.effects {

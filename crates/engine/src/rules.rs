@@ -150,6 +150,9 @@ pub struct StepRuleC {
     /// The source of each condition, for explanations.
     pub when_text: Vec<String>,
     pub effects: Vec<Effect>,
+    /// Capture by landing: the top figure on `to` is taken off first; its
+    /// name is the last variable, `captured`.
+    pub capture: bool,
     /// The conditions answered ahead of time, and the targets they leave.
     pub prefilter: Prefilter,
 }
@@ -215,6 +218,13 @@ pub struct Rules {
     /// The name of each figure as an expression value.
     pub figure_texts: Vec<Value>,
     pub zobrist: Zobrist,
+    /// Whether the rules can read the order of the figures on a place
+    /// (`top`, `first(contains(...))`...): then two positions that differ
+    /// only in that order are different positions.
+    pub reads_order: bool,
+    /// Per figure, its class of interchangeable figures (see
+    /// [`Classes`](crate::search::moves::Classes)).
+    pub class_of: Vec<u32>,
 }
 
 impl Rules {

@@ -23,6 +23,7 @@ pub mod hint;
 pub mod mcts;
 pub mod moves;
 pub mod negamax;
+pub mod perft;
 pub mod puzzle;
 pub mod rng;
 pub mod strength;

@@ -48,6 +48,10 @@ pub(crate) enum Change {
         figure: FigureId,
         old: TypeId,
     },
+    Owner {
+        figure: FigureId,
+        old: u8,
+    },
     Trigger {
         trigger: TriggerId,
         old: Value,
@@ -71,6 +75,7 @@ pub(crate) enum Change {
 pub struct State {
     place_of: Vec<PlaceId>,
     kind_of: Vec<TypeId>,
+    owner_of: Vec<u8>,
     on: Vec<Vec<FigureId>>,
     triggers: Vec<Value>,
     to_move: u8,
@@ -78,6 +83,11 @@ pub struct State {
     made: Vec<Made>,
     status: Status,
     hash: u64,
+    /// Whether the order of the figures on a place is part of the hash.
+    ordered: bool,
+    /// The hash at the start of every move so far, the start of the game
+    /// first, for `repetitions`.
+    seen: Vec<u64>,
 }
 
 impl State {
@@ -86,6 +96,7 @@ impl State {
         let mut s = State {
             place_of: rules.figures.iter().map(|f| f.origin).collect(),
             kind_of: rules.figures.iter().map(|f| f.kind).collect(),
+            owner_of: rules.figures.iter().map(|f| f.owner).collect(),
             on: vec![Vec::new(); rules.places.len()],
             triggers: rules.triggers.iter().map(|t| t.start.clone()).collect(),
             to_move: 1,
@@ -93,6 +104,8 @@ impl State {
             made: Vec::new(),
             status: Status::Playing,
             hash: 0,
+            ordered: rules.reads_order,
+            seen: Vec::new(),
         };
         for (f, &p) in s.place_of.iter().enumerate() {
             if let Some(list) = s.on.get_mut(p as usize) {
@@ -100,7 +113,28 @@ impl State {
             }
         }
         s.hash = s.full_hash(rules);
+        s.seen.push(s.hash);
         s
+    }
+
+    /// How many times the present position has been there at the start of
+    /// a move in this game, counting now (1 the first time). In the middle
+    /// of a move: how many times the position at its start was.
+    pub fn repetitions(&self) -> usize {
+        let now = self.seen.last().copied().unwrap_or(self.hash);
+        self.seen.iter().filter(|&&h| h == now).count()
+    }
+
+    /// This state at the start of a move of `player`, for asking what
+    /// that player could do (its hash is not kept).
+    pub(crate) fn at_start_for(&self, player: u8) -> State {
+        State {
+            to_move: player,
+            progress: MoveAutomaton::START,
+            made: Vec::new(),
+            status: Status::Playing,
+            ..self.clone()
+        }
     }
 
     /// The hash recomputed from scratch; equals [`State::hash`].
@@ -110,11 +144,38 @@ impl State {
         for (f, &p) in self.place_of.iter().enumerate() {
             h ^= z.at(f as FigureId, (p != REMOVED).then_some(p));
             h ^= z.kind(f as FigureId, self.kind_of[f]);
+            if self.owner_of[f] != rules.figures[f].owner {
+                h ^= Zobrist::owner(f as FigureId, self.owner_of[f]);
+            }
         }
         for (t, v) in self.triggers.iter().enumerate() {
             h ^= Zobrist::trigger(t as TriggerId, v);
         }
+        if self.ordered {
+            for p in 0..self.on.len() {
+                h ^= self.order_key(p as PlaceId);
+            }
+        }
         h
+    }
+
+    /// The part of the hash that says in which order the figures lie on `p`.
+    fn order_key(&self, p: PlaceId) -> u64 {
+        self.on(p)
+            .iter()
+            .enumerate()
+            .fold(0, |h, (i, &f)| h ^ Zobrist::order(f, p, i))
+    }
+
+    /// Toggles the order keys of the places `a` and `b` in the hash (once
+    /// before a change and once after).
+    fn toggle_order(&mut self, a: PlaceId, b: PlaceId) {
+        if self.ordered {
+            self.hash ^= self.order_key(a);
+            if b != a {
+                self.hash ^= self.order_key(b);
+            }
+        }
     }
 
     /// The hash of the position, including the move in progress.
@@ -130,6 +191,12 @@ impl State {
     /// The type of a figure now.
     pub fn kind_of(&self, f: FigureId) -> TypeId {
         self.kind_of.get(f as usize).copied().unwrap_or(0)
+    }
+
+    /// The owner of a figure now (0: nobody); it starts as the game says
+    /// and changes by `change owner of`.
+    pub fn owner_of(&self, f: FigureId) -> u8 {
+        self.owner_of.get(f as usize).copied().unwrap_or(0)
     }
 
     /// The figures on a place, in the order they arrived.
@@ -171,8 +238,10 @@ impl State {
         let Some(&from) = self.place_of.get(f as usize) else {
             return;
         };
+        self.toggle_order(from, to);
         let index = self.detach(f, from);
         self.attach(rules, f, from, to);
+        self.toggle_order(from, to);
         undo.push(Change::Moved {
             figure: f,
             from,
@@ -211,6 +280,15 @@ impl State {
         undo.push(Change::Kind { figure: f, old });
     }
 
+    pub(crate) fn set_owner(&mut self, rules: &Rules, f: FigureId, owner: u8, undo: &mut Vec<Change>) {
+        let Some(old) = self.owner_of.get(f as usize).copied() else {
+            return;
+        };
+        self.hash ^= owner_key(rules, f, old) ^ owner_key(rules, f, owner);
+        self.owner_of[f as usize] = owner;
+        undo.push(Change::Owner { figure: f, old });
+    }
+
     pub(crate) fn set_trigger(&mut self, t: TriggerId, value: Value, undo: &mut Vec<Change>) {
         let Some(slot) = self.triggers.get_mut(t as usize) else {
             return;
@@ -241,6 +319,7 @@ impl State {
         });
         self.to_move = next;
         self.progress = MoveAutomaton::START;
+        self.seen.push(self.hash);
     }
 
     pub(crate) fn set_status(&mut self, status: Status, undo: &mut Vec<Change>) {
@@ -256,6 +335,7 @@ impl State {
                     let Some(&now) = self.place_of.get(figure as usize) else {
                         continue;
                     };
+                    self.toggle_order(now, from);
                     self.detach(figure, now);
                     let z = &rules.zobrist;
                     self.hash ^= z.at(figure, (now != REMOVED).then_some(now))
@@ -264,11 +344,17 @@ impl State {
                     if let Some(list) = self.on.get_mut(from as usize) {
                         list.insert(index.min(list.len()), figure);
                     }
+                    self.toggle_order(now, from);
                 }
                 Change::Kind { figure, old } => {
                     let now = self.kind_of[figure as usize];
                     self.hash ^= rules.zobrist.kind(figure, now) ^ rules.zobrist.kind(figure, old);
                     self.kind_of[figure as usize] = old;
+                }
+                Change::Owner { figure, old } => {
+                    let now = self.owner_of[figure as usize];
+                    self.hash ^= owner_key(rules, figure, now) ^ owner_key(rules, figure, old);
+                    self.owner_of[figure as usize] = old;
                 }
                 Change::Trigger { trigger, old } => {
                     let now = std::mem::replace(&mut self.triggers[trigger as usize], old);
@@ -290,6 +376,7 @@ impl State {
                     old_made,
                     old_progress,
                 } => {
+                    self.seen.pop();
                     self.hash ^= Zobrist::player(self.to_move) ^ Zobrist::player(old);
                     self.to_move = old;
                     self.made = old_made;
@@ -299,5 +386,14 @@ impl State {
                 Change::Status { old } => self.status = old,
             }
         }
+    }
+}
+
+/// The hash key of a figure's owner: none while it has its first owner.
+fn owner_key(rules: &Rules, f: FigureId, owner: u8) -> u64 {
+    if rules.figures.get(f as usize).is_some_and(|i| i.owner == owner) {
+        0
+    } else {
+        Zobrist::owner(f, owner)
     }
 }

@@ -1,7 +1,8 @@
 //! What expressions can ask about a position: the engine's side of the
 //! expression language.
 
-use super::expr::{EvalError, Special, Value, World, WorldFn};
+use super::expr::{EvalError, Special, Value, World, WorldFn, DIRECTIONS, MAX_ITEMS};
+use super::position::Position;
 use super::rules::{Element, PlaceId, Rules};
 use super::state::State;
 use std::borrow::Cow;
@@ -13,6 +14,8 @@ pub struct View<'a> {
     pub state: &'a State,
     /// The last line `in_a_row` found, for highlighting a win.
     pub line: RefCell<Vec<PlaceId>>,
+    /// The position, when there is one, to answer `can`.
+    pos: Option<&'a Position>,
 }
 
 impl<'a> View<'a> {
@@ -21,6 +24,15 @@ impl<'a> View<'a> {
             rules,
             state,
             line: RefCell::new(Vec::new()),
+            pos: None,
+        }
+    }
+
+    /// A position seen by expressions, `can` included.
+    pub fn of(pos: &'a Position) -> Self {
+        View {
+            pos: Some(pos),
+            ..View::new(pos.rules(), pos.state())
         }
     }
 
@@ -121,15 +133,88 @@ impl<'a> View<'a> {
                     &NO_NAME
                 }
             }
+            WorldFn::Neighbour => {
+                let d = delta(arg(1)?)?;
+                self.name_ref(self.step_from(arg(0)?, d, 1)?)
+            }
+            WorldFn::Top => {
+                let p = self.place(arg(0)?)?;
+                state
+                    .on(p)
+                    .last()
+                    .and_then(|&f| rules.figure_texts.get(f as usize))
+                    .unwrap_or(&NO_NAME)
+            }
             _ => return Err(err(format!("{f:?} does not give a name"))),
         })
     }
 
-    fn owns(&self, p: PlaceId, player: i64) -> bool {
-        self.state
-            .on(p)
+    /// The square next to `s` going `d` steps of (rows, columns), if any;
+    /// on a track only left and right go anywhere.
+    fn step_from(&self, s: &Value, d: (i64, i64), k: i64) -> Result<Option<PlaceId>, EvalError> {
+        let (_, spot) = self.square(s)?;
+        let g = &self.rules.grids[spot.grid as usize];
+        if g.is_track && d.0 != 0 {
+            return Ok(None);
+        }
+        Ok(g.place(spot.row as i64 + d.0 * k, spot.column as i64 + d.1 * k))
+    }
+
+    fn line(&self, s: &Value, d: &Value) -> Result<Value, EvalError> {
+        let d = delta(d)?;
+        let start = self.place(s)?;
+        let mut out = Vec::new();
+        for k in 1..=MAX_ITEMS as i64 {
+            match self.step_from(s, d, k)? {
+                Some(p) if p != start => out.push(self.name(Some(p))),
+                _ => break,
+            }
+        }
+        Ok(Value::List(out))
+    }
+
+    fn direction(&self, a: &Value, b: &Value) -> Result<Value, EvalError> {
+        let (_, a) = self.square(a)?;
+        let (_, b) = self.square(b)?;
+        let (dr, dc) = (b.row as i64 - a.row as i64, b.column as i64 - a.column as i64);
+        let straight = dr == 0 || dc == 0 || dr.abs() == dc.abs();
+        if a.grid != b.grid || (dr, dc) == (0, 0) || !straight {
+            return Ok(Value::from(""));
+        }
+        let want = (dr.signum(), dc.signum());
+        Ok(DIRECTIONS
             .iter()
-            .any(|&f| self.rules.figures[f as usize].owner as i64 == player)
+            .find(|(_, r, c)| (*r, *c) == want)
+            .map_or(Value::from(""), |(n, _, _)| Value::from(*n)))
+    }
+
+    /// The owner of a figure, of the top figure of a place (0 if empty),
+    /// or 0 for "".
+    fn owner(&self, v: &Value) -> Result<i64, EvalError> {
+        if matches!(v, Value::Text(t) if t.is_empty()) {
+            return Ok(0);
+        }
+        Ok(match self.element(v)? {
+            Element::Figure(f) => self.state.owner_of(f) as i64,
+            Element::Place(p) => self
+                .state
+                .on(p)
+                .last()
+                .map_or(0, |&f| self.state.owner_of(f) as i64),
+            _ => return Err(err(format!("'{v}' is not a figure or a place"))),
+        })
+    }
+
+    /// Whether a figure on `p` is one `who` asks for: a player number
+    /// (its owner), or a text (its type or its colour).
+    fn owns(&self, p: PlaceId, who: &Who) -> bool {
+        self.state.on(p).iter().any(|&f| match who {
+            Who::Player(n) => self.state.owner_of(f) as i64 == *n,
+            Who::Text(t) => {
+                self.rules.types.get(self.state.kind_of(f) as usize) == Some(t)
+                    || self.rules.figures.get(f as usize).is_some_and(|i| &i.colour == t)
+            }
+        })
     }
 
     fn in_a_row(&self, args: &[&Value]) -> Result<Value, EvalError> {
@@ -138,7 +223,11 @@ impl<'a> View<'a> {
             _ => return Err(err(format!("'{}' is not a board", args[0]))),
         };
         let n = number(args[1])?;
-        let player = number(args[2])?;
+        let player = match args[2] {
+            Value::Text(t) if t.parse::<i64>().is_err() => Who::Text(t.clone()),
+            other => Who::Player(number(other)?),
+        };
+        let player = &player;
         if n < 1 {
             return Ok(Value::Bool(false));
         }
@@ -159,6 +248,38 @@ impl<'a> View<'a> {
         }
         Ok(Value::Bool(false))
     }
+}
+
+/// What `in_a_row` looks for on each square.
+enum Who {
+    /// A figure of this player.
+    Player(i64),
+    /// A figure of this type or colour.
+    Text(String),
+}
+
+/// The names of some of the [`DIRECTIONS`].
+fn directions(range: std::ops::Range<usize>) -> Value {
+    Value::List(
+        DIRECTIONS[range]
+            .iter()
+            .map(|(n, _, _)| Value::from(*n))
+            .collect(),
+    )
+}
+
+/// How far a direction goes in rows and columns.
+fn delta(d: &Value) -> Result<(i64, i64), EvalError> {
+    let name = d.to_text();
+    DIRECTIONS
+        .iter()
+        .find(|(n, _, _)| *n == name)
+        .map(|&(_, dr, dc)| (dr, dc))
+        .ok_or_else(|| {
+            err(format!(
+                "'{name}' is not a direction; the directions are up, down, left, right, up-left, up-right, down-left and down-right"
+            ))
+        })
 }
 
 /// The name of nothing.
@@ -213,6 +334,10 @@ impl World for View<'_> {
             }
             Special::LastFrom => self.name(last.map(|m| m.from)),
             Special::LastTo => self.name(last.map(|m| m.to)),
+            Special::Directions => directions(0..8),
+            Special::Straight => directions(0..4),
+            Special::Diagonal => directions(4..8),
+            Special::Repetitions => Value::Number(self.state.repetitions() as i64),
         }
     }
 
@@ -231,9 +356,12 @@ impl World for View<'_> {
 
     fn call_cow(&self, f: WorldFn, args: &[&Value]) -> Result<Cow<'_, Value>, EvalError> {
         match f {
-            WorldFn::Place | WorldFn::Origin | WorldFn::Square | WorldFn::Between => {
-                self.named(f, args).map(Cow::Borrowed)
-            }
+            WorldFn::Place
+            | WorldFn::Origin
+            | WorldFn::Square
+            | WorldFn::Between
+            | WorldFn::Top
+            | WorldFn::Neighbour => self.named(f, args).map(Cow::Borrowed),
             _ => self.call_ref(f, args).map(Cow::Owned),
         }
     }
@@ -283,7 +411,7 @@ impl World for View<'_> {
                 Element::Trigger(t) => state.trigger(t).cloned().unwrap_or(Value::Bool(false)),
                 _ => return Err(err(format!("'{}' is not a trigger", arg(0)?))),
             },
-            WorldFn::Place | WorldFn::Origin | WorldFn::Square | WorldFn::Between => {
+            WorldFn::Place | WorldFn::Origin | WorldFn::Square | WorldFn::Between | WorldFn::Top => {
                 self.named(f, args)?.clone()
             }
             WorldFn::Type => Value::Text(match self.element(arg(0)?)? {
@@ -298,7 +426,29 @@ impl World for View<'_> {
                 Element::Trigger(_) => "trigger".to_string(),
                 Element::Type(_) => "type".to_string(),
             }),
-            WorldFn::Owner => Value::Number(rules.figures[self.figure(arg(0)?)? as usize].owner as i64),
+            WorldFn::Owner => Value::Number(self.owner(arg(0)?)?),
+            WorldFn::Squares => Value::List(
+                self.places(arg(0)?)?
+                    .into_iter()
+                    .map(|p| self.name(Some(p)))
+                    .collect(),
+            ),
+            WorldFn::Neighbour => {
+                let d = delta(arg(1)?)?;
+                self.name(self.step_from(arg(0)?, d, 1)?)
+            }
+            WorldFn::Line => self.line(arg(0)?, arg(1)?)?,
+            WorldFn::Direction => self.direction(arg(0)?, arg(1)?)?,
+            WorldFn::Can => {
+                let Some(pos) = self.pos else {
+                    return Err(err("can is not answered here".into()));
+                };
+                let player = match args.get(1) {
+                    Some(p) => Some(number(p)?),
+                    None => None,
+                };
+                Value::Bool(pos.can(&arg(0)?.to_text(), player)?)
+            }
             WorldFn::Colour => Value::Text(rules.figures[self.figure(arg(0)?)? as usize].colour.clone()),
             WorldFn::Attribute => {
                 let key = arg(1)?.to_string();

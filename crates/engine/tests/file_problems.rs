@@ -195,9 +195,9 @@ fn a_look_needs_its_attribute_and_a_known_pattern() {
 
 #[test]
 fn newer_format_is_refused_politely() {
-    let p = only("<game format=\"2\">\n<rules><newthing/></rules></game>");
+    let p = only("<game format=\"3\">\n<rules><newthing/></rules></game>");
     assert_eq!(p.location.line, Some(1));
-    assert!(p.message.contains("newer Tablecraft (format 2)"), "{}", p.message);
+    assert!(p.message.contains("newer Tablecraft (format 3)"), "{}", p.message);
 }
 
 #[test]
@@ -366,4 +366,46 @@ fn a_tag_with_very_many_attributes_is_refused() {
     let attributes: String = (0..200_000).map(|i| format!(" a{i}=\"1\"")).collect();
     let p = only(&format!("<game format=\"1\"{attributes}/>"));
     assert!(p.message.contains("more than 64 attributes"), "{}", p.message);
+}
+
+#[test]
+fn a_winner_with_many_quoted_texts_is_not_too_many_attributes() {
+    // Each `= 'x'` inside the value once counted as an attribute.
+    let tests: Vec<String> = (0..70).map(|i| format!("value(t) = 'w{i}'")).collect();
+    let winner = format!("if {} then 1 else 2", tests.join(" or "));
+    let text = format!(
+        "<game format=\"1\" players=\"2\"><rules><game-over><end name=\"e\" winner=\"{winner}\"><when>yes</when></end></game-over></rules></game>"
+    );
+    let (game, _) = read_xml(&text).unwrap_or_else(|p| panic!("{p:#?}"));
+    assert_eq!(game.game_over[0].winner, winner);
+}
+
+#[test]
+fn a_set_of_figures_is_numbered_and_bounded() {
+    let text = "<game format=\"2\"><rules><equipment><group name=\"pool\"/></equipment><figures><figure name=\"disc\" type=\"disc\" origin=\"pool\" count=\"3\"/></figures></rules></game>";
+    let (game, _) = read_xml(text).unwrap_or_else(|p| panic!("{p:#?}"));
+    let names: Vec<&str> = game.figures.iter().map(|f| f.name.as_str()).collect();
+    assert_eq!(names, ["disc.1", "disc.2", "disc.3"]);
+    let many = "<figure name=\"d\" type=\"d\" origin=\"pool\" count=\"1000\"/>".repeat(25);
+    let text = format!("<game format=\"2\"><rules><equipment><group name=\"pool\"/></equipment><figures>{many}</figures></rules></game>");
+    let all = problems(&text);
+    assert!(
+        all.iter().any(|p| p.message.contains("at most 20000 figures")),
+        "{all:#?}"
+    );
+}
+
+#[test]
+fn a_format_1_file_opens_as_the_same_game() {
+    for name in ["nim12", "dama-lite", "tic-tac-toe", "labyrinth"] {
+        let path = format!(
+            "{}/../../public/games/{name}.game.xml",
+            env!("CARGO_MANIFEST_DIR")
+        );
+        let text = std::fs::read_to_string(path).unwrap();
+        assert!(text.contains("format=\"1\""));
+        let (old, _) = read_xml(&text).unwrap();
+        let (new, _) = read_xml(&text.replace("format=\"1\"", "format=\"2\"")).unwrap();
+        assert_eq!(old, new, "{name}");
+    }
 }

@@ -141,6 +141,7 @@ fn step() -> impl Strategy<Value = StepRule> {
             to,
             when,
             effects,
+            capture: false,
         })
 }
 

@@ -473,6 +473,7 @@ fn list(
                 to: PlacePattern::default(),
                 when: Vec::new(),
                 effects: Vec::new(),
+                capture: false,
             }),
             RuleKind::Move => RuleEdit::AddMove(MoveRule {
                 name: fresh_name(&taken, "move"),

@@ -280,6 +280,7 @@ mod tests {
             to: PlacePattern::default(),
             when: vec![],
             effects: vec![],
+            capture: false,
         }
     }
 

@@ -240,11 +240,18 @@ impl Scene {
             .filter_map(|(i, f)| {
                 let id = i as u16;
                 let place = state.place_of(id)?;
+                // A figure that changed hands is drawn in its new owner's colour.
+                let owner = state.owner_of(id);
+                let colour = if owner == f.owner {
+                    figure_colour(Some(&f.colour), f.owner)
+                } else {
+                    figure_colour(None, owner)
+                };
                 Some(FigureView {
                     name: f.name.clone(),
                     kind: rules.types[state.kind_of(id) as usize].clone(),
-                    colour: figure_colour(Some(&f.colour), f.owner),
-                    owner: f.owner,
+                    colour,
+                    owner,
                     rect: geometry.figure_rect(&f.name)?,
                     place: rules.place_name(place).to_string(),
                     marks: mark(&f.name),

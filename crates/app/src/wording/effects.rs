@@ -71,10 +71,15 @@ fn effect_shape(names: &Names, e: &Effect) -> Option<String> {
             })?;
             Some(format!("{f} becomes {}", article(&k)))
         }
-        Effect::If { condition, then } => {
+        Effect::If {
+            condition,
+            then,
+            otherwise: None,
+        } => {
             let what = effect_shape(names, then)?;
             Some(format!("{what} {}", when_words(names, condition)?))
         }
+        _ => None,
     }
 }
 

@@ -92,6 +92,7 @@ pub fn refusal(pos: &Position, figure: &str, to: &str, r: &Refusal) -> String {
         ),
         Why::NoStepYet => "Make a step first.".into(),
         Why::NotFinished => "This move is not finished yet: make another step.".into(),
+        Why::DeadEnd => "After that step the move could not be finished, so it can't be made.".into(),
         Why::NoPass => "Passing is not allowed now.".into(),
     }
 }

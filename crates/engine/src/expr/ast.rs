@@ -41,6 +41,22 @@ pub enum Expr {
         /// The value when the condition is no.
         otherwise: Box<Expr>,
     },
+    /// `any s in LIST where C`, `how many s in LIST until C`...: a
+    /// condition asked of each item of a list, with the item named.
+    Quantifier {
+        /// What is asked of the items.
+        kind: Quantity,
+        /// The name the item goes by inside the condition; resolved to
+        /// the variable slot after the rule's variables.
+        name: Name,
+        /// The items.
+        list: Box<Expr>,
+        /// `until` rather than `where`: only the items before the first
+        /// one for which the condition holds.
+        until: bool,
+        /// Must be yes or no for every item looked at.
+        condition: Box<Expr>,
+    },
     /// `name(arg, ...)`; the number of arguments is checked when parsing.
     Call {
         /// Which function.
@@ -59,6 +75,7 @@ impl Expr {
             Expr::Literal(_) | Expr::Name(_) => false,
             Expr::List(items) | Expr::Call { args: items, .. } => items.iter().any(|e| e.any_part(pred)),
             Expr::Neg(x) | Expr::Not(x) => x.any_part(pred),
+            Expr::Quantifier { list, condition, .. } => list.any_part(pred) || condition.any_part(pred),
             Expr::Binary { left, right, .. } => left.any_part(pred) || right.any_part(pred),
             Expr::If {
                 condition,
@@ -67,6 +84,63 @@ impl Expr {
             } => condition.any_part(pred) || then.any_part(pred) || otherwise.any_part(pred),
         };
         parts_hold || pred(self)
+    }
+}
+
+impl Expr {
+    /// Whether this expression can tell apart two positions that differ
+    /// only in the order of the figures on a place: it asks for `top`, or
+    /// the `first`, `last` or an `item` of a list that `contains` made.
+    pub fn reads_order(&self) -> bool {
+        self.any_part(&mut |e| match e {
+            Expr::Call {
+                function: Function::World(WorldFn::Top),
+                ..
+            } => true,
+            Expr::Call {
+                function: Function::First | Function::Last | Function::Item,
+                args,
+            } => args.first().is_some_and(|a| {
+                a.any_part(&mut |x| {
+                    matches!(
+                        x,
+                        Expr::Call {
+                            function: Function::World(WorldFn::Contains),
+                            ..
+                        }
+                    )
+                })
+            }),
+            _ => false,
+        })
+    }
+}
+
+/// What a quantifier asks of a list.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Quantity {
+    /// `any`: yes if the condition holds for at least one item.
+    Any,
+    /// `every`: yes if it holds for every item.
+    Every,
+    /// `how many`: the number of items.
+    HowMany,
+    /// `all`: the list of the items.
+    All,
+    /// `first`: the first item ("" if none).
+    First,
+}
+
+impl Quantity {
+    /// The words it is written with.
+    pub fn words(self) -> &'static str {
+        match self {
+            Quantity::Any => "any",
+            Quantity::Every => "every",
+            Quantity::HowMany => "how many",
+            Quantity::All => "all",
+            Quantity::First => "first",
+        }
     }
 }
 
@@ -216,17 +290,30 @@ pub enum Special {
     LastFrom,
     /// `last_to`: where the previous step in this move ended.
     LastTo,
+    /// `directions`: the 8 directions, `up` first.
+    Directions,
+    /// `straight`: up, down, left and right.
+    Straight,
+    /// `diagonal`: up-left, up-right, down-left and down-right.
+    Diagonal,
+    /// `repetitions`: how many times the position has occurred in this
+    /// game, counting now.
+    Repetitions,
 }
 
 impl Special {
     /// Every special value.
-    pub const ALL: [Special; 6] = [
+    pub const ALL: [Special; 10] = [
         Special::Player,
         Special::Opponent,
         Special::Steps,
         Special::LastFigure,
         Special::LastFrom,
         Special::LastTo,
+        Special::Directions,
+        Special::Straight,
+        Special::Diagonal,
+        Special::Repetitions,
     ];
 
     /// The name it is written with.
@@ -238,6 +325,10 @@ impl Special {
             Special::LastFigure => "last_figure",
             Special::LastFrom => "last_from",
             Special::LastTo => "last_to",
+            Special::Directions => "directions",
+            Special::Straight => "straight",
+            Special::Diagonal => "diagonal",
+            Special::Repetitions => "repetitions",
         }
     }
 
@@ -282,11 +373,23 @@ pub enum WorldFn {
     Distance,
     /// `in_a_row(board, n, player)`
     InARow,
+    /// `top(place)`: the figure that arrived last.
+    Top,
+    /// `squares(x)`: the squares of a board or track, or `[x]`.
+    Squares,
+    /// `neighbour(square, direction)`
+    Neighbour,
+    /// `line(square, direction)`: the squares after it, to the edge.
+    Line,
+    /// `direction(a, b)`
+    Direction,
+    /// `can(rule)` or `can(rule, player)`
+    Can,
 }
 
 impl WorldFn {
     /// Every world function.
-    pub const ALL: [WorldFn; 16] = [
+    pub const ALL: [WorldFn; 22] = [
         WorldFn::At,
         WorldFn::Contains,
         WorldFn::Value,
@@ -303,6 +406,12 @@ impl WorldFn {
         WorldFn::Between,
         WorldFn::Distance,
         WorldFn::InARow,
+        WorldFn::Top,
+        WorldFn::Squares,
+        WorldFn::Neighbour,
+        WorldFn::Line,
+        WorldFn::Direction,
+        WorldFn::Can,
     ];
 }
 
@@ -331,6 +440,8 @@ pub enum Function {
     Text,
     /// `sum(list)`
     Sum,
+    /// `numbers(a, b)`: `[a, a+1, ..., b]`.
+    Numbers,
     /// A function the world answers.
     World(WorldFn),
 }
@@ -350,7 +461,7 @@ impl fmt::Display for Name {
 /// How tightly an expression binds when printed.
 fn level(e: &Expr) -> u8 {
     match e {
-        Expr::If { .. } => prec::IF,
+        Expr::If { .. } | Expr::Quantifier { .. } => prec::IF,
         Expr::Binary { op, .. } => op.precedence(),
         Expr::Not(_) => prec::NOT,
         Expr::Neg(_) => prec::NEG,
@@ -408,6 +519,18 @@ fn write_expr(e: &Expr, min: u8, f: &mut fmt::Formatter<'_>) -> fmt::Result {
             write_expr(then, prec::IF, f)?;
             f.write_str(" else ")?;
             write_expr(otherwise, prec::IF, f)?;
+        }
+        Expr::Quantifier {
+            kind,
+            name,
+            list,
+            until,
+            condition,
+        } => {
+            write!(f, "{} {} in ", kind.words(), name.text)?;
+            write_expr(list, prec::OR, f)?;
+            f.write_str(if *until { " until " } else { " where " })?;
+            write_expr(condition, prec::IF, f)?;
         }
         Expr::Call { function, args } => {
             write!(f, "{}(", function.name())?;

@@ -8,7 +8,7 @@ use super::eval::World;
 use super::value::Value;
 
 /// Every function, in the order they are listed in the guide.
-pub const FUNCTIONS: [Function; 27] = [
+pub const FUNCTIONS: [Function; 34] = [
     Function::Count,
     Function::Empty,
     Function::First,
@@ -20,6 +20,7 @@ pub const FUNCTIONS: [Function; 27] = [
     Function::Number,
     Function::Text,
     Function::Sum,
+    Function::Numbers,
     Function::World(WorldFn::At),
     Function::World(WorldFn::Contains),
     Function::World(WorldFn::Value),
@@ -36,6 +37,12 @@ pub const FUNCTIONS: [Function; 27] = [
     Function::World(WorldFn::Between),
     Function::World(WorldFn::Distance),
     Function::World(WorldFn::InARow),
+    Function::World(WorldFn::Top),
+    Function::World(WorldFn::Squares),
+    Function::World(WorldFn::Neighbour),
+    Function::World(WorldFn::Line),
+    Function::World(WorldFn::Direction),
+    Function::World(WorldFn::Can),
 ];
 
 /// The most arguments any function takes.
@@ -56,6 +63,7 @@ impl Function {
             Function::Number => "number",
             Function::Text => "text",
             Function::Sum => "sum",
+            Function::Numbers => "numbers",
             Function::World(w) => match w {
                 WorldFn::At => "at",
                 WorldFn::Contains => "contains",
@@ -73,6 +81,12 @@ impl Function {
                 WorldFn::Between => "between",
                 WorldFn::Distance => "distance",
                 WorldFn::InARow => "in_a_row",
+                WorldFn::Top => "top",
+                WorldFn::Squares => "squares",
+                WorldFn::Neighbour => "neighbour",
+                WorldFn::Line => "line",
+                WorldFn::Direction => "direction",
+                WorldFn::Can => "can",
             },
         }
     }
@@ -82,15 +96,31 @@ impl Function {
         match name {
             "color" => Some(Function::World(WorldFn::Colour)),
             "neighbors" => Some(Function::World(WorldFn::Neighbours)),
+            "neighbor" => Some(Function::World(WorldFn::Neighbour)),
             _ => FUNCTIONS.into_iter().find(|f| f.name() == name),
         }
     }
 
-    /// How many arguments it takes.
+    /// Whether it takes `n` arguments: its [`arity`](Self::arity), or one
+    /// fewer for `can` (the player then is the one on move).
+    pub fn accepts(self, n: usize) -> bool {
+        n == self.arity() || (self == Function::World(WorldFn::Can) && n == 1)
+    }
+
+    /// How many arguments it takes (at most).
     pub fn arity(self) -> usize {
         match self {
-            Function::Item | Function::Min | Function::Max => 2,
-            Function::World(WorldFn::At | WorldFn::Attribute | WorldFn::Between | WorldFn::Distance) => 2,
+            Function::Item | Function::Min | Function::Max | Function::Numbers => 2,
+            Function::World(
+                WorldFn::At
+                | WorldFn::Attribute
+                | WorldFn::Between
+                | WorldFn::Distance
+                | WorldFn::Neighbour
+                | WorldFn::Line
+                | WorldFn::Direction
+                | WorldFn::Can,
+            ) => 2,
             Function::World(WorldFn::Square | WorldFn::InARow) => 3,
             _ => 1,
         }
@@ -108,6 +138,7 @@ impl Function {
             Function::Number => "a text",
             Function::Text => "any value",
             Function::Sum => "a list of numbers",
+            Function::Numbers => "the first and the last number",
             Function::World(w) => match w {
                 WorldFn::At => "a figure and a place",
                 WorldFn::Contains => "a place",
@@ -119,6 +150,11 @@ impl Function {
                 WorldFn::Square => "a board, a row and a column",
                 WorldFn::Between | WorldFn::Distance => "two squares",
                 WorldFn::InARow => "a board, how many in a row, and a player",
+                WorldFn::Top => "a place",
+                WorldFn::Squares => "a board, a track or a place",
+                WorldFn::Neighbour | WorldFn::Line => "a square and a direction",
+                WorldFn::Direction => "two squares",
+                WorldFn::Can => "a step rule, and if you like a player",
             },
         }
     }
@@ -126,6 +162,9 @@ impl Function {
     /// The message for a call with the wrong number of arguments:
     /// "at needs 2 things in the brackets: a figure and a place".
     pub(crate) fn arity_message(self) -> String {
+        if self == Function::World(WorldFn::Can) {
+            return "can needs 1 or 2 things in the brackets: a step rule, and if you like a player".into();
+        }
         let n = self.arity();
         let things = if n == 1 { "thing" } else { "things" };
         format!(
@@ -167,7 +206,7 @@ pub(crate) fn call_pure<'a>(
     let Some(a) = args.first() else {
         return Err(EvalError::new(f.arity_message()));
     };
-    if args.len() != f.arity() {
+    if !f.accepts(args.len()) {
         return Err(EvalError::new(f.arity_message()));
     }
     match f {
@@ -238,6 +277,19 @@ pub(crate) fn call_pure<'a>(
                 total = total.checked_add(number_arg(f, v)?).ok_or_else(overflow)?;
             }
             num(total)
+        }
+        Function::Numbers => {
+            let (from, to) = (number_arg(f, &args[0])?, number_arg(f, &args[1])?);
+            if to < from {
+                return Ok(Cow::Owned(Value::List(Vec::new())));
+            }
+            if to as i128 - from as i128 >= super::MAX_ITEMS as i128 {
+                return Err(EvalError::new(format!(
+                    "numbers({from}, {to}) would be a list of more than {} numbers",
+                    super::MAX_ITEMS
+                )));
+            }
+            Ok(Cow::Owned(Value::List((from..=to).map(Value::Number).collect())))
         }
         Function::World(_) => Err(EvalError::new(format!(
             "{} is answered by the game, not here",

@@ -2,8 +2,9 @@
 
 use std::fmt;
 
-use super::ast::{Expr, Resolved};
+use super::ast::{Expr, Name, Resolved};
 use super::error::ParseError;
+use super::lexer::Sym;
 use super::parser::Parser;
 use super::resolve::Scope;
 use super::value::Value;
@@ -40,13 +41,34 @@ pub enum Effect {
         /// Its new type.
         kind: Expr,
     },
-    /// `if COND then STATEMENT`
+    /// `change owner of FIGURE to PLAYER` (a disc is turned over)
+    ChangeOwner {
+        /// The figure that changes hands.
+        figure: Expr,
+        /// Its new owner, a player number (0: nobody).
+        owner: Expr,
+    },
+    /// `if COND then STATEMENT` or `if COND then STATEMENT else STATEMENT`
     If {
         /// Must be yes or no.
         condition: Expr,
         /// Runs only when the condition is yes.
         then: Box<Effect>,
+        /// Runs only when the condition is no.
+        otherwise: Option<Box<Effect>>,
     },
+    /// `for each NAME in LIST do STATEMENT`: the statement once for each
+    /// item, the item going by the name (the list is taken once, before).
+    ForEach {
+        /// The item's name; resolved to the slot after the rule's variables.
+        name: Name,
+        /// The items.
+        list: Expr,
+        /// What is done for each.
+        body: Box<Effect>,
+    },
+    /// `(S1; S2; ...)`: several statements where one goes.
+    Block(Vec<Effect>),
 }
 
 impl Effect {
@@ -78,21 +100,128 @@ impl Effect {
             Effect::Remove { figure: operand(p)? }
         } else if p.at_word("change") {
             p.expect_word("change", "'change'")?;
-            let figure = operand(p)?;
-            p.expect_word("to", "'to'")?;
-            let kind = operand(p)?;
-            Effect::Change { figure, kind }
+            if p.at_word("owner") && p.word_at(1) == Some("of") {
+                p.expect_word("owner", "'owner'")?;
+                p.expect_word("of", "'of'")?;
+                let figure = operand(p)?;
+                p.expect_word("to", "'to'")?;
+                let owner = operand(p)?;
+                Effect::ChangeOwner { figure, owner }
+            } else {
+                let figure = operand(p)?;
+                p.expect_word("to", "'to'")?;
+                let kind = operand(p)?;
+                Effect::Change { figure, kind }
+            }
         } else if p.at_word("if") {
             p.expect_word("if", "'if'")?;
             let condition = operand(p)?;
             p.expect_word("then", "'then'")?;
             let then = Box::new(Effect::parse(p)?);
-            Effect::If { condition, then }
+            let otherwise = if p.at_word("else") {
+                p.expect_word("else", "'else'")?;
+                Some(Box::new(Effect::parse(p)?))
+            } else {
+                None
+            };
+            Effect::If {
+                condition,
+                then,
+                otherwise,
+            }
+        } else if p.at_word("for") {
+            p.expect_word("for", "'for'")?;
+            p.expect_word("each", "'each' (for each NAME in LIST do STATEMENT)")?;
+            let name = p.new_name("a name for each item, like 'for each s in ...'")?;
+            p.expect_word("in", "'in'")?;
+            let list = operand(p)?;
+            p.expect_word("do", "'do'")?;
+            let body = Box::new(Effect::parse(p)?);
+            Effect::ForEach { name, list, body }
+        } else if p.at_sym_pub(Sym::LParen) {
+            let open = p.bump_pub();
+            let mut all = vec![Effect::parse(p)?];
+            while p.at_sym_pub(Sym::Semicolon) {
+                p.bump_pub();
+                all.push(Effect::parse(p)?);
+            }
+            if !p.at_sym_pub(Sym::RParen) {
+                let mut e = p.expected("';' or ')'");
+                e.message
+                    .push_str(&format!("; the '(' at column {} needs a ')'", open.column));
+                return Err(e);
+            }
+            p.bump_pub();
+            if all.len() == 1 {
+                // `(S)` is just S.
+                all.remove(0)
+            } else {
+                Effect::Block(all)
+            }
         } else {
-            return Err(p.expected("'set', 'move', 'remove', 'change' or 'if'"));
+            return Err(p.expected("'set', 'move', 'remove', 'change', 'if', 'for each' or '('"));
         };
         p.leave();
         Ok(effect)
+    }
+
+    /// Calls `f` with this statement and every statement inside it.
+    pub fn visit(&self, f: &mut dyn FnMut(&Effect)) {
+        f(self);
+        match self {
+            Effect::If { then, otherwise, .. } => {
+                then.visit(f);
+                if let Some(o) = otherwise {
+                    o.visit(f);
+                }
+            }
+            Effect::ForEach { body, .. } => body.visit(f),
+            Effect::Block(all) => all.iter().for_each(|e| e.visit(f)),
+            _ => {}
+        }
+    }
+
+    /// Calls `f` with every expression of this statement and the
+    /// statements inside it.
+    pub fn exprs(&self, f: &mut dyn FnMut(&Expr)) {
+        match self {
+            Effect::Set { trigger, value } => {
+                f(trigger);
+                f(value);
+            }
+            Effect::Move { figure, from, to } => {
+                f(figure);
+                if let Some(from) = from {
+                    f(from);
+                }
+                f(to);
+            }
+            Effect::Remove { figure } => f(figure),
+            Effect::Change { figure, kind } => {
+                f(figure);
+                f(kind);
+            }
+            Effect::ChangeOwner { figure, owner } => {
+                f(figure);
+                f(owner);
+            }
+            Effect::If {
+                condition,
+                then,
+                otherwise,
+            } => {
+                f(condition);
+                then.exprs(f);
+                if let Some(o) = otherwise {
+                    o.exprs(f);
+                }
+            }
+            Effect::ForEach { list, body, .. } => {
+                f(list);
+                body.exprs(f);
+            }
+            Effect::Block(all) => all.iter().for_each(|e| e.exprs(f)),
+        }
     }
 
     /// Resolves the names in every operand (see [`Expr::resolve`]) and
@@ -122,9 +251,36 @@ impl Effect {
                 figure.resolve_into(scope, problems);
                 resolve_word(kind, scope, problems);
             }
-            Effect::If { condition, then } => {
+            Effect::ChangeOwner { figure, owner } => {
+                figure.resolve_into(scope, problems);
+                owner.resolve_into(scope, problems);
+            }
+            Effect::If {
+                condition,
+                then,
+                otherwise,
+            } => {
                 condition.resolve_into(scope, problems);
                 then.resolve_into(scope, problems);
+                if let Some(o) = otherwise {
+                    o.resolve_into(scope, problems);
+                }
+            }
+            Effect::ForEach { name, list, body } => {
+                list.resolve_into(scope, problems);
+                let mut vars = scope.vars.to_vec();
+                name.resolved = Resolved::Var(vars.len());
+                vars.push(name.text.clone());
+                let inner = Scope {
+                    vars: &vars,
+                    is_element: scope.is_element,
+                };
+                body.resolve_into(&inner, problems);
+            }
+            Effect::Block(all) => {
+                for e in all {
+                    e.resolve_into(scope, problems);
+                }
             }
         }
     }
@@ -160,7 +316,33 @@ impl fmt::Display for Effect {
             } => write!(f, "move {figure} to {to}"),
             Effect::Remove { figure } => write!(f, "remove {figure}"),
             Effect::Change { figure, kind } => write!(f, "change {figure} to {kind}"),
-            Effect::If { condition, then } => write!(f, "if {condition} then {then}"),
+            Effect::ChangeOwner { figure, owner } => write!(f, "change owner of {figure} to {owner}"),
+            Effect::If {
+                condition,
+                then,
+                otherwise: None,
+            } => write!(f, "if {condition} then {then}"),
+            Effect::If {
+                condition,
+                then,
+                otherwise: Some(o),
+            } => match **then {
+                // An inner `if` without `else` is bracketed, so that the
+                // `else` stays with this one.
+                Effect::If { otherwise: None, .. } => write!(f, "if {condition} then ({then}) else {o}"),
+                _ => write!(f, "if {condition} then {then} else {o}"),
+            },
+            Effect::ForEach { name, list, body } => write!(f, "for each {name} in {list} do {body}"),
+            Effect::Block(all) => {
+                f.write_str("(")?;
+                for (i, e) in all.iter().enumerate() {
+                    if i > 0 {
+                        f.write_str("; ")?;
+                    }
+                    write!(f, "{e}")?;
+                }
+                f.write_str(")")
+            }
         }
     }
 }

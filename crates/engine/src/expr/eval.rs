@@ -4,13 +4,14 @@
 //! names), so comparing numbers or names allocates nothing.
 
 use std::borrow::Cow;
+use std::cell::Cell;
 
-use super::ast::{BinOp, Expr, Function, Resolved, Special, WorldFn};
+use super::ast::{BinOp, Expr, Function, Name, Quantity, Resolved, Special, WorldFn};
 use super::builtins::{call_pure, MAX_ARGS};
 use super::error::EvalError;
 use super::resolve::unknown_message;
 use super::value::Value;
-use super::MAX_DEPTH;
+use super::{MAX_DEPTH, MAX_ITEMS, MAX_WORK};
 
 /// The game as expressions see it; the engine implements this.
 pub trait World {
@@ -70,12 +71,12 @@ impl Expr {
     /// The value of the expression. `vars` holds the values of the variables
     /// given to [`resolve`](Expr::resolve), in the same order.
     pub fn eval(&self, vars: &[Value], world: &dyn World) -> Result<Value, EvalError> {
-        Ok(self.eval_in(vars, world, 0)?.into_owned())
+        Ok(self.eval_in(vars, world, 0, &Cell::new(0))?.into_owned())
     }
 
     /// Evaluates a condition: the value must be yes or no.
     pub fn eval_bool(&self, vars: &[Value], world: &dyn World) -> Result<bool, EvalError> {
-        let v = self.eval_in(vars, world, 0)?;
+        let v = self.eval_in(vars, world, 0, &Cell::new(0))?;
         v.as_bool().ok_or_else(|| {
             EvalError::new(format!(
                 "a condition must be yes or no, but this gives {}",
@@ -84,7 +85,24 @@ impl Expr {
         })
     }
 
-    fn eval_in<'a>(&'a self, vars: &'a [Value], world: &'a dyn World, depth: u32) -> Out<'a> {
+    /// [`eval`](Expr::eval) counting its work in `work`, shared by a whole
+    /// evaluation (side effects share one too).
+    pub(crate) fn eval_counted(
+        &self,
+        vars: &[Value],
+        world: &dyn World,
+        work: &Cell<u32>,
+    ) -> Result<Value, EvalError> {
+        Ok(self.eval_in(vars, world, 0, work)?.into_owned())
+    }
+
+    fn eval_in<'a>(
+        &'a self,
+        vars: &'a [Value],
+        world: &'a dyn World,
+        depth: u32,
+        work: &Cell<u32>,
+    ) -> Out<'a> {
         if depth > MAX_DEPTH {
             return Err(EvalError::new("this is nested too deeply to work out"));
         }
@@ -103,19 +121,19 @@ impl Expr {
             Expr::List(items) => {
                 let mut out = Vec::with_capacity(items.len());
                 for item in items {
-                    out.push(item.eval_in(vars, world, d)?.into_owned());
+                    out.push(item.eval_in(vars, world, d, work)?.into_owned());
                 }
                 owned(Value::List(out))
             }
             Expr::Neg(x) => {
-                let v = x.eval_in(vars, world, d)?;
+                let v = x.eval_in(vars, world, d, work)?;
                 let n = v
                     .as_number()
                     .ok_or_else(|| EvalError::new(format!("{}, but - needs a number", v.describe())))?;
                 owned(Value::Number(n.checked_neg().ok_or_else(overflow)?))
             }
             Expr::Not(x) => {
-                let v = x.eval_in(vars, world, d)?;
+                let v = x.eval_in(vars, world, d, work)?;
                 match v.as_bool() {
                     Some(b) => owned(Value::Bool(!b)),
                     None => Err(EvalError::new(format!(
@@ -129,24 +147,43 @@ impl Expr {
                 then,
                 otherwise,
             } => {
-                let c = condition.eval_in(vars, world, d)?;
+                let c = condition.eval_in(vars, world, d, work)?;
                 match c.as_bool() {
-                    Some(true) => then.eval_in(vars, world, d),
-                    Some(false) => otherwise.eval_in(vars, world, d),
+                    Some(true) => then.eval_in(vars, world, d, work),
+                    Some(false) => otherwise.eval_in(vars, world, d, work),
                     None => Err(EvalError::new(format!(
                         "the condition after 'if' must be yes or no, but it is {}",
                         c.quoted()
                     ))),
                 }
             }
-            Expr::Binary { op, left, right } => binary(*op, left, right, vars, world, d),
+            Expr::Quantifier {
+                kind,
+                name,
+                list,
+                until,
+                condition,
+            } => {
+                let items = list.eval_in(vars, world, d, work)?;
+                let Value::List(items) = items.as_ref() else {
+                    return Err(EvalError::new(format!(
+                        "{}, but '{} {} in' needs a list after 'in'",
+                        items.describe(),
+                        kind.words(),
+                        name.text
+                    )));
+                };
+                quantify(*kind, name, items, *until, condition, vars, world, d, work).map(Cow::Owned)
+            }
+            Expr::Binary { op, left, right } => binary(*op, left, right, vars, world, d, work),
             Expr::Call { function, args } => {
-                if args.len() > MAX_ARGS || args.len() != function.arity() {
+                spend(work, 1)?;
+                if args.len() > MAX_ARGS || !function.accepts(args.len()) {
                     return Err(EvalError::new(function.arity_message()));
                 }
                 let mut vals: [Cow<'a, Value>; MAX_ARGS] = std::array::from_fn(|_| Cow::Borrowed(&NO_VALUE));
                 for (slot, arg) in vals.iter_mut().zip(args) {
-                    *slot = arg.eval_in(vars, world, d)?;
+                    *slot = arg.eval_in(vars, world, d, work)?;
                 }
                 let vals = &vals[..args.len()];
                 match function {
@@ -162,6 +199,99 @@ impl Expr {
             }
         }
     }
+}
+
+/// Counts `units` of work; an error once an evaluation has done too much.
+pub(crate) fn spend(work: &Cell<u32>, units: u32) -> Result<(), EvalError> {
+    let done = work.get().saturating_add(units);
+    work.set(done);
+    if done > MAX_WORK {
+        Err(EvalError::new(format!(
+            "this rule takes too long to work out: it looks at more than {MAX_WORK} things; make its lists shorter"
+        )))
+    } else {
+        Ok(())
+    }
+}
+
+/// The values of `vars` with one more slot, `slot`, for a bound name
+/// (padded if the rule gave fewer values than it has variables).
+pub(crate) fn with_slot(vars: &[Value], slot: usize) -> Vec<Value> {
+    let mut local: Vec<Value> = vars.iter().take(slot).cloned().collect();
+    local.resize(slot + 1, Value::Number(0));
+    local
+}
+
+/// The slot a bound name was resolved to.
+pub(crate) fn slot_of(name: &Name) -> Result<usize, EvalError> {
+    match name.resolved {
+        Resolved::Var(i) => Ok(i),
+        _ => Err(EvalError::new(format!("'{}' has no value here", name.text))),
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+#[inline(never)] // kept out of `eval_in`, whose frame every evaluation pays for
+fn quantify(
+    kind: Quantity,
+    name: &Name,
+    items: &[Value],
+    until: bool,
+    condition: &Expr,
+    vars: &[Value],
+    world: &dyn World,
+    d: u32,
+    work: &Cell<u32>,
+) -> Result<Value, EvalError> {
+    if items.len() > MAX_ITEMS {
+        return Err(EvalError::new(format!(
+            "'{} {}' goes through a list of {} items; at most {MAX_ITEMS} can be looked at",
+            kind.words(),
+            name.text,
+            items.len()
+        )));
+    }
+    let slot = slot_of(name)?;
+    let mut local = with_slot(vars, slot);
+    let mut count = 0i64;
+    let mut kept = Vec::new();
+    for item in items {
+        spend(work, 1)?;
+        local[slot] = item.clone();
+        let c = condition.eval_in(&local, world, d, work)?;
+        let holds = c.as_bool().ok_or_else(|| {
+            EvalError::new(format!(
+                "the condition after '{}' must be yes or no, but it is {}",
+                if until { "until" } else { "where" },
+                c.quoted()
+            ))
+        })?;
+        if until {
+            if holds {
+                break;
+            }
+            count += 1;
+            if kind == Quantity::All {
+                kept.push(item.clone());
+            }
+            continue;
+        }
+        match kind {
+            Quantity::Any if holds => return Ok(Value::Bool(true)),
+            Quantity::Every if !holds => return Ok(Value::Bool(false)),
+            Quantity::First if holds => return Ok(item.clone()),
+            Quantity::HowMany if holds => count += 1,
+            Quantity::All if holds => kept.push(item.clone()),
+            _ => {}
+        }
+    }
+    Ok(match kind {
+        Quantity::Any => Value::Bool(false),
+        Quantity::Every => Value::Bool(true),
+        Quantity::First => Value::Text(String::new()),
+        Quantity::HowMany => Value::Number(count),
+        Quantity::All => Value::List(kept),
+    })
 }
 
 fn truth(op: BinOp, v: &Value) -> Result<bool, EvalError> {
@@ -189,14 +319,15 @@ fn binary<'a>(
     vars: &'a [Value],
     world: &'a dyn World,
     d: u32,
+    work: &Cell<u32>,
 ) -> Out<'a> {
     let bool_out = |b: bool| owned(Value::Bool(b));
     if let (BinOp::In | BinOp::NotIn, Expr::List(items)) = (op, right) {
         // `x in [a, b]`: compare item by item without building the list.
-        let l = left.eval_in(vars, world, d)?;
+        let l = left.eval_in(vars, world, d, work)?;
         let mut found = false;
         for item in items {
-            if item.eval_in(vars, world, d)?.loosely_equals(&l) {
+            if item.eval_in(vars, world, d, work)?.loosely_equals(&l) {
                 found = true;
                 break;
             }
@@ -205,15 +336,15 @@ fn binary<'a>(
     }
     match op {
         BinOp::And | BinOp::Or => {
-            let l = truth(op, &*left.eval_in(vars, world, d)?)?;
+            let l = truth(op, &*left.eval_in(vars, world, d, work)?)?;
             if l == (op == BinOp::Or) {
                 return bool_out(l);
             }
-            bool_out(truth(op, &*right.eval_in(vars, world, d)?)?)
+            bool_out(truth(op, &*right.eval_in(vars, world, d, work)?)?)
         }
         _ => {
-            let l = left.eval_in(vars, world, d)?;
-            let r = right.eval_in(vars, world, d)?;
+            let l = left.eval_in(vars, world, d, work)?;
+            let r = right.eval_in(vars, world, d, work)?;
             let (l, r) = (l.as_ref(), r.as_ref());
             match op {
                 BinOp::Eq => bool_out(l.loosely_equals(r)),

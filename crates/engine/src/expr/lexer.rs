@@ -20,6 +20,7 @@ pub(crate) enum Sym {
     LBracket,
     RBracket,
     Comma,
+    Semicolon,
 }
 
 /// What a token is.
@@ -149,6 +150,7 @@ pub(crate) fn lex(src: &str) -> Result<Vec<Token>, ParseError> {
                 ('[', _) => (Sym::LBracket, 1),
                 (']', _) => (Sym::RBracket, 1),
                 (',', _) => (Sym::Comma, 1),
+                (';', _) => (Sym::Semicolon, 1),
                 ('!', _) => {
                     return Err(ParseError::new(
                         col(start),

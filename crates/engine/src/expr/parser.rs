@@ -3,7 +3,7 @@
 //! Every nesting step is counted, so deep input gives an error, never a
 //! stack overflow; every tree built is at most [`MAX_DEPTH`] levels high.
 
-use super::ast::{BinOp, Expr, Function, Name, Resolved};
+use super::ast::{BinOp, Expr, Function, Name, Quantity, Resolved};
 use super::effect::Effect;
 use super::error::ParseError;
 use super::lexer::{lex, Sym, Tok, Token};
@@ -94,6 +94,39 @@ impl Parser {
             format!("expected {what} after {}, but {found}", prev.describe())
         };
         ParseError::new(next.column, message)
+    }
+
+    /// The word `ahead` tokens on, if it is a word.
+    pub fn word_at(&self, ahead: usize) -> Option<&str> {
+        match &self.peek_at(ahead).tok {
+            Tok::Word(w) => Some(w.as_str()),
+            _ => None,
+        }
+    }
+
+    /// Whether the next token is the sign `s`.
+    pub fn at_sym_pub(&self, s: Sym) -> bool {
+        self.at_sym(s)
+    }
+
+    /// Consumes the next token.
+    pub fn bump_pub(&mut self) -> Token {
+        self.bump()
+    }
+
+    /// A new name (not a keyword), as for `for each NAME`.
+    pub fn new_name(&mut self, what: &str) -> R<Name> {
+        match &self.peek().tok {
+            Tok::Word(w) if !is_keyword(w) => {
+                let t = self.bump();
+                Ok(Name {
+                    text: t.src,
+                    column: t.column,
+                    resolved: Resolved::Unresolved,
+                })
+            }
+            _ => Err(self.expected(what)),
+        }
     }
 
     /// Consumes the word `w`, or fails with "expected 'w' ...".
@@ -351,6 +384,7 @@ impl Parser {
                     Err(e)
                 }
                 _ if is_keyword(&w) => Err(self.expected("a value")),
+                _ if self.quantity().is_some() => self.quantifier(),
                 _ => {
                     self.bump();
                     if self.at_sym(Sym::LParen) {
@@ -369,6 +403,84 @@ impl Parser {
             },
             _ => Err(self.expected("a value")),
         }
+    }
+
+    /// The quantifier that starts here, and how many words it has: `any s
+    /// in`, `how many s in`... (`any` alone is still a name).
+    fn quantity(&self) -> Option<(Quantity, usize)> {
+        let word = |k: usize| match &self.peek_at(k).tok {
+            Tok::Word(w) => Some(w.as_str()),
+            _ => None,
+        };
+        let (kind, len) = match word(0)? {
+            "any" => (Quantity::Any, 1),
+            "every" => (Quantity::Every, 1),
+            "all" => (Quantity::All, 1),
+            "first" => (Quantity::First, 1),
+            "how" if word(1) == Some("many") => (Quantity::HowMany, 2),
+            _ => return None,
+        };
+        let name = word(len)?;
+        (!is_keyword(name) && word(len + 1) == Some("in")).then_some((kind, len))
+    }
+
+    /// `any NAME in LIST where CONDITION` and the like; like `if`, the
+    /// condition reaches to the end.
+    fn quantifier(&mut self) -> R<(Expr, u32)> {
+        let Some((kind, len)) = self.quantity() else {
+            return Err(self.expected("a value"));
+        };
+        self.enter()?;
+        let column = self.peek().column;
+        for _ in 0..len {
+            self.bump();
+        }
+        let t = self.bump();
+        let name = Name {
+            text: t.src.clone(),
+            column: t.column,
+            resolved: Resolved::Unresolved,
+        };
+        self.bump(); // in
+        if !self.starts_value() {
+            return Err(self.expected("a list"));
+        }
+        let (list, h1) = self.or_expr()?;
+        let until = if self.at_word("where") {
+            false
+        } else if self.at_word("until") {
+            true
+        } else {
+            let mut e = self.expected("'where' or 'until'");
+            e.message.push_str(&format!(
+                "; write it like {} {} in LIST where CONDITION",
+                kind.words(),
+                name.text
+            ));
+            return Err(e);
+        };
+        if until && matches!(kind, Quantity::Any | Quantity::Every | Quantity::First) {
+            let mut e = self.expected("'where'");
+            e.message.push_str("; 'until' goes with 'all' or 'how many'");
+            return Err(e);
+        }
+        self.bump();
+        if !self.starts_value() {
+            return Err(self.expected("a condition"));
+        }
+        let (condition, h2) = self.expr()?;
+        self.leave();
+        let h = height(column, &[h1, h2])?;
+        Ok((
+            Expr::Quantifier {
+                kind,
+                name,
+                list: Box::new(list),
+                until,
+                condition: Box::new(condition),
+            },
+            h,
+        ))
     }
 
     /// Comma-separated expressions up to `close`; the opening sign has been
@@ -412,7 +524,7 @@ impl Parser {
         };
         let open = self.bump().column;
         let (args, h) = self.items(Sym::RParen, ")", open)?;
-        if args.len() != function.arity() {
+        if !function.accepts(args.len()) {
             return Err(ParseError::new(column, function.arity_message()));
         }
         Ok((Expr::Call { function, args }, height(column, &[h])?))
@@ -442,11 +554,6 @@ pub(crate) fn parse_expr(src: &str) -> R<Expr> {
 pub(crate) fn parse_effect(src: &str) -> R<Effect> {
     let mut p = Parser::new(src)?;
     let e = Effect::parse(&mut p)?;
-    if p.at_word("else") {
-        let mut err = p.expected("the end");
-        err.message.push_str(" (an 'if' in a side effect has no 'else')");
-        return Err(err);
-    }
     p.expect_end("the end")?;
     Ok(e)
 }

@@ -217,12 +217,26 @@ fn effect() -> impl Strategy<Value = Effect> {
         }),
         expr().prop_map(|figure| Effect::Remove { figure }),
         (expr(), expr()).prop_map(|(figure, kind)| Effect::Change { figure, kind }),
+        (expr(), expr()).prop_map(|(figure, owner)| Effect::ChangeOwner { figure, owner }),
     ];
-    simple.prop_recursive(3, 4, 1, |inner| {
-        (expr(), inner).prop_map(|(condition, then)| Effect::If {
-            condition,
-            then: Box::new(then),
-        })
+    simple.prop_recursive(3, 8, 2, |inner| {
+        prop_oneof![
+            (expr(), inner.clone(), prop::option::of(inner.clone())).prop_map(
+                |(condition, then, otherwise)| {
+                    Effect::If {
+                        condition,
+                        then: Box::new(then),
+                        otherwise: otherwise.map(Box::new),
+                    }
+                }
+            ),
+            (expr(), inner.clone()).prop_map(|(list, body)| Effect::ForEach {
+                name: Name::new("s"),
+                list,
+                body: Box::new(body),
+            }),
+            prop::collection::vec(inner, 2..4).prop_map(Effect::Block),
+        ]
     })
 }
 

@@ -51,10 +51,33 @@ impl Expr {
                 then.resolve_into(scope, problems);
                 otherwise.resolve_into(scope, problems);
             }
+            Expr::Quantifier {
+                name,
+                list,
+                condition,
+                ..
+            } => {
+                list.resolve_into(scope, problems);
+                let mut vars = scope.vars.to_vec();
+                name.resolved = Resolved::Var(vars.len());
+                vars.push(name.text.clone());
+                let inner = Scope {
+                    vars: &vars,
+                    is_element: scope.is_element,
+                };
+                condition.resolve_into(&inner, problems);
+            }
             Expr::Call { function, args } => {
                 for (i, arg) in args.iter_mut().enumerate() {
-                    if *function == Function::World(WorldFn::Attribute) && i == 1 {
+                    let word = match function {
                         // attribute(to, wall): the key may be a plain word.
+                        Function::World(WorldFn::Attribute) => i == 1,
+                        // neighbour(to, up), can(jump): a direction, a rule.
+                        Function::World(WorldFn::Neighbour | WorldFn::Line) => i == 1,
+                        Function::World(WorldFn::Can) => i == 0,
+                        _ => false,
+                    };
+                    if word {
                         resolve_word(arg, scope, problems);
                     } else {
                         arg.resolve_into(scope, problems);

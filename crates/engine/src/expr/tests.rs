@@ -59,7 +59,7 @@ pub(super) fn is_element(name: &str) -> bool {
 const WORLD: FakeWorld = FakeWorld { matches: 3 };
 
 /// Parses, resolves with `vars`, and evaluates.
-fn run(src: &str, vars: &[(&str, Value)]) -> Result<Value, EvalError> {
+pub(super) fn run(src: &str, vars: &[(&str, Value)]) -> Result<Value, EvalError> {
     let mut e = parse_expr(src).unwrap_or_else(|err| panic!("{src}: {err}"));
     let names: Vec<String> = vars.iter().map(|(n, _)| n.to_string()).collect();
     let values: Vec<Value> = vars.iter().map(|(_, v)| v.clone()).collect();
@@ -486,6 +486,7 @@ fn effects() {
                 figure: name("figure"),
                 kind: name("crown"),
             }),
+            otherwise: None,
         }
     );
     let vars = ["figure", "from", "to"].map(String::from);
@@ -523,9 +524,12 @@ fn effect_errors() {
     assert_eq!(msg("set moves 3"), "expected 'to' after 'moves', but found '3'");
     assert_eq!(
         msg("jump b"),
-        "expected 'set', 'move', 'remove', 'change' or 'if' at the start, but found 'jump'"
+        "expected 'set', 'move', 'remove', 'change', 'if', 'for each' or '(' at the start, but found 'jump'"
     );
-    assert!(msg("if yes then remove b else remove c").contains("has no 'else'"));
+    assert!(parse_effect("if yes then remove b else remove c").is_ok());
+    assert!(msg("for s in [1] do remove s").contains("expected 'each'"));
+    assert!(msg("for each s in [1] remove s").contains("expected 'do'"));
+    assert!(msg("(remove b, remove c)").contains("expected ';' or ')'"));
     assert_eq!(msg("remove b c"), "expected the end after 'b', but found 'c'");
 }
 
@@ -592,7 +596,7 @@ fn guide_blocks(tag: &str) -> Vec<&'static str> {
 
 #[test]
 fn guide_examples_parse_and_resolve() {
-    let vars = ["figure", "from", "to", "n", "from-square"].map(String::from);
+    let vars = ["figure", "from", "to", "n", "from-square", "captured"].map(String::from);
     let elements = |s: &str| is_element(s) || ["mine", "theirs"].contains(&s);
     let scope = Scope {
         vars: &vars,

@@ -64,8 +64,12 @@ pub(crate) fn read(text: &str) -> Result<(Game, SourceMap), Vec<Problem>> {
                 let message = "the file must say which format it is written in: add \"format\": 1";
                 return Err(at(0, message.into()));
             }
-            Some(serde_json::Value::Number(n)) if n.as_u64() == Some(u64::from(FORMAT_VERSION)) => {}
-            Some(serde_json::Value::Number(n)) if n.as_u64().is_some_and(|v| v > 1) => {
+            Some(serde_json::Value::Number(n))
+                if n.as_u64()
+                    .is_some_and(|v| (1..=u64::from(FORMAT_VERSION)).contains(&v)) => {}
+            Some(serde_json::Value::Number(n))
+                if n.as_u64().is_some_and(|v| v > u64::from(FORMAT_VERSION)) =>
+            {
                 let message = format!(
                     "this game was saved by a newer Tablecraft (format {n}); this one reads format {FORMAT_VERSION} — please update Tablecraft to open it"
                 );

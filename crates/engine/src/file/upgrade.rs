@@ -12,7 +12,11 @@
 //!   and Play notation before files carried a version: no `format`
 //!   attribute (or `format="0"`), the winner of a game-over condition as a
 //!   `<winner>` element inside `<end>`, and `<wastebasket>` for a basket.
-//! - **1**: the current format.
+//! - **1**: the format before the rule language had lists, loops and
+//!   changing owners.
+//! - **2**: the current format: what format 1 says means the same, and it
+//!   adds figure sets (`count`), `capture` on a step rule and the new
+//!   words of the rule language.
 
 use super::xml_tree::{Attribute, Element, Text};
 use super::FORMAT_VERSION;
@@ -25,10 +29,19 @@ struct Step {
 }
 
 /// The chain, in order; the last step leads to [`FORMAT_VERSION`].
-const STEPS: &[Step] = &[Step {
-    from: 0,
-    run: from_0_to_1,
-}];
+const STEPS: &[Step] = &[
+    Step {
+        from: 0,
+        run: from_0_to_1,
+    },
+    Step {
+        from: 1,
+        run: from_1_to_2,
+    },
+];
+
+/// Format 2 only adds: a format-1 file means the same in format 2.
+fn from_1_to_2(_: &mut Element) {}
 
 /// The version a `<game>` element says it is written in: `Some(0)` when it
 /// says nothing, `None` when the value is not a whole number (the reader
@@ -220,7 +233,7 @@ mod tests {
         assert_eq!(old.game_over[0].winner, "player");
         assert_eq!(old.game_over[1].winner, "3 < 2");
         // Saving writes the current format.
-        assert!(write_xml(&old).contains("format=\"1\""));
+        assert!(write_xml(&old).contains("format=\"2\""));
         assert_eq!(read_xml(&write_xml(&old)).unwrap().0, new);
         // format="0" said out loud is the same.
         let said = NIM_0.replace("<game players", "<game format=\"0\" players");
@@ -232,8 +245,9 @@ mod tests {
         let mut root = super::super::xml_tree::parse(NIM_0).unwrap();
         assert_eq!(upgrade(&mut root), Some(0));
         assert_eq!(upgrade(&mut root), None, "upgraded twice");
-        let mut current = super::super::xml_tree::parse(NIM_1).unwrap();
-        assert_eq!(upgrade(&mut current), None);
+        let mut format_1 = super::super::xml_tree::parse(NIM_1).unwrap();
+        assert_eq!(upgrade(&mut format_1), Some(1));
+        assert_eq!(upgrade(&mut format_1), None, "format 2 is current");
         let mut other = super::super::xml_tree::parse("<figure/>").unwrap();
         assert_eq!(upgrade(&mut other), None);
     }

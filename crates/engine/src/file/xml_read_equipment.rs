@@ -1,6 +1,6 @@
 //! Reads `<equipment>` and `<figures>`.
 
-use super::limits::{MAX_BOARD_SIDE, MAX_CAPACITY, MAX_PLAYERS, MAX_TRACK_LENGTH};
+use super::limits::{MAX_BOARD_SIDE, MAX_CAPACITY, MAX_ELEMENTS, MAX_PLAYERS, MAX_TRACK_LENGTH};
 use super::xml_context::{Ctx, Node};
 use super::xml_read::section;
 use super::xml_tree::Element;
@@ -116,10 +116,15 @@ fn attribute(ctx: &mut Ctx, el: &Element, owner: &Node, into: &mut Attributes) {
     into.insert(key, value);
 }
 
+/// The most figures one `<figure count="…">` makes.
+pub const MAX_FIGURE_SET: usize = 1000;
+
 pub(crate) fn figures(ctx: &mut Ctx, el: &Element, out: &mut Vec<Figure>) {
     for child in section(ctx, el, Section::Figure, &["figure"]) {
         let node = ctx.node(child, Section::Figure, true);
-        ctx.allow_attributes(&node, &["name", "type", "origin", "owner", "colour"]);
+        ctx.allow_attributes(&node, &["name", "type", "origin", "owner", "colour", "count"]);
+        // A set of figures: count="60" makes NAME.1 … NAME.60.
+        let count: Option<usize> = ctx.number(&node, "count", 1, MAX_FIGURE_SET as i64, 20);
         let kind = ctx
             .required(&node, "type", "a type (like match)")
             .unwrap_or_default();
@@ -132,13 +137,24 @@ pub(crate) fn figures(ctx: &mut Ctx, el: &Element, out: &mut Vec<Figure>) {
         for a in ctx.children(&node, &["attribute"]) {
             attribute(ctx, a, &node, &mut attributes);
         }
-        out.push(Figure {
-            name: node.name,
+        let figure = Figure {
+            name: node.name.clone(),
             kind,
             owner,
             colour,
             attributes,
             origin,
-        });
+        };
+        match count {
+            Some(n) if out.len() + n > MAX_ELEMENTS => {
+                let message = format!("a game holds at most {MAX_ELEMENTS} figures; make count smaller");
+                ctx.report_at(child, &node, "count", message);
+            }
+            Some(n) => out.extend((1..=n).map(|i| Figure {
+                name: format!("{}.{i}", figure.name),
+                ..figure.clone()
+            })),
+            None => out.push(figure),
+        }
     }
 }

@@ -10,7 +10,8 @@ use crate::problem::Section;
 pub(crate) fn steps(ctx: &mut Ctx, el: &Element, out: &mut Vec<StepRule>) {
     for child in section(ctx, el, Section::Step, &["step"]) {
         let node = ctx.node(child, Section::Step, true);
-        ctx.allow_attributes(&node, &["name"]);
+        ctx.allow_attributes(&node, &["name", "capture"]);
+        let capture = ctx.yes_no(&node, "capture").unwrap_or(false);
         let mut rule = StepRule {
             name: node.name.clone(),
             what: FigurePattern::default(),
@@ -18,6 +19,7 @@ pub(crate) fn steps(ctx: &mut Ctx, el: &Element, out: &mut Vec<StepRule>) {
             to: PlacePattern::default(),
             when: Vec::new(),
             effects: Vec::new(),
+            capture,
         };
         let children = ctx.children(&node, &["what", "from", "to", "when", "effect"]);
         for tag in ["what", "from", "to"] {

@@ -173,19 +173,11 @@ fn element(tag: &BytesStart, start: usize) -> Result<Element, (usize, String)> {
     let raw: &[u8] = tag;
     let name = String::from_utf8_lossy(tag.name().as_ref()).into_owned();
     let content_start = start + 1;
-    // Count `="` and `='` (with any spaces between) before quick-xml looks
-    // at the attributes, since its check for duplicates is slow on very many.
-    let equals = raw
-        .iter()
-        .enumerate()
-        .filter(|(i, b)| {
-            **b == b'='
-                && raw[i + 1..]
-                    .iter()
-                    .find(|c| !c.is_ascii_whitespace())
-                    .is_some_and(|c| *c == b'"' || *c == b'\'')
-        })
-        .count();
+    // Count the attributes (an `=` followed by a quote, outside any quoted
+    // value) before quick-xml looks at them, since its check for duplicates
+    // is slow on very many. An `=` inside a value, as in
+    // `winner="if x = 'a' then 1 else 2"`, is not an attribute.
+    let equals = count_attributes(raw);
     if equals > MAX_ATTRIBUTES {
         return Err((
             start,
@@ -221,6 +213,28 @@ fn element(tag: &BytesStart, start: usize) -> Result<Element, (usize, String)> {
         children: Vec::new(),
         text: Vec::new(),
     })
+}
+
+/// How many `name="value"` pairs a start tag has: each `=` outside a
+/// quoted value that is followed (after spaces) by a quote.
+fn count_attributes(raw: &[u8]) -> usize {
+    let mut count = 0;
+    let mut quote: Option<u8> = None;
+    for (i, &b) in raw.iter().enumerate() {
+        match quote {
+            Some(q) if b == q => quote = None,
+            Some(_) => {}
+            None if b == b'"' || b == b'\'' => quote = Some(b),
+            None if b == b'=' => {
+                let next = raw[i + 1..].iter().find(|c| !c.is_ascii_whitespace());
+                if next.is_some_and(|c| *c == b'"' || *c == b'\'') {
+                    count += 1;
+                }
+            }
+            None => {}
+        }
+    }
+    count
 }
 
 fn find(haystack: &[u8], needle: &[u8], from: usize) -> Option<usize> {

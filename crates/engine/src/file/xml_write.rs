@@ -221,7 +221,8 @@ fn place_attrs(p: &PlacePattern) -> String {
 fn steps(out: &mut Out, game: &Game) {
     section(out, "steps", game.steps.is_empty(), |out| {
         for r in &game.steps {
-            out.open(&format!("<step{}>", attr("name", &r.name)));
+            let capture = if r.capture { " capture=\"yes\"" } else { "" };
+            out.open(&format!("<step{}{capture}>", attr("name", &r.name)));
             out.line(&format!("<what{}/>", what_attrs(&r.what)));
             out.line(&format!("<from{}/>", place_attrs(&r.from)));
             out.line(&format!("<to{}/>", place_attrs(&r.to)));

@@ -509,6 +509,7 @@ mod tests {
             to: PlacePattern::default(),
             when: Vec::new(),
             effects: Vec::new(),
+            capture: false,
         };
         assert_eq!(
             rule_words(&game, &rule).sentence,

@@ -58,6 +58,7 @@ impl StepLesson {
             to: levels::place_pattern(&self.seen, Side::To, self.levels.to),
             when: self.active().iter().map(|c| c.text.clone()).collect(),
             effects: Vec::new(),
+            capture: false,
         }
     }
 

@@ -104,6 +104,14 @@ pub struct StepRule {
     /// `set counter to value(counter) + 1`, `remove jumped`.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub effects: Vec<String>,
+    /// Capture by landing: the top figure on `to` is taken off into the
+    /// box before the mover lands, and is the rule variable `captured`.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub capture: bool,
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
 }
 
 /// `name, sequence`: the step names a move is made of, e.g. `take x1-3`.

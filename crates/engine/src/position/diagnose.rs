@@ -15,7 +15,7 @@ impl Position {
         let rules = &*self.rules;
         let mut out: Vec<Problem> = Vec::new();
         let mut vars = Vec::new();
-        let view = View::new(rules, &self.state);
+        let view = View::of(self);
         for (ri, rule) in rules.steps.iter().enumerate() {
             if rule.when.is_empty() || rules.moves.next(self.state.progress(), ri).is_none() {
                 continue;
@@ -31,6 +31,9 @@ impl Position {
                             continue;
                         }
                         self.fill_vars(&mut vars, f, p, *to, &heads, caps);
+                        if rule.capture {
+                            vars.push(self.captured_name(*to));
+                        }
                         for (i, c) in rule.when.iter().enumerate() {
                             let message = match c.eval(&vars, &view) {
                                 Ok(Value::Bool(true)) => continue,

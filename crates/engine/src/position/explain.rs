@@ -52,6 +52,8 @@ pub enum Why {
     NoStepYet,
     /// End move while the move must go on.
     NotFinished,
+    /// The step is allowed, but after it the move could never be finished.
+    DeadEnd,
     /// Passing is not allowed now.
     NoPass,
 }
@@ -122,7 +124,7 @@ pub(super) fn why_not(pos: &Position, figure: FigureId, to: PlaceId) -> Refusal 
                         OwnerPattern::Opponent => rules.other(me),
                         OwnerPattern::Player(n) => n,
                     };
-                    fig.owner == want
+                    state.owner_of(figure) == want
                 }
             };
             let static_ok = rule.what_static[figure as usize].is_some()
@@ -132,12 +134,12 @@ pub(super) fn why_not(pos: &Position, figure: FigureId, to: PlaceId) -> Refusal 
                 return Reached::Nothing;
             }
             if !owner_ok {
-                return Reached::NotYours(fig.owner);
+                return Reached::NotYours(state.owner_of(figure));
             }
             if rules.moves.next(state.progress(), ri).is_none() {
                 return Reached::Order;
             }
-            if !pos.has_room(to) {
+            if !pos.has_room_for(to, rule.capture) {
                 return Reached::Room;
             }
             let Some(heads) = pos.heads(rule, figure, from) else {
@@ -149,6 +151,9 @@ pub(super) fn why_not(pos: &Position, figure: FigureId, to: PlaceId) -> Refusal 
                 .find(|(p, _)| *p == to)
                 .map_or(&[][..], |(_, c)| c.as_slice());
             pos.fill_vars(&mut vars, figure, from, to, &heads, to_caps);
+            if rule.capture {
+                vars.push(pos.captured_name(to));
+            }
             if !same_ok(rule, &vars) {
                 let name = rule
                     .same
@@ -157,7 +162,7 @@ pub(super) fn why_not(pos: &Position, figure: FigureId, to: PlaceId) -> Refusal 
                     .map_or("", |&(a, _)| rule.vars[a].as_str());
                 return Reached::Same(name.to_string());
             }
-            let view = View::new(rules, state);
+            let view = View::of(pos);
             for (c, text) in rule.when.iter().zip(&rule.when_text) {
                 match c.eval(&vars, &view) {
                     Ok(Value::Bool(true)) => {}

@@ -32,6 +32,7 @@ pub(crate) fn nim12() -> Game {
             to: PlacePattern::named("basket"),
             when: vec![],
             effects: vec![],
+            capture: false,
         }],
         moves: vec![MoveRule {
             name: "turn".into(),
@@ -70,6 +71,7 @@ pub(crate) fn ball_puzzle() -> Game {
                 to: to_squares.clone(),
                 when: vec!["to = from + 1".into(), "not (from in [3, 8])".into()],
                 effects: vec![],
+                capture: false,
             },
             StepRule {
                 name: "go-back".into(),
@@ -81,6 +83,7 @@ pub(crate) fn ball_puzzle() -> Game {
                 to: PlacePattern::named("s.1"),
                 when: vec!["from-square in [s.3, s.8]".into()],
                 effects: vec![],
+                capture: false,
             },
             StepRule {
                 name: "go-forward".into(),
@@ -89,6 +92,7 @@ pub(crate) fn ball_puzzle() -> Game {
                 to: to_squares,
                 when: vec!["from in [2, 7]".into(), "to - from = 2".into()],
                 effects: vec![],
+                capture: false,
             },
         ],
         moves: vec![],
@@ -310,4 +314,59 @@ fn rule_errors_are_reported_once_per_condition() {
     assert_eq!(errors[0].location.field, "when 1");
     assert!(errors[0].message.contains("zero"));
     assert!(start(&nim12()).rule_errors().is_empty());
+}
+
+#[test]
+fn a_move_that_can_be_started_but_not_finished_is_no_move() {
+    // One match left and a move of exactly two: the first player can take
+    // one but never finish, so they cannot move (and lose).
+    let mut g = nim12();
+    g.figures.truncate(1);
+    g.moves[0].sequence = "take x2".into();
+    let pos = Position::new(Arc::new(Rules::compile(&g).unwrap()));
+    match pos.status() {
+        Status::Over { winner, reason, .. } => {
+            assert_eq!(*winner, 2);
+            assert_eq!(reason, "player 1 cannot move");
+        }
+        other => panic!("the game should be over: {other:?}"),
+    }
+}
+
+#[test]
+fn a_move_that_can_be_finished_is_a_move() {
+    let mut g = nim12();
+    g.figures.truncate(2);
+    g.moves[0].sequence = "take x2".into();
+    let mut pos = Position::new(Arc::new(Rules::compile(&g).unwrap()));
+    assert_eq!(pos.status(), &Status::Playing);
+    assert!(pos.has_move());
+}
+
+#[test]
+fn a_step_after_which_the_move_cannot_be_finished_is_refused() {
+    // One match in the heap and a move of two takes: taking it leads
+    // nowhere. Putting the match from the basket back is a whole move.
+    let mut g = nim12();
+    g.figures.truncate(2);
+    g.figures[1].origin = "basket".into();
+    let mut back = g.steps[0].clone();
+    back.name = "back".into();
+    back.from = PlacePattern::named("basket");
+    back.to = PlacePattern::named("matchgroup");
+    g.steps.push(back);
+    g.moves[0].sequence = "take x2".into();
+    g.moves.push(MoveRule {
+        name: "return".into(),
+        sequence: "back".into(),
+    });
+    let mut pos = Position::new(Arc::new(Rules::compile(&g).unwrap()));
+    assert_eq!(pos.status(), &Status::Playing);
+    let rules = Arc::clone(pos.rules());
+    let (m1, m2) = (rules.figure_id("m.1").unwrap(), rules.figure_id("m.2").unwrap());
+    let refusal = pos.play(m1, rules.place_id("basket").unwrap()).unwrap_err();
+    assert_eq!(refusal.why, Why::DeadEnd);
+    assert!(pos.history().is_empty(), "nothing changed");
+    pos.play(m2, rules.place_id("matchgroup").unwrap()).unwrap();
+    assert_eq!(pos.to_move(), 2);
 }

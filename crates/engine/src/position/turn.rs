@@ -2,15 +2,16 @@
 //! conditions, then the "cannot move" setting.
 
 use super::{Position, WhenStuck};
-use crate::expr::{Effect, Expr, Value};
+use crate::expr::{slot_of, spend, with_slot, Effect, Expr, Value, MAX_ITEMS};
 use crate::rules::{Element, Rules};
 use crate::state::{Change, Status, REMOVED};
 use crate::world::View;
+use std::cell::Cell;
 use std::sync::Arc;
 
-fn eval(pos: &Position, e: &Expr, vars: &[Value]) -> Result<Value, String> {
-    let view = View::new(&pos.rules, &pos.state);
-    e.eval(vars, &view).map_err(|e| e.message)
+fn eval(pos: &Position, e: &Expr, vars: &[Value], work: &Cell<u32>) -> Result<Value, String> {
+    let view = View::of(pos);
+    e.eval_counted(vars, &view, work).map_err(|e| e.message)
 }
 
 fn lookup(rules: &Rules, v: &Value) -> Result<Element, String> {
@@ -28,6 +29,21 @@ pub(super) fn run_effect(
     vars: &[Value],
     changes: &mut Vec<Change>,
 ) -> Result<(), String> {
+    run(pos, effect, vars, changes, &Cell::new(0), 0)
+}
+
+fn run(
+    pos: &mut Position,
+    effect: &Effect,
+    vars: &[Value],
+    changes: &mut Vec<Change>,
+    work: &Cell<u32>,
+    depth: u32,
+) -> Result<(), String> {
+    if depth > crate::expr::MAX_DEPTH {
+        return Err("this side effect is nested too deeply to work out".into());
+    }
+    let eval = |pos: &Position, e: &Expr, vars: &[Value]| eval(pos, e, vars, work);
     let rules = Arc::clone(&pos.rules);
     match effect {
         Effect::Set { trigger, value } => {
@@ -73,11 +89,52 @@ pub(super) fn run_effect(
                 .ok_or_else(|| format!("there is no figure type '{name}' in this game"))?;
             pos.state.set_kind(&rules, f, t, changes);
         }
-        Effect::If { condition, then } => match eval(pos, condition, vars)? {
-            Value::Bool(true) => run_effect(pos, then, vars, changes)?,
-            Value::Bool(false) => {}
+        Effect::ChangeOwner { figure, owner } => {
+            let f = figure_of(&rules, &eval(pos, figure, vars)?)?;
+            let v = eval(pos, owner, vars)?;
+            let n = v
+                .as_number()
+                .filter(|n| (0..=rules.players as i64).contains(n))
+                .ok_or_else(|| format!("a figure's owner is a player number (or 0 for nobody), not {v}"))?;
+            pos.state.set_owner(&rules, f, n as u8, changes);
+        }
+        Effect::If {
+            condition,
+            then,
+            otherwise,
+        } => match eval(pos, condition, vars)? {
+            Value::Bool(true) => run(pos, then, vars, changes, work, depth + 1)?,
+            Value::Bool(false) => {
+                if let Some(o) = otherwise {
+                    run(pos, o, vars, changes, work, depth + 1)?;
+                }
+            }
             other => return Err(format!("'if' needs yes or no, not {other}")),
         },
+        Effect::ForEach { name, list, body } => {
+            let items = match eval(pos, list, vars)? {
+                Value::List(items) => items,
+                other => return Err(format!("'for each {name} in' needs a list, not {other}")),
+            };
+            if items.len() > MAX_ITEMS {
+                return Err(format!(
+                    "'for each {name}' goes through {} items; at most {MAX_ITEMS} can be",
+                    items.len()
+                ));
+            }
+            let slot = slot_of(name).map_err(|e| e.message)?;
+            let mut local = with_slot(vars, slot);
+            for item in items {
+                spend(work, 1).map_err(|e| e.message)?;
+                local[slot] = item;
+                run(pos, body, &local, changes, work, depth + 1)?;
+            }
+        }
+        Effect::Block(all) => {
+            for e in all {
+                run(pos, e, vars, changes, work, depth + 1)?;
+            }
+        }
     }
     Ok(())
 }
@@ -110,7 +167,7 @@ fn place_of(rules: &Rules, v: &Value) -> Result<u16, String> {
 fn game_over(pos: &Position, warnings: &mut Vec<String>) -> Option<Status> {
     let rules = &pos.rules;
     for end in &rules.ends {
-        let view = View::new(rules, &pos.state);
+        let view = View::of(pos);
         let mut holds = true;
         for c in &end.when {
             match c.eval(&[], &view) {
@@ -163,7 +220,7 @@ pub(super) fn settle(pos: &mut Position, changes: &mut Vec<Change>, warnings: &m
         pos.state.set_status(status, changes);
         return;
     }
-    if pos.has_step() {
+    if pos.has_move() {
         return;
     }
     let me = pos.state.to_move();
@@ -185,7 +242,7 @@ pub(super) fn settle(pos: &mut Position, changes: &mut Vec<Change>, warnings: &m
             pos.state.pass_turn(next, changes);
             if let Some(status) = game_over(pos, warnings) {
                 status
-            } else if pos.has_step() {
+            } else if pos.has_move() {
                 return;
             } else {
                 Status::Over {

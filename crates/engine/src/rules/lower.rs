@@ -63,9 +63,35 @@ pub fn rules(game: &Game, elements: Elements, moves: MoveAutomaton, move_names: 
         place_texts,
         figure_texts,
         zobrist,
+        reads_order: false,
+        class_of: Vec::new(),
     };
+    rules.reads_order = reads_order(&rules);
+    let classes = crate::search::moves::Classes::new(&rules);
+    rules.class_of = (0..rules.figures.len()).map(|f| classes.of(f as u16)).collect();
     prefilter(&mut rules);
     rules
+}
+
+/// Whether any expression of the game can tell the order of the figures
+/// on a place (then that order is part of a position's hash).
+fn reads_order(rules: &Rules) -> bool {
+    let mut found = false;
+    let mut look = |e: &crate::expr::Expr| found |= e.reads_order();
+    for step in &rules.steps {
+        step.when.iter().for_each(&mut look);
+        for effect in &step.effects {
+            effect.exprs(&mut look);
+        }
+    }
+    for end in &rules.ends {
+        end.when.iter().for_each(&mut look);
+        look(&end.winner);
+    }
+    if let Some(h) = &rules.heuristic {
+        look(h);
+    }
+    found
 }
 
 /// Each step rule's conditions that do not look at the position, answered

@@ -90,7 +90,14 @@ impl Prefilter {
     pub(crate) fn build(rules: &Rules, index: usize) -> Prefilter {
         let rule = &rules.steps[index];
         let old = &rule.prefilter;
-        let is_static = |e: &Expr| !e.any_part(&mut |p| dynamic_part(p, old.figure_slots));
+        // `captured` (the last variable of a capturing rule) depends on the position.
+        let captured = rule.capture.then(|| rule.vars.len().saturating_sub(1));
+        let is_static = |e: &Expr| {
+            !e.any_part(&mut |p| {
+                dynamic_part(p, old.figure_slots)
+                    || matches!(p, Expr::Name(n) if matches!(n.resolved, Resolved::Var(i) if Some(i) == captured))
+            })
+        };
         let (fixed, dynamic): (Vec<usize>, Vec<usize>) =
             (0..rule.when.len()).partition(|&i| is_static(&rule.when[i]));
         let by_player = fixed.iter().any(|&i| rule.when[i].any_part(&mut names_player));
@@ -120,8 +127,7 @@ fn dynamic_part(e: &Expr, figure_slots: usize) -> bool {
             Function::Empty => true,
             Function::World(w) => !matches!(
                 w,
-                WorldFn::Owner
-                    | WorldFn::Origin
+                WorldFn::Origin
                     | WorldFn::Colour
                     | WorldFn::Attribute
                     | WorldFn::Row
@@ -130,6 +136,10 @@ fn dynamic_part(e: &Expr, figure_slots: usize) -> bool {
                     | WorldFn::Neighbours
                     | WorldFn::Between
                     | WorldFn::Distance
+                    | WorldFn::Squares
+                    | WorldFn::Neighbour
+                    | WorldFn::Line
+                    | WorldFn::Direction
             ),
             _ => false,
         },

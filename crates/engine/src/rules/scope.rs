@@ -33,8 +33,14 @@ pub fn variables(rule: &StepRule) -> Vec<String> {
     for (_, pattern) in patterns(rule) {
         vars.extend(pattern.into_iter().flat_map(|p| p.vars.iter().cloned()));
     }
+    if rule.capture {
+        vars.push(CAPTURED.to_string());
+    }
     vars
 }
+
+/// The variable of a capturing rule that names the figure it takes.
+pub const CAPTURED: &str = "captured";
 
 /// How many of a rule's variables depend on the figure: `figure`, `from`,
 /// `to` and the captures of `what`.
@@ -101,6 +107,7 @@ mod tests {
             },
             when: vec![],
             effects: vec![],
+            capture: false,
         }
     }
 

@@ -65,6 +65,19 @@ impl Zobrist {
         splitmix(value_hash(v) ^ ((t as u64) << 48) ^ 0x5151)
     }
 
+    /// The key of figure `f` being number `index` (from 0, the bottom) on
+    /// place `p`, for games that read the order on a place.
+    #[inline]
+    pub fn order(f: u16, p: u16, index: usize) -> u64 {
+        splitmix(0x0D0E_0000_0000_0000 ^ ((f as u64) << 32) ^ ((p as u64) << 16) ^ index as u64)
+    }
+
+    /// The key of figure `f` belonging to `owner` (other than its first owner).
+    #[inline]
+    pub fn owner(f: u16, owner: u8) -> u64 {
+        splitmix(0x0E0E_0000_0000_0000 ^ ((f as u64) << 8) ^ owner as u64)
+    }
+
     /// The key of the player on move.
     pub fn player(p: u8) -> u64 {
         splitmix(0xC0FF_EE00 + p as u64)

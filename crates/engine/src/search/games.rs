@@ -22,6 +22,7 @@ fn step(name: &str, what: FigurePattern, from: PlacePattern, to: PlacePattern, w
         to,
         when: when.iter().map(|w| w.to_string()).collect(),
         effects: vec![],
+        capture: false,
     }
 }
 

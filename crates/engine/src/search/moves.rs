@@ -176,11 +176,12 @@ impl MoveGen {
         out.clear();
         let state = pos.state();
         let classes = &self.classes;
-        pos.generate(None, &mut |s| {
+        pos.generate_distinct(&mut |s| {
             let key = |s: &Step| {
                 (
                     classes.of(s.figure),
                     state.kind_of(s.figure),
+                    state.owner_of(s.figure),
                     s.from,
                     s.to,
                     s.rule,
@@ -314,5 +315,71 @@ mod tests {
         assert!(mentions("at(m.3, basket)", "m.3"));
         assert!(!mentions("at(m.30, basket)", "m.3"));
         assert!(!mentions("nm.3", "m.3"));
+    }
+}
+
+#[cfg(test)]
+mod order_tests {
+    use super::*;
+    use std::sync::Arc;
+
+    /// Two cards go one after the other from the hand to the pile; the
+    /// first player wins when `p` ends on top, when `top` is asked.
+    fn cards(winner_when: &str) -> Position {
+        let text = format!(
+            r#"<game format="1" players="2"><rules>
+            <equipment><group name="hand"/><group name="pile"/></equipment>
+            <figures>
+              <figure name="p" type="card" origin="hand"/>
+              <figure name="q" type="card" origin="hand"/>
+            </figures>
+            <steps><step name="lay"><what type="card"/><from name="hand"/><to name="pile"/></step></steps>
+            <moves><move name="turn">lay x2</move></moves>
+            <game-over><end name="done" winner="{winner_when}"><when>empty(hand)</when></end></game-over>
+            </rules></game>"#
+        );
+        let (_, rules) = crate::open::open(&text).unwrap_or_else(|p| panic!("{p:#?}"));
+        Position::new(Arc::new(rules))
+    }
+
+    #[test]
+    fn the_order_on_a_place_counts_when_the_rules_read_it() {
+        for winner in [
+            "if top(pile) = p then 1 else 2",
+            "if last(contains(pile)) = p then 1 else 2",
+        ] {
+            order_counts(winner);
+        }
+    }
+
+    fn order_counts(winner: &str) {
+        let mut pos = cards(winner);
+        assert!(pos.rules().reads_order);
+        let mut gen = MoveGen::new(pos.rules());
+        let mut out = Vec::new();
+        gen.moves(&mut pos, &mut out);
+        assert_eq!(out.len(), 2, "p then q, and q then p");
+        let mut winners = Vec::new();
+        for m in &out {
+            let u = play(&mut pos, m);
+            assert_eq!(pos.hash(), pos.state().full_hash(pos.rules()));
+            if let Status::Over { winner, .. } = pos.status() {
+                winners.push(*winner);
+            }
+            unplay(&mut pos, u);
+        }
+        winners.sort_unstable();
+        assert_eq!(winners, vec![1, 2]);
+        assert_eq!(pos.hash(), pos.state().full_hash(pos.rules()));
+    }
+
+    #[test]
+    fn the_order_does_not_count_when_nothing_reads_it() {
+        let mut pos = cards("if at(p, pile) then 1 else 2");
+        assert!(!pos.rules().reads_order);
+        let mut gen = MoveGen::new(pos.rules());
+        let mut out = Vec::new();
+        gen.moves(&mut pos, &mut out);
+        assert_eq!(out.len(), 1);
     }
 }

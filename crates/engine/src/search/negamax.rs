@@ -64,7 +64,7 @@ pub fn heuristic(pos: &Position) -> i32 {
     let Some(expr) = &rules.heuristic else {
         return 0;
     };
-    match expr.eval(&[], &View::new(rules, pos.state())) {
+    match expr.eval(&[], &View::of(pos)) {
         Ok(Value::Number(n)) => n.clamp(-(HEURISTIC_MAX as i64), HEURISTIC_MAX as i64) as i32,
         _ => 0,
     }

@@ -28,6 +28,7 @@ fn nim() -> Game {
         },
         when: vec![],
         effects: vec![],
+        capture: false,
     });
     g
 }
@@ -202,6 +203,7 @@ fn renaming_a_board_renames_its_squares() {
         },
         when: vec![],
         effects: vec![],
+        capture: false,
     });
     let r = rename(&g, "board", "maze").unwrap();
     assert_eq!(r.figures[0].origin, "maze.2.3");

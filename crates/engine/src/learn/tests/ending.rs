@@ -177,6 +177,7 @@ fn a_pawn_arrived_on_the_last_square_and_the_player_who_just_moved_wins() {
         to: caught("to"),
         when: vec!["to - from in [1, 2]".into()],
         effects: vec![],
+        capture: false,
     }];
     game.game_over = vec![ending.game_over.unwrap()];
     let moves = [
@@ -284,6 +285,7 @@ fn a_count_of_a_players_figures_and_the_one_with_more() {
         to: PlacePattern::typed("square"),
         when: vec![],
         effects: vec![],
+        capture: false,
     }];
     game.game_over = vec![ending.game_over.unwrap()];
     let moves = [

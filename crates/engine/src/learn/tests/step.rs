@@ -243,6 +243,7 @@ fn odd_input_gives_errors_not_panics() {
         to: PlacePattern::default(),
         when: vec!["1 +".into()],
         effects: vec![],
+        capture: false,
     };
     assert_eq!(
         allowed_steps(&game, &Setup::start(), &rule).unwrap_err().kind,

@@ -2,6 +2,7 @@
 //! their side effects (the patterns are in [`patterns`](super::patterns)).
 
 use super::{at_column, patterns, problem};
+use crate::expr::{Expr, Function, WorldFn};
 use crate::model::{Game, OwnerPattern, StepRule};
 use crate::problem::{Problem, Section};
 use crate::rules::lower::Elements;
@@ -15,6 +16,68 @@ pub fn check(game: &Game, elements: &Elements) -> Vec<Problem> {
         problems.extend(owner(rule, game.players));
         problems.extend(conditions(rule, &elements.names));
         problems.extend(effects(rule, &elements.names));
+    }
+    problems.extend(can(game, &elements.names));
+    problems
+}
+
+/// The step rules each rule's conditions ask about with `can(...)`, by
+/// index; an unknown rule is a problem.
+fn can(game: &Game, names: &NameMap) -> Vec<Problem> {
+    let index = |n: &str| game.steps.iter().position(|r| r.name == n);
+    let mut problems = Vec::new();
+    let mut asks: Vec<Vec<usize>> = vec![Vec::new(); game.steps.len()];
+    for (ri, rule) in game.steps.iter().enumerate() {
+        let vars = scope::variables(rule);
+        for (i, src) in rule.when.iter().enumerate() {
+            let Ok(e) = scope::expr(src, &vars, names) else {
+                continue;
+            };
+            e.any_part(&mut |part| {
+                if let Expr::Call {
+                    function: Function::World(WorldFn::Can),
+                    args,
+                } = part
+                {
+                    if let Some(Expr::Name(n)) = args.first() {
+                        match index(&n.text) {
+                            Some(j) => asks[ri].push(j),
+                            None => {
+                                let message =
+                                    format!("there is no step rule called '{}' to ask 'can' about", n.text);
+                                let field = format!("when {}", i + 1);
+                                problems.push(at_column(
+                                    Section::Step,
+                                    &rule.name,
+                                    &field,
+                                    n.column,
+                                    &message,
+                                ));
+                            }
+                        }
+                    }
+                }
+                false
+            });
+        }
+    }
+    // A rule may not ask about itself, directly or through others.
+    for (ri, rule) in game.steps.iter().enumerate() {
+        let mut seen = vec![false; game.steps.len()];
+        let mut todo = asks[ri].clone();
+        while let Some(j) = todo.pop() {
+            if j == ri {
+                let message = format!(
+                    "'{0}' asks whether '{0}' can be made: a rule can't ask about itself",
+                    rule.name
+                );
+                problems.push(problem(Section::Step, &rule.name, "when", message));
+                break;
+            }
+            if !std::mem::replace(&mut seen[j], true) {
+                todo.extend(asks[j].iter().copied());
+            }
+        }
     }
     problems
 }

@@ -274,3 +274,33 @@ fn problems_come_sorted_by_section_each_once() {
     );
     assert!(found[2].starts_with("settings, heuristic"));
 }
+
+#[test]
+fn a_rule_that_asks_can_about_itself_or_an_unknown_rule() {
+    let mut game = games::dama_lite();
+    game.steps[0].when.push("not can(jump)".into());
+    assert_eq!(
+        problems(&game),
+        Vec::<String>::new(),
+        "compulsory capture is fine"
+    );
+    game.steps[1].when.push("can(step)".into());
+    let all = problems(&game);
+    assert!(
+        all.iter()
+            .any(|p| p.contains("'step' asks whether 'step' can be made")),
+        "{all:?}"
+    );
+    assert!(
+        all.iter()
+            .any(|p| p.contains("'jump' asks whether 'jump' can be made")),
+        "{all:?}"
+    );
+    let mut game = games::dama_lite();
+    game.steps[0].when.push("can(fly)".into());
+    let all = problems(&game);
+    assert!(
+        all.iter().any(|p| p.contains("no step rule called 'fly'")),
+        "{all:?}"
+    );
+}

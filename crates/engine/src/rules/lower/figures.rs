@@ -1,14 +1,17 @@
 //! Figure types and figures.
 
 use super::Elements;
+use crate::expr::{parse_effect, Effect, Expr, Special, Value};
 use crate::model::{Figure, Game};
 use crate::pattern::Matcher;
 use crate::rules::compile::MAX_ELEMENTS;
+use crate::rules::scope;
 use crate::rules::{Element, FigureId, FigureInfo, TypeId};
 
-/// Figure types are those of the figures and those named exactly in the
-/// `what` of a step rule (a crown that only appears by promotion). A type
-/// goes by its name unless something else already does.
+/// Figure types are those of the figures, those named exactly in the
+/// `what` of a step rule, and those a side effect changes a figure to by
+/// name (`change figure to crown`: a crown that only appears by
+/// promotion). A type goes by its name unless something else already does.
 pub fn lower_types(game: &Game, elements: &mut Elements) {
     for f in &game.figures {
         if !f.kind.trim().is_empty() {
@@ -22,12 +25,47 @@ pub fn lower_types(game: &Game, elements: &mut Elements) {
             }
         }
     }
+    for rule in &game.steps {
+        let vars = scope::variables(rule);
+        for text in &rule.effects {
+            let Ok(effect) = parse_effect(text) else {
+                continue;
+            };
+            effect.visit(&mut |e| {
+                if let Effect::Change { kind, .. } = e {
+                    if let Some(t) = literal_type(kind, &vars, elements) {
+                        elements.intern_type(&t);
+                    }
+                }
+            });
+        }
+    }
     for (i, t) in elements.types.iter().enumerate() {
         elements
             .names
             .entry(t.clone())
             .or_insert(Element::Type(i as TypeId));
     }
+}
+
+/// The type a `change` names literally: a text in quotes, or a plain word
+/// that is not a rule variable, a special value or a place.
+fn literal_type(kind: &Expr, vars: &[String], elements: &Elements) -> Option<String> {
+    let t = match kind {
+        Expr::Literal(Value::Text(t)) => t.clone(),
+        Expr::Name(n)
+            if !vars.contains(&n.text)
+                && Special::from_name(&n.text).is_none()
+                && !matches!(
+                    elements.names.get(&n.text),
+                    Some(Element::Place(_) | Element::Grid(_))
+                ) =>
+        {
+            n.text.clone()
+        }
+        _ => return None,
+    };
+    (!t.trim().is_empty() && !t.contains(char::is_whitespace)).then_some(t)
 }
 
 /// Every figure as it starts, unless the game has too many.

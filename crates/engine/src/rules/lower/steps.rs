@@ -30,6 +30,7 @@ fn step(rule: &StepRule, elements: &Elements) -> StepRuleC {
         when,
         when_text: rule.when.clone(),
         effects: effects(rule, &vars, &elements.names),
+        capture: rule.capture,
         vars,
     }
 }

@@ -170,3 +170,24 @@ fn every_figure_place_and_type_has_its_keys() {
     assert_ne!(rules.zobrist.kind(figures - 1, types - 1), 0);
     assert_eq!(rules.zobrist.at(figures, None), 0, "no such figure");
 }
+
+#[test]
+fn a_type_named_only_by_a_change_is_a_type() {
+    // `change figure to crown` with no crown anywhere else once did nothing.
+    let mut game = games::nim(3);
+    game.steps[0].effects = vec![
+        "change figure to crown".into(),
+        "if yes then change figure to \"queen\"".into(),
+        "change figure to type(figure)".into(),
+    ];
+    let rules = compile(&game);
+    assert!(rules.type_id("crown").is_some(), "{:?}", rules.types);
+    assert!(rules.type_id("queen").is_some(), "{:?}", rules.types);
+    let mut pos = crate::position::Position::new(std::sync::Arc::new(rules));
+    let step = pos.legal_steps()[0];
+    pos.play(step.figure, step.to).unwrap();
+    let warnings: Vec<&String> = pos.history().iter().flat_map(|e| &e.warnings).collect();
+    assert!(warnings.is_empty(), "{warnings:?}");
+    let kind = pos.state().kind_of(step.figure);
+    assert_eq!(pos.rules().types[kind as usize], "queen");
+}
