@@ -300,6 +300,19 @@ pub(crate) fn resolve_word(e: &mut Expr, scope: &Scope, problems: &mut Vec<Parse
     problems.extend(mine);
 }
 
+/// Whether a statement ends in an `if` without `else`, which would take an
+/// `else` written after it.
+fn dangles(e: &Effect) -> bool {
+    match e {
+        Effect::If { otherwise: None, .. } => true,
+        Effect::If {
+            otherwise: Some(o), ..
+        } => dangles(o),
+        Effect::ForEach { body, .. } => dangles(body),
+        _ => false,
+    }
+}
+
 impl fmt::Display for Effect {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
@@ -326,11 +339,11 @@ impl fmt::Display for Effect {
                 condition,
                 then,
                 otherwise: Some(o),
-            } => match **then {
-                // An inner `if` without `else` is bracketed, so that the
-                // `else` stays with this one.
-                Effect::If { otherwise: None, .. } => write!(f, "if {condition} then ({then}) else {o}"),
-                _ => write!(f, "if {condition} then {then} else {o}"),
+            } => match dangles(then) {
+                // A statement that ends in an `if` without `else` is
+                // bracketed, so that the `else` stays with this one.
+                true => write!(f, "if {condition} then ({then}) else {o}"),
+                false => write!(f, "if {condition} then {then} else {o}"),
             },
             Effect::ForEach { name, list, body } => write!(f, "for each {name} in {list} do {body}"),
             Effect::Block(all) => {
