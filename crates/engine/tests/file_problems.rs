@@ -403,9 +403,22 @@ fn a_format_1_file_opens_as_the_same_game() {
             env!("CARGO_MANIFEST_DIR")
         );
         let text = std::fs::read_to_string(path).unwrap();
-        assert!(text.contains("format=\"1\""));
-        let (old, _) = read_xml(&text).unwrap();
-        let (new, _) = read_xml(&text.replace("format=\"1\"", "format=\"2\"")).unwrap();
+        assert!(text.contains("format=\"2\""));
+        let (new, _) = read_xml(&text).unwrap();
+        let (old, _) = read_xml(&text.replace("format=\"2\"", "format=\"1\"")).unwrap();
         assert_eq!(old, new, "{name}");
+    }
+}
+
+#[test]
+fn a_problem_with_a_figure_of_a_set_is_at_the_sets_line() {
+    let text = with_rules(
+        "    <equipment>\n      <group name=\"pool\"/>\n    </equipment>\n    <figures>\n      <figure name=\"s\" type=\"stone\" origin=\"nowhere\" count=\"3\"/>\n    </figures>",
+    );
+    let problems = tablecraft_engine::open::open(&text).expect_err("no place called nowhere");
+    let about_s2: Vec<&Problem> = problems.iter().filter(|p| p.location.name == "s.2").collect();
+    assert!(!about_s2.is_empty(), "{problems:#?}");
+    for p in about_s2 {
+        assert_eq!(p.location.line, Some(8), "{p:#?}");
     }
 }

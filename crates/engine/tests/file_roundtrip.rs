@@ -372,3 +372,40 @@ fn mutated_examples_never_panic() {
         }
     }
 }
+
+/// Figures the reader made from one `<figure count="…">` are written back as
+/// one tag; figures that only look like a set (a different origin, a gap in
+/// the numbers, a lone `.1`) are written one by one.
+#[test]
+fn sets_of_figures_are_written_as_sets() {
+    let alike = |name: &str, origin: &str| Figure::new(name, "stone", origin);
+    let game = Game {
+        equipment: vec![
+            Equipment::new("pool", EquipmentKind::Group),
+            Equipment::new("bag", EquipmentKind::Group),
+        ],
+        figures: vec![
+            alike("s.1", "pool"),
+            alike("s.2", "pool"),
+            alike("s.3", "pool"),
+            alike("t.1", "pool"),
+            alike("t.2", "bag"),
+            alike("u.1", "pool"),
+            alike("u.3", "pool"),
+            alike("v.1", "bag"),
+        ],
+        ..Game::default()
+    };
+    let text = write_xml(&game);
+    assert!(
+        text.contains(r#"<figure name="s" type="stone" origin="pool" count="3"/>"#),
+        "{text}"
+    );
+    for single in ["t.1", "t.2", "u.1", "u.3", "v.1"] {
+        assert!(
+            text.contains(&format!(r#"name="{single}""#)),
+            "{single} in {text}"
+        );
+    }
+    assert_eq!(read_xml(&text).expect("reads").0, game);
+}

@@ -49,6 +49,20 @@ impl SourceMap {
             });
     }
 
+    /// Makes `to` found wherever `from` is: the figures a set of figures
+    /// makes (`NAME.1`, `NAME.2`, …) are all where the set is written.
+    pub(crate) fn copy(&mut self, section: Section, from: &str, to: &str) {
+        let found: Vec<_> = self
+            .spans
+            .range((section, from.to_string(), String::new())..)
+            .take_while(|((s, name, _), _)| *s == section && name == from)
+            .map(|((_, _, field), spans)| (field.clone(), spans.clone()))
+            .collect();
+        for (field, spans) in found {
+            self.spans.insert((section, to.to_string(), field), spans);
+        }
+    }
+
     /// Records a field of a JSON file; `raw` is a string's content between
     /// its quotes, still escaped.
     pub(crate) fn add_json(

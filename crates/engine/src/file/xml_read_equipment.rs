@@ -150,10 +150,16 @@ pub(crate) fn figures(ctx: &mut Ctx, el: &Element, out: &mut Vec<Figure>) {
                 let message = format!("a game holds at most {MAX_ELEMENTS} figures; make count smaller");
                 ctx.report_at(child, &node, "count", message);
             }
-            Some(n) => out.extend((1..=n).map(|i| Figure {
-                name: format!("{}.{i}", figure.name),
-                ..figure.clone()
-            })),
+            Some(n) => {
+                for i in 1..=n {
+                    let name = format!("{}.{i}", figure.name);
+                    ctx.map.copy(Section::Figure, &figure.name, &name);
+                    out.push(Figure {
+                        name,
+                        ..figure.clone()
+                    });
+                }
+            }
             None => out.push(figure),
         }
     }

@@ -1,9 +1,10 @@
 //! Writes a game in the XML format (see `docs/file-format.md`).
 
 use super::text::{escape_attr, escape_text};
+use super::xml_read_equipment::MAX_FIGURE_SET;
 use super::FORMAT_VERSION;
 use crate::model::{
-    Attributes, Equipment, EquipmentKind, FigurePattern, Game, OwnerPattern, Pattern, PlacePattern,
+    Attributes, Equipment, EquipmentKind, Figure, FigurePattern, Game, OwnerPattern, Pattern, PlacePattern,
     TriggerValue, WhenStuck,
 };
 use std::fmt::Write;
@@ -153,16 +154,64 @@ fn equipment(out: &mut Out, list: &[Equipment]) {
     });
 }
 
+/// How many figures from `figures[0]` form a set the reader makes from one
+/// `<figure count="…">`: `NAME.1`, `NAME.2`, … in order, alike in everything
+/// else. 0 when the first is not `NAME.1` or no second follows.
+fn set_length(figures: &[Figure]) -> usize {
+    let Some(base) = figures.first().and_then(|f| f.name.strip_suffix(".1")) else {
+        return 0;
+    };
+    let alike = |i: usize, g: &Figure| {
+        let f = &figures[0];
+        g.name == format!("{base}.{}", i + 1)
+            && (
+                g.kind.as_str(),
+                g.owner,
+                &g.colour,
+                &g.attributes,
+                g.origin.as_str(),
+            ) == (
+                f.kind.as_str(),
+                f.owner,
+                &f.colour,
+                &f.attributes,
+                f.origin.as_str(),
+            )
+    };
+    let n = figures
+        .iter()
+        .take(MAX_FIGURE_SET)
+        .enumerate()
+        .take_while(|(i, g)| alike(*i, g))
+        .count();
+    if n >= 2 {
+        n
+    } else {
+        0
+    }
+}
+
 fn figures(out: &mut Out, game: &Game) {
     section(out, "figures", game.figures.is_empty(), |out| {
-        for f in &game.figures {
-            let mut attrs = attr("name", &f.name) + &attr("type", &f.kind);
+        let mut i = 0;
+        while i < game.figures.len() {
+            let f = &game.figures[i];
+            let set = set_length(&game.figures[i..]);
+            let name = match set {
+                0 => f.name.as_str(),
+                _ => f.name.strip_suffix(".1").unwrap_or(&f.name),
+            };
+            i += set.max(1);
+            let mut attrs = attr("name", name) + &attr("type", &f.kind);
             attrs += &attr("origin", &f.origin);
             if let Some(owner) = f.owner {
                 let _ = write!(attrs, " owner=\"{owner}\"");
             }
             if let Some(colour) = &f.colour {
                 attrs += &attr("colour", colour);
+            }
+            if set > 0 {
+                let _ = write!(attrs, " count=\"{set}\"");
             }
             with_attributes(out, "figure", &attrs, &f.attributes, false);
             if !f.attributes.is_empty() {
