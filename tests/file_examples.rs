@@ -29,16 +29,18 @@ fn read(name: &str) -> Game {
 }
 
 #[test]
-fn there_are_six_examples() {
+fn there_are_eight_examples() {
     let names: Vec<String> = examples().into_iter().map(|(n, _)| n).collect();
     assert_eq!(
         names,
         [
             "ball-puzzle.game.xml",
+            "connect-four.game.xml",
             "dama-lite.game.xml",
             "labyrinth.game.xml",
             "nim12.game.xml",
             "nim345.game.xml",
+            "reversi.game.xml",
             "tic-tac-toe.game.xml"
         ]
     );
