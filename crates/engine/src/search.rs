@@ -211,9 +211,9 @@ pub fn choose(pos: &Position, options: &Options, progress: &mut dyn FnMut(&Progr
     let mut pos = pos.clone();
     let mut gen = MoveGen::new(pos.rules());
     let mut moves = Vec::new();
-    gen.moves(&mut pos, &mut moves);
     let limits = options.strength.limits(options.limits, pos.rules().players);
     let mut budget = Budget::new(options.now, limits, options.stop.clone());
+    gen.moves_in(&mut pos, &mut moves, Some(&mut budget));
     let mut choice = if moves.is_empty() {
         Choice::new(random_move(&pos, &mut rng), Method::Random)
     } else if options.strength == Strength::Beginner {
@@ -242,10 +242,11 @@ fn solve_puzzle(
     let limits = budget.limits();
     let has_heuristic = pos.rules().heuristic.is_some();
     let max_depth = limits.depth.unwrap_or(puzzle::MAX_DEPTH);
+    let left = remaining(limits, budget);
     let mut first = if has_heuristic {
-        Budget::new(budget_now(budget), share(limits, 0.5), None)
+        Budget::new(budget_now(budget), share(left, 0.5), budget.stop_flag())
     } else {
-        Budget::new(budget_now(budget), limits, None)
+        Budget::new(budget_now(budget), left, budget.stop_flag())
     };
     let mut report = |depth: u32, b: &Budget| {
         progress(&Progress {
@@ -264,7 +265,7 @@ fn solve_puzzle(
     };
     if matches!(result, PuzzleResult::Unknown { .. }) && has_heuristic && !budget.check() {
         let left = remaining(limits, budget);
-        let mut second = Budget::new(budget_now(budget), left, None);
+        let mut second = Budget::new(budget_now(budget), left, budget.stop_flag());
         result = puzzle::best_first(pos, &mut gen, &mut second);
         budget.nodes += second.nodes;
     }
@@ -326,7 +327,8 @@ fn two_players(
     let limits = budget.limits();
     let has_heuristic = pos.rules().heuristic.is_some();
     let mut searcher = Searcher::new(pos, options.table);
-    let ab_limits = if has_heuristic { limits } else { share(limits, 0.5) };
+    let left = remaining(limits, budget);
+    let ab_limits = if has_heuristic { left } else { share(left, 0.5) };
     let mut ab = Budget::new(options.now, ab_limits, options.stop.clone());
     let max_depth = limits.depth.unwrap_or(negamax::MAX_DEPTH);
     let found = searcher.iterate(pos, &mut ab, max_depth, &mut |f, b| {

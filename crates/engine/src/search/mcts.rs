@@ -122,7 +122,7 @@ pub fn run(
         // Expansion.
         if !nodes[at].expanded && pos.status() == &Status::Playing {
             nodes[at].expanded = true;
-            gen.moves(pos, &mut moves);
+            gen.moves_in(pos, &mut moves, Some(budget));
             let mover = pos.to_move();
             let first = nodes.len() as u32;
             for mv in moves.drain(..) {
