@@ -15,6 +15,23 @@ use crate::world::View;
 /// rule's conditions are then all evaluated during play.
 const MAX_CELLS: usize = 1 << 18;
 
+/// The most work spent on all of a game's tables, in parts of expressions
+/// evaluated (cells × the size of the conditions answered ahead). A
+/// condition that does not fit is left to be evaluated during play, so
+/// that compiling (and checking) any game stays well under a second.
+pub const MAX_WORK: u64 = 1 << 23;
+
+/// About how much evaluating `e` once costs: its parts, a call to a game
+/// fact counting more.
+pub fn cost(e: &Expr) -> u64 {
+    let mut n = 0u64;
+    e.any_part(&mut |p| {
+        n += if matches!(p, Expr::Call { .. }) { 4 } else { 1 };
+        false
+    });
+    n
+}
+
 /// The part of a step rule's conditions answered ahead of time.
 #[derive(Debug, Clone, Default)]
 pub struct Prefilter {
@@ -86,19 +103,40 @@ impl Prefilter {
         }
     }
 
-    /// Works out the static conditions of step rule `index` of `rules`.
-    pub(crate) fn build(rules: &Rules, index: usize) -> Prefilter {
+    /// Works out the static conditions of step rule `index` of `rules`,
+    /// spending at most `work` (see [`MAX_WORK`]) and taking what it spends
+    /// from it. The cheapest conditions are answered ahead first; those
+    /// that do not fit stay dynamic.
+    pub(crate) fn build(rules: &Rules, index: usize, work: &mut u64) -> Prefilter {
         let rule = &rules.steps[index];
         let old = &rule.prefilter;
         let is_static = |e: &Expr| !e.any_part(&mut |p| dynamic_part(p, old.figure_slots));
-        let (fixed, dynamic): (Vec<usize>, Vec<usize>) =
+        let (mut fixed, mut dynamic): (Vec<usize>, Vec<usize>) =
             (0..rule.when.len()).partition(|&i| is_static(&rule.when[i]));
-        let by_player = fixed.iter().any(|&i| rule.when[i].any_part(&mut names_player));
-        let keys = if by_player { 2 } else { 1 };
         let froms = rule.from.iter().filter(|f| f.is_some()).count();
-        if fixed.is_empty() || froms * rule.to.len() * keys > MAX_CELLS {
+        let cells = |fixed: &[usize]| {
+            let by_player = fixed.iter().any(|&i| rule.when[i].any_part(&mut names_player));
+            (froms * rule.to.len() * if by_player { 2 } else { 1 }) as u64
+        };
+        fixed.sort_by_key(|&i| cost(&rule.when[i]));
+        let mut spent = 0u64;
+        let mut kept = 0;
+        for (n, &i) in fixed.iter().enumerate() {
+            let more = spent + cost(&rule.when[i]);
+            if cells(&fixed[..=n]).saturating_mul(more) > *work {
+                break;
+            }
+            spent = more;
+            kept = n + 1;
+        }
+        dynamic.extend(fixed.drain(kept..));
+        dynamic.sort_unstable();
+        fixed.sort_unstable();
+        let by_player = fixed.iter().any(|&i| rule.when[i].any_part(&mut names_player));
+        if fixed.is_empty() || cells(&fixed) > MAX_CELLS as u64 {
             return Prefilter::pending(rule.when.len(), old.figure_slots);
         }
+        *work -= cells(&fixed) * spent;
         Prefilter {
             table: Some(table(rules, rule, &fixed, by_player, old.figure_slots)),
             dynamic,
@@ -248,5 +286,49 @@ mod tests {
         let place = &rules.steps[0];
         let from = rules.place_id("crosses").unwrap();
         assert_eq!(place.prefilter.candidates(from, 1, place.to.len()).count(), 9);
+    }
+
+    /// A 22 × 23 board whose step rule has a cheap condition and a long one
+    /// that does not look at the position either.
+    fn long_condition_game() -> String {
+        let items: Vec<String> = (0..330)
+            .map(|i| format!("row(from) * {} + column(from)", i % 7))
+            .collect();
+        let long = format!("row(to) + column(to) in [{}]", items.join(", "));
+        format!(
+            r#"<game format="1" players="2"><rules>
+            <equipment><board name="board" rows="22" columns="23"/></equipment>
+            <figures><figure name="a" type="stone" origin="board.1.1" owner="1"/>
+              <figure name="b" type="stone" origin="board.22.23" owner="2"/></figures>
+            <steps><step name="go"><what owner="on-move"/><from type="square"/><to type="square"/>
+              <when>{long}</when><when>abs(row(to) - row(from)) = 1</when></step></steps>
+            <moves><move name="m">go</move></moves>
+            <game-over><end name="e" winner="1"><when>at(a, board.22.1)</when></end></game-over>
+            </rules></game>"#
+        )
+    }
+
+    #[test]
+    fn the_work_ahead_is_capped_and_cheap_conditions_go_first() {
+        let text = long_condition_game();
+        assert!(text.len() > 9000);
+        let t = std::time::Instant::now();
+        let (_, rules) = crate::open::open(&text).expect("a good game");
+        let ms = t.elapsed().as_secs_f64() * 1000.0;
+        // Debug build: well under the minute the whole table took.
+        assert!(ms < 10_000.0, "{ms:.0} ms");
+        let go = &rules.steps[0];
+        assert_eq!(
+            go.prefilter.dynamic,
+            vec![0],
+            "the long condition is left for play"
+        );
+        let from = rules.place_id("board.1.1").unwrap();
+        assert_eq!(go.prefilter.candidates(from, 1, go.to.len()).count(), 23);
+        assert!(super::cost(&go.when[0]) > 2000);
+        let pos = crate::Position::new(std::sync::Arc::new(rules));
+        let mut steps = Vec::new();
+        pos.legal_steps_into(&mut steps);
+        assert!(!steps.is_empty());
     }
 }
