@@ -8,6 +8,7 @@
 
 use super::{PlaceId, Rules, StepRuleC};
 use crate::expr::{EvalError, Expr, Function, Resolved, Special, Value, World, WorldFn};
+use crate::problem::{Location, Problem, Section};
 use crate::state::State;
 use crate::world::View;
 
@@ -20,6 +21,35 @@ const MAX_CELLS: usize = 1 << 18;
 /// condition that does not fit is left to be evaluated during play, so
 /// that compiling (and checking) any game stays well under a second.
 pub const MAX_WORK: u64 = 1 << 23;
+
+/// The most work one listing of a rule's steps may take, in the same
+/// units as [`MAX_WORK`] (about a second natively): a rule over it is
+/// refused when the game is compiled.
+pub const MAX_LISTING: u64 = 1 << 25;
+
+/// The step rules whose steps would take too long to list in a position,
+/// each as a problem that says what to make smaller.
+pub(crate) fn listing_problems(rules: &Rules) -> Vec<Problem> {
+    let mut out = Vec::new();
+    for rule in &rules.steps {
+        let figures = rule.what_static.iter().filter(|m| m.is_some()).count() as u64;
+        let targets = match &rule.prefilter.table {
+            Some(t) => (t.targets.len() / (t.starts.len() - 1).max(1)).max(1),
+            None => rule.to.len(),
+        } as u64;
+        let parts: u64 = rule.prefilter.dynamic.iter().map(|&i| cost(&rule.when[i])).sum();
+        if figures.saturating_mul(targets).saturating_mul(parts.max(1)) > MAX_LISTING {
+            out.push(Problem::new(
+                Location::new(Section::Step, &rule.name, ""),
+                format!(
+                    "this rule asks its conditions about {targets} places for each of {figures} figures, \
+                     which takes too long; make its conditions shorter, the board smaller, or let fewer figures take this step"
+                ),
+            ));
+        }
+    }
+    out
+}
 
 /// About how much evaluating `e` once costs: its parts, a call to a game
 /// fact counting more.
@@ -330,5 +360,34 @@ mod tests {
         let mut steps = Vec::new();
         pos.legal_steps_into(&mut steps);
         assert!(!steps.is_empty());
+    }
+
+    #[test]
+    fn a_rule_too_slow_to_list_is_refused_with_what_to_make_smaller() {
+        let figures: String = (0..100)
+            .map(|i| {
+                format!(
+                    r#"<figure name="s.{i}" type="stone" origin="board.{}.{}" owner="1"/>"#,
+                    1 + i / 50,
+                    1 + i % 50
+                )
+            })
+            .collect();
+        let items: Vec<String> = (0..330).map(|i| format!("count(neighbours(to)) + {i}")).collect();
+        let text = format!(
+            r#"<game format="1"><rules><equipment><board name="board" rows="50" columns="50"/></equipment>
+            <figures>{figures}</figures>
+            <steps><step name="go"><what owner="on-move"/><from type="square"/><to type="square"/>
+              <when>empty(to) and row(to) + column(to) in [{}]</when></step></steps>
+            <moves><move name="m">go</move></moves></rules></game>"#,
+            items.join(", ")
+        );
+        let problems = crate::open::open(&text).err().expect("refused");
+        assert_eq!(problems.len(), 1, "{problems:?}");
+        let p = problems[0].to_string();
+        assert!(p.contains("step rule 'go'"), "{p}");
+        assert!(p.contains("2500 places for each of 100 figures"), "{p}");
+        assert!(p.contains("make its conditions shorter"), "{p}");
+        assert!(problems[0].location.line.is_some(), "placed at its line");
     }
 }
