@@ -34,7 +34,8 @@ pub use moves::{play, unplay, Move, MoveGen};
 pub use puzzle::PuzzleResult;
 pub use strength::Strength;
 
-use super::position::Position;
+use super::position::{Position, Step};
+use super::rules::PlaceId;
 use super::state::Status;
 use negamax::{Searcher, MATE, WIN};
 use rng::Rng;
@@ -181,7 +182,7 @@ pub fn random_move(pos: &Position, rng: &mut Rng) -> Option<Move> {
     let mut mv = Move::default();
     let mut steps = Vec::new();
     for _ in 0..moves::MAX_STEPS {
-        pos.legal_steps_into(&mut steps);
+        some_steps(&pos, rng, &mut steps);
         if pos.can_end_move() && (steps.is_empty() || rng.chance(1, 2)) {
             mv.end = true;
             return Some(mv);
@@ -202,6 +203,24 @@ pub fn random_move(pos: &Position, rng: &mut Rng) -> Option<Move> {
     })
 }
 
+/// The legal steps of one figure, taken in a random order of the figures
+/// until one can move: the last resort must not list every step of a
+/// big game.
+fn some_steps(pos: &Position, rng: &mut Rng, out: &mut Vec<Step>) {
+    out.clear();
+    let state = pos.state();
+    let mut figures: Vec<_> = (0..pos.rules().places.len() as PlaceId)
+        .flat_map(|p| state.on(p).iter().copied())
+        .collect();
+    while !figures.is_empty() && out.is_empty() {
+        let f = figures.swap_remove(rng.below(figures.len()));
+        pos.generate(Some(f), &mut |s| {
+            out.push(s);
+            std::ops::ControlFlow::Continue(())
+        });
+    }
+}
+
 /// Chooses a move for the player on move. `progress` is called now and
 /// then with the depth reached, the positions searched and the best move
 /// so far.
@@ -216,6 +235,9 @@ pub fn choose(pos: &Position, options: &Options, progress: &mut dyn FnMut(&Progr
     gen.moves_in(&mut pos, &mut moves, Some(&mut budget));
     let mut choice = if moves.is_empty() {
         Choice::new(random_move(&pos, &mut rng), Method::Random)
+    } else if budget.stopped() {
+        // Listing the moves took the whole budget: one of them at random.
+        Choice::new(None, Method::Random)
     } else if options.strength == Strength::Beginner {
         let i = strength::beginner(&mut pos, &mut gen, &moves, &mut budget, &mut rng);
         Choice::new(Some(moves[i].clone()), Method::Beginner)

@@ -22,9 +22,6 @@ pub const MAX_MOVES: usize = 4096;
 /// moves of one position: a move of many steps over figures that all differ
 /// could otherwise reach millions.
 pub const MAX_VISITS: usize = 1 << 18;
-/// A budget's clock and stop flag are read every this many positions
-/// visited while listing moves.
-const CHECK_EVERY: u64 = 8;
 
 /// One whole move: its steps, then End move when `end` is set (a move with
 /// no steps and `end` set is a pass).
@@ -161,7 +158,6 @@ pub struct MoveGen {
     path: Vec<Step>,
     steps: Vec<Vec<Step>>,
     keys: HashSet<(u32, TypeId, PlaceId, PlaceId, RuleId)>,
-    visits: u64,
     listed: usize,
     /// The most positions visited in one listing ([`MAX_VISITS`]).
     pub(crate) cap: usize,
@@ -177,7 +173,6 @@ impl MoveGen {
             path: Vec::new(),
             steps: Vec::new(),
             keys: HashSet::new(),
-            visits: 0,
             listed: 0,
             cap: MAX_VISITS,
             complete: true,
@@ -192,23 +187,43 @@ impl MoveGen {
     /// The distinct legal steps now: one per (figure class, type, from,
     /// to, rule). Clears `out` first.
     pub fn distinct_steps(&mut self, pos: &Position, out: &mut Vec<Step>) {
+        self.distinct_steps_in(pos, out, &mut None);
+    }
+
+    /// [`distinct_steps`](Self::distinct_steps) figure by figure, reading
+    /// the budget's clock and stop flag before each; false when stopped
+    /// (`out` is then incomplete).
+    fn distinct_steps_in(
+        &mut self,
+        pos: &Position,
+        out: &mut Vec<Step>,
+        budget: &mut Option<&mut Budget>,
+    ) -> bool {
         out.clear();
         self.keys.clear();
         let state = pos.state();
         let (classes, keys) = (&self.classes, &mut self.keys);
-        pos.generate(None, &mut |s| {
-            let k = (
-                classes.of(s.figure),
-                state.kind_of(s.figure),
-                s.from,
-                s.to,
-                s.rule,
-            );
-            if keys.insert(k) {
-                out.push(s);
+        for p in 0..pos.rules().places.len() as PlaceId {
+            for &f in state.on(p) {
+                if budget.as_deref_mut().is_some_and(Budget::check) {
+                    return false;
+                }
+                pos.generate(Some(f), &mut |s| {
+                    let k = (
+                        classes.of(s.figure),
+                        state.kind_of(s.figure),
+                        s.from,
+                        s.to,
+                        s.rule,
+                    );
+                    if keys.insert(k) {
+                        out.push(s);
+                    }
+                    ControlFlow::Continue(())
+                });
             }
-            ControlFlow::Continue(())
-        });
+        }
+        true
     }
 
     /// Whether the last listing of moves was complete: not cut short by a
@@ -252,12 +267,10 @@ impl MoveGen {
 
     /// Counts one position visited; false when the listing must stop.
     fn visit(&mut self, out: &[Move], budget: &mut Option<&mut Budget>) -> bool {
-        self.visits += 1;
         self.listed += 1;
         let spent = out.len() >= MAX_MOVES
             || self.listed >= self.cap
-            || (self.visits.is_multiple_of(CHECK_EVERY) && budget.as_deref_mut().is_some_and(Budget::check))
-            || budget.as_deref().is_some_and(Budget::stopped);
+            || budget.as_deref_mut().is_some_and(Budget::check);
         if spent {
             self.complete = false;
         }
@@ -282,7 +295,11 @@ impl MoveGen {
             self.steps.push(Vec::new());
         }
         let mut steps = std::mem::take(&mut self.steps[depth]);
-        self.distinct_steps(pos, &mut steps);
+        if !self.distinct_steps_in(pos, &mut steps, budget) {
+            self.complete = false;
+            self.steps[depth] = steps;
+            return;
+        }
         if !self.path.is_empty() && pos.can_end_move() {
             let u = pos.apply_end_move();
             if self.seen.insert(pos.hash()) {
@@ -294,7 +311,10 @@ impl MoveGen {
             pos.revert(u);
         }
         for &s in &steps {
-            if !self.complete {
+            // Playing a step checks whether the game is over, which may
+            // ask about every step of the next player: the clock is read
+            // before each.
+            if !self.complete || !self.visit(out, budget) {
                 break;
             }
             let u = pos.apply(s);
