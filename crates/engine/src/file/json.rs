@@ -57,6 +57,10 @@ pub(crate) fn read(text: &str) -> Result<(Game, SourceMap), Vec<Problem>> {
         let message = format!("brackets are nested more than {MAX_DEPTH} deep here; that is too deep");
         return Err(at(offset, message));
     }
+    if let Some((offset, key)) = super::json_map::repeated_key(text) {
+        let message = format!("\"{key}\" is written twice in the same {{…}}; keep one");
+        return Err(at(offset, message));
+    }
     if let Ok(head) = serde_json::from_str::<Head>(text) {
         let format_at = text.find("\"format\"").unwrap_or(0);
         match head.format {
@@ -105,11 +109,18 @@ fn friendly(error: &serde_json::Error) -> String {
     }
     for (from, to) in [
         ("EOF while parsing", "the file ends too early, while reading"),
-        ("expected u8", "expected a whole number"),
-        ("expected u16", "expected a whole number"),
-        ("expected u32", "expected a whole number"),
-        ("expected i32", "expected a whole number"),
-        ("expected i64", "expected a whole number"),
+        ("expected u8", "expected a whole number from 0 to 255"),
+        ("expected u16", "expected a whole number from 0 to 65535"),
+        ("expected u32", "expected a whole number from 0 to 4294967295"),
+        (
+            "expected i32",
+            "expected a whole number from -2147483648 to 2147483647",
+        ),
+        (
+            "expected i64",
+            "expected a whole number from -9223372036854775808 to 9223372036854775807",
+        ),
+        ("duplicate field", "this field is written twice; keep one:"),
         ("invalid type: ", "wrong kind of value: "),
         ("missing field", "this is missing the field"),
         ("unknown field", "there is no field"),

@@ -382,7 +382,7 @@ mod tests {
             <moves><move name="m">go</move></moves></rules></game>"#,
             items.join(", ")
         );
-        let problems = crate::open::open(&text).err().expect("refused");
+        let problems = crate::open::open(&text).map(|_| ()).expect_err("refused");
         assert_eq!(problems.len(), 1, "{problems:?}");
         let p = problems[0].to_string();
         assert!(p.contains("step rule 'go'"), "{p}");
