@@ -180,6 +180,9 @@ for base_name in ["nim12", "tic-tac-toe", "dama-lite", "ball-puzzle", "labyrinth
     write(f"no-moves-tag-{base_name}.game.xml", re.sub(r"<moves>.*?</moves>", "", text, flags=re.S), "ok")
     write(f"swapped-brackets-{base_name}.game.xml", text.replace("<figures>", ">figures<", 1), "refused", "")
 
+# --- Found by `tablecraft fuzz` (kept as found, not written here) ---------------------
+rows.append(("fuzz-found-walk-hang.game.json", "refused", "missing the field `origin`"))
+
 with open(os.path.join(HERE, "expected.tsv"), "w", encoding="utf-8") as f:
     f.write("# file\toutcome\twords the first problem or warning contains\n")
     for r in rows:
