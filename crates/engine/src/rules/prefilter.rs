@@ -25,7 +25,7 @@ pub const MAX_WORK: u64 = 1 << 23;
 /// The most work one listing of a rule's steps may take, in the same
 /// units as [`MAX_WORK`] (about a second natively): a rule over it is
 /// refused when the game is compiled.
-pub const MAX_LISTING: u64 = 1 << 25;
+pub const MAX_LISTING: u64 = 1 << 24;
 
 /// The step rules whose steps would take too long to list in a position,
 /// each as a problem that says what to make smaller.
