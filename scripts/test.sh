@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Every test of Tablecraft, as CI runs them; stops at the first failure.
-#   setup, rustfmt, clippy (native and wasm32), cargo test, the release build
+#   setup, rustfmt, clippy (native and wasm32), cargo test (with the hostile
+#   corpus), a 60 s fuzz run, the release build
 #   with Trunk, its size, and the end-to-end tests in headless Chromium.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/env.sh"
@@ -24,6 +25,9 @@ cargo clippy --target wasm32-unknown-unknown -p tablecraft -p tablecraft-worker 
 say "cargo test"
 cargo test 2>&1 | tee "$LOGS/cargo-test.log"
 
+say "Fuzz: mutated game files opened, played and searched for 60 s"
+cargo run --release -q -p tablecraft-cli -- fuzz 60 2>&1 | tee "$LOGS/fuzz.log"
+
 say "trunk build --release --offline"
 trunk build --release --offline
 
@@ -46,6 +50,7 @@ awk '/^test result:/ { p += $4; f += $6; i += $8 }
      END { printf "cargo test: %d passed, %d failed, %d ignored\n", p, f, i }' "$LOGS/cargo-test.log"
 awk '/^ℹ (tests|pass|fail|cancelled|skipped) / { out = out sep $3 " " $2; sep = ", " }
      END { print "e2e tests: " out }' "$LOGS/e2e.log"
+grep -h '^fuzz:' "$LOGS/fuzz.log" || true
 grep -h '^load to interactive' "$LOGS/e2e.log" | sed 's/^/e2e /' || true
 echo "$SIZE_LINE"
 echo "all tests passed in $((SECONDS - STARTED)) s"

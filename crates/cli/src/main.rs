@@ -1,14 +1,17 @@
 //! `tablecraft`: check, show, play and measure game files in a terminal.
 
+mod args;
 mod bench;
+mod fuzz;
 mod perft;
 mod play;
 mod show;
 mod solve;
 
+use args::Command;
 use std::process::ExitCode;
 use std::sync::Arc;
-use tablecraft_engine::{open, Position, Rules};
+use tablecraft_engine::{open_bytes, Position, Rules};
 
 const USAGE: &str = "\
 tablecraft — table games from the command line
@@ -23,22 +26,33 @@ tablecraft — table games from the command line
   tablecraft solve FILE [SECONDS]
                           the game's value with best play, the best first move and the
                           line of play (a puzzle: a shortest solution); 60 s at most by default
+  tablecraft fuzz SECONDS [SEED]
+                          open, play and search mutated game files for SECONDS; prints
+                          iterations, failures and the slowest input
 ";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let (Some(command), Some(path)) = (args.first(), args.get(1)) else {
-        eprint!("{USAGE}");
-        return ExitCode::from(2);
+    let command = match args::parse(&args) {
+        Ok(c) => c,
+        Err(message) => {
+            eprintln!("{message}\n");
+            eprint!("{USAGE}");
+            return ExitCode::from(2);
+        }
     };
-    let text = match std::fs::read_to_string(path) {
-        Ok(t) => t,
+    let (path, command) = match command {
+        Command::Fuzz { seconds, seed } => return fuzz::run(seconds, seed),
+        Command::OnFile { path, command } => (path, command),
+    };
+    let bytes = match std::fs::read(&path) {
+        Ok(b) => b,
         Err(e) => {
             eprintln!("{path}: {e}");
             return ExitCode::from(2);
         }
     };
-    let rules = match open(&text) {
+    let rules = match open_bytes(&bytes) {
         Ok((_, rules)) => Arc::new(rules),
         Err(problems) => {
             for p in &problems {
@@ -48,28 +62,23 @@ fn main() -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    match command.as_str() {
-        "check" => {
+    match command {
+        args::OnFile::Check => {
             println!("{path}: no problems ({})", summary(&rules));
             ExitCode::SUCCESS
         }
-        "show" => {
-            print!("{}", show::position(&Position::new(rules)));
+        args::OnFile::Show => {
+            let pos = Position::new(rules);
+            print!("{}", show::position(&pos));
+            show::rule_errors(&pos, &mut Vec::new());
             ExitCode::SUCCESS
         }
-        "play" => play::run(rules),
-        "solve" => {
-            let seconds = args.get(2).and_then(|s| s.parse::<f64>().ok()).unwrap_or(60.0);
-            solve::run(rules, seconds)
-        }
-        "perft" => perft::run(rules, args.get(2)),
-        "bench" => {
+        args::OnFile::Play => play::run(rules),
+        args::OnFile::Solve { seconds } => solve::run(rules, seconds),
+        args::OnFile::Perft { depth } => perft::run(rules, depth),
+        args::OnFile::Bench => {
             bench::run(&rules);
             ExitCode::SUCCESS
-        }
-        _ => {
-            eprint!("{USAGE}");
-            ExitCode::from(2)
         }
     }
 }

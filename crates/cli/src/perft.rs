@@ -11,14 +11,7 @@ use tablecraft_engine::{Position, Rules};
 pub const MAX_DEPTH: u32 = 12;
 
 /// Prints the count for each depth 1..=`depth`, with the time it took.
-pub fn run(rules: Arc<Rules>, depth: Option<&String>) -> ExitCode {
-    let Some(depth) = depth
-        .and_then(|d| d.parse::<u32>().ok())
-        .filter(|d| (1..=MAX_DEPTH).contains(d))
-    else {
-        eprintln!("perft needs a depth from 1 to {MAX_DEPTH}: tablecraft perft FILE DEPTH");
-        return ExitCode::from(2);
-    };
+pub fn run(rules: Arc<Rules>, depth: u32) -> ExitCode {
     let mut pos = Position::new(rules);
     for d in 1..=depth {
         let start = Instant::now();

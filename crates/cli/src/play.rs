@@ -10,8 +10,10 @@ pub fn run(rules: Arc<Rules>) -> ExitCode {
     let mut pos = Position::new(rules);
     let stdin = std::io::stdin();
     let mut lines = stdin.lock().lines();
+    let mut shown = Vec::new();
     loop {
         print!("{}", show::position(&pos));
+        show::rule_errors(&pos, &mut shown);
         if let Status::Over { .. } = pos.status() {
             return ExitCode::SUCCESS;
         }

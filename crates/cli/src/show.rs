@@ -93,3 +93,16 @@ pub fn action(rules: &Rules, player: u8, action: &Action) -> String {
         Action::Pass => format!("player {player}: passes"),
     }
 }
+
+/// Prints the rule errors of this position not printed before (a step
+/// condition that divides by zero, overflows or does not give yes or no),
+/// each once, and remembers them in `shown`.
+pub fn rule_errors(pos: &Position, shown: &mut Vec<String>) {
+    for p in pos.rule_errors() {
+        let text = p.to_string();
+        if !shown.contains(&text) {
+            println!("  warning: {text}");
+            shown.push(text);
+        }
+    }
+}

@@ -9,6 +9,7 @@ use tablecraft_engine::{Position, Rules};
 /// Solves from the start within `seconds`, printing progress to stderr.
 pub fn run(rules: Arc<Rules>, seconds: f64) -> ExitCode {
     let pos = Position::new(Arc::clone(&rules));
+    crate::show::rule_errors(&pos, &mut Vec::new());
     let limits = Limits::millis(seconds * 1000.0);
     let choice = search::solve(&pos, limits, &mut |p| {
         eprintln!(

@@ -8,6 +8,7 @@
 //! that do not parse) is checked elsewhere, and [`SourceMap::locate`] then
 //! finds the line of such a problem.
 
+mod decode;
 mod json;
 mod json_map;
 mod limits;
@@ -25,6 +26,7 @@ mod xml_write;
 use crate::model::Game;
 use crate::problem::Problem;
 
+pub use decode::decode;
 pub use limits::{
     MAX_ATTRIBUTES, MAX_BOARD_SIDE, MAX_CAPACITY, MAX_DEPTH, MAX_ELEMENTS, MAX_FILE_BYTES, MAX_LAYOUT,
     MAX_NAME_CHARS, MAX_PLAYERS, MAX_TEXT_CHARS, MAX_TITLE_CHARS, MAX_TRACK_LENGTH, MAX_VALUE_CHARS,

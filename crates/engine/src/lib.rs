@@ -25,7 +25,7 @@ pub mod state;
 pub mod world;
 
 pub use model::Game;
-pub use open::open;
+pub use open::{open, open_bytes};
 pub use position::{Action, Entry, MoveStage, Position, Refusal, Step, Why};
 pub use problem::{Location, Problem, Section};
 pub use rules::Rules;

@@ -346,7 +346,9 @@ impl Position {
                 for p in 0..self.rules.places.len() as PlaceId {
                     tried.clear();
                     for &f in self.state.on(p) {
-                        if distinct {
+                        // When the rules read the order on a place, figures
+                        // on it are not interchangeable.
+                        if distinct && !self.rules.reads_order {
                             let key = (
                                 self.rules.class_of.get(f as usize).copied().unwrap_or(u32::MAX),
                                 self.state.kind_of(f),

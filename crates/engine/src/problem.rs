@@ -121,7 +121,25 @@ impl Problem {
 
 impl fmt::Display for Problem {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}: {}", self.location, self.message)
+        // Names and messages may quote a file's text: control characters
+        // (NUL among them) are shown as a visible mark, never printed.
+        let visible = |s: String| -> String {
+            s.chars()
+                .map(|c| {
+                    if c.is_control() && c != '\n' && c != '\t' {
+                        '\u{fffd}'
+                    } else {
+                        c
+                    }
+                })
+                .collect()
+        };
+        write!(
+            f,
+            "{}: {}",
+            visible(self.location.to_string()),
+            visible(self.message.clone())
+        )
     }
 }
 

@@ -35,7 +35,8 @@ pub use moves::{play, unplay, Move, MoveGen};
 pub use puzzle::PuzzleResult;
 pub use strength::Strength;
 
-use super::position::Position;
+use super::position::{Position, Step};
+use super::rules::PlaceId;
 use super::state::Status;
 use negamax::{Searcher, MATE, WIN};
 use rng::Rng;
@@ -182,7 +183,7 @@ pub fn random_move(pos: &Position, rng: &mut Rng) -> Option<Move> {
     let mut mv = Move::default();
     let mut steps = Vec::new();
     for _ in 0..moves::MAX_STEPS {
-        pos.legal_steps_into(&mut steps);
+        some_steps(&pos, rng, &mut steps);
         if pos.can_end_move() && (steps.is_empty() || rng.chance(1, 2)) {
             mv.end = true;
             return Some(mv);
@@ -203,6 +204,24 @@ pub fn random_move(pos: &Position, rng: &mut Rng) -> Option<Move> {
     })
 }
 
+/// The legal steps of one figure, taken in a random order of the figures
+/// until one can move: the last resort must not list every step of a
+/// big game.
+fn some_steps(pos: &Position, rng: &mut Rng, out: &mut Vec<Step>) {
+    out.clear();
+    let state = pos.state();
+    let mut figures: Vec<_> = (0..pos.rules().places.len() as PlaceId)
+        .flat_map(|p| state.on(p).iter().copied())
+        .collect();
+    while !figures.is_empty() && out.is_empty() {
+        let f = figures.swap_remove(rng.below(figures.len()));
+        pos.generate(Some(f), &mut |s| {
+            out.push(s);
+            std::ops::ControlFlow::Continue(())
+        });
+    }
+}
+
 /// Chooses a move for the player on move. `progress` is called now and
 /// then with the depth reached, the positions searched and the best move
 /// so far.
@@ -212,11 +231,14 @@ pub fn choose(pos: &Position, options: &Options, progress: &mut dyn FnMut(&Progr
     let mut pos = pos.clone();
     let mut gen = MoveGen::new(pos.rules());
     let mut moves = Vec::new();
-    gen.moves(&mut pos, &mut moves);
     let limits = options.strength.limits(options.limits, pos.rules().players);
     let mut budget = Budget::new(options.now, limits, options.stop.clone());
+    gen.moves_in(&mut pos, &mut moves, Some(&mut budget));
     let mut choice = if moves.is_empty() {
         Choice::new(random_move(&pos, &mut rng), Method::Random)
+    } else if budget.stopped() {
+        // Listing the moves took the whole budget: one of them at random.
+        Choice::new(None, Method::Random)
     } else if options.strength == Strength::Beginner {
         let i = strength::beginner(&mut pos, &mut gen, &moves, &mut budget, &mut rng);
         Choice::new(Some(moves[i].clone()), Method::Beginner)
@@ -243,10 +265,11 @@ fn solve_puzzle(
     let limits = budget.limits();
     let has_heuristic = pos.rules().heuristic.is_some();
     let max_depth = limits.depth.unwrap_or(puzzle::MAX_DEPTH);
+    let left = remaining(limits, budget);
     let mut first = if has_heuristic {
-        Budget::new(budget_now(budget), share(limits, 0.5), None)
+        Budget::new(budget_now(budget), share(left, 0.5), budget.stop_flag())
     } else {
-        Budget::new(budget_now(budget), limits, None)
+        Budget::new(budget_now(budget), left, budget.stop_flag())
     };
     let mut report = |depth: u32, b: &Budget| {
         progress(&Progress {
@@ -265,7 +288,7 @@ fn solve_puzzle(
     };
     if matches!(result, PuzzleResult::Unknown { .. }) && has_heuristic && !budget.check() {
         let left = remaining(limits, budget);
-        let mut second = Budget::new(budget_now(budget), left, None);
+        let mut second = Budget::new(budget_now(budget), left, budget.stop_flag());
         result = puzzle::best_first(pos, &mut gen, &mut second);
         budget.nodes += second.nodes;
     }
@@ -327,7 +350,8 @@ fn two_players(
     let limits = budget.limits();
     let has_heuristic = pos.rules().heuristic.is_some();
     let mut searcher = Searcher::new(pos, options.table);
-    let ab_limits = if has_heuristic { limits } else { share(limits, 0.5) };
+    let left = remaining(limits, budget);
+    let ab_limits = if has_heuristic { left } else { share(left, 0.5) };
     let mut ab = Budget::new(options.now, ab_limits, options.stop.clone());
     let max_depth = limits.depth.unwrap_or(negamax::MAX_DEPTH);
     let found = searcher.iterate(pos, &mut ab, max_depth, &mut |f, b| {

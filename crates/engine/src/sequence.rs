@@ -110,6 +110,13 @@ fn tokens(src: &str) -> Result<Vec<(Tok, u32)>, SeqError> {
                     max = None;
                 }
             }
+            if max == Some(0) {
+                return Err(err(
+                    col as usize - 1,
+                    "x0 means no step at all; write x1 or more, or x0-1 for a step that may be left out"
+                        .into(),
+                ));
+            }
             out.push((Tok::Count(min, max), col));
         } else if c.is_alphanumeric() || c == '_' {
             let start = i;

@@ -11,13 +11,17 @@ use tablecraft_engine::model::{
     WhenStuck,
 };
 
-/// Text with XML's special characters, white space at the ends, unicode
-/// and control characters.
+/// Text with XML's special characters, white space at the ends and
+/// unicode (control characters other than tab and new line are refused by
+/// the reader: the hostile corpus tests them).
 fn text() -> impl Strategy<Value = String> {
+    let printable = any::<char>().prop_filter("no control character", |c| {
+        !c.is_control() || matches!(c, '\t' | '\n' | '\r')
+    });
     prop_oneof![
         "[ -~]{0,16}",
         "[a-z <>&\"'=;#\\]\\[\t\n\r]{0,16}",
-        vec(any::<char>(), 0..10).prop_map(|c| c.into_iter().collect()),
+        vec(printable, 0..10).prop_map(|c| c.into_iter().collect()),
         Just("  a < b && c > \"d\" ]]> 'e' \n".to_string()),
         Just("ünïcødé ✓ 😀 平仮名".to_string()),
         Just("&amp; &#32; &lt;".to_string()),

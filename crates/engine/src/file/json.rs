@@ -88,6 +88,11 @@ pub(crate) fn read(text: &str) -> Result<(Game, SourceMap), Vec<Problem>> {
         );
         vec![Problem::new(Location::in_file(line, column.max(1)), friendly(&e))]
     })?;
+    // Only well-formed JSON is walked for keys written twice (serde keeps
+    // the last of a map's).
+    if let Some((offset, key)) = super::json_map::repeated_key(text) {
+        return Err(at(offset, twice(&key)));
+    }
     let game = file.game;
     let map = source_map(text, &lines, &game);
     let mut problems = limits::check(&game);
@@ -101,19 +106,35 @@ pub(crate) fn read(text: &str) -> Result<(Game, SourceMap), Vec<Problem>> {
     Err(problems)
 }
 
+fn twice(key: &str) -> String {
+    format!("\"{key}\" is written twice in the same {{…}}; keep one")
+}
+
 /// serde_json's message in plainer words, without its "at line … column …".
 fn friendly(error: &serde_json::Error) -> String {
     let mut message = error.to_string();
     if let Some(i) = message.rfind(" at line ") {
         message.truncate(i);
     }
+    if let Some(key) = message
+        .strip_prefix("duplicate field `")
+        .and_then(|k| k.strip_suffix('`'))
+    {
+        return twice(key);
+    }
     for (from, to) in [
         ("EOF while parsing", "the file ends too early, while reading"),
-        ("expected u8", "expected a whole number"),
-        ("expected u16", "expected a whole number"),
-        ("expected u32", "expected a whole number"),
-        ("expected i32", "expected a whole number"),
-        ("expected i64", "expected a whole number"),
+        ("expected u8", "expected a whole number from 0 to 255"),
+        ("expected u16", "expected a whole number from 0 to 65535"),
+        ("expected u32", "expected a whole number from 0 to 4294967295"),
+        (
+            "expected i32",
+            "expected a whole number from -2147483648 to 2147483647",
+        ),
+        (
+            "expected i64",
+            "expected a whole number from -9223372036854775808 to 9223372036854775807",
+        ),
         ("invalid type: ", "wrong kind of value: "),
         ("missing field", "this is missing the field"),
         ("unknown field", "there is no field"),

@@ -2,7 +2,7 @@
 //! (`game` → `steps` → 2 → `when` → 0), for the source map.
 
 /// One step of a path into a JSON document.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub(crate) enum Seg {
     Key(String),
     Index(usize),
@@ -39,6 +39,20 @@ pub(crate) fn too_deep(text: &str, max: usize) -> Option<usize> {
         }
     }
     None
+}
+
+/// The first key written twice in one object: its byte offset and name.
+pub(crate) fn repeated_key(text: &str) -> Option<(usize, String)> {
+    let mut seen = std::collections::HashSet::new();
+    let mut found = None;
+    walk(text, &mut |path, offset, _| {
+        if found.is_none() && !seen.insert(path.to_vec()) {
+            if let Some(Seg::Key(k)) = path.last() {
+                found = Some((offset, k.clone()));
+            }
+        }
+    });
+    found
 }
 
 /// Calls `visit` with the path, byte offset and (for a string) the escaped

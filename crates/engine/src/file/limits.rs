@@ -42,6 +42,12 @@ pub(crate) fn check(game: &Game) -> Vec<Problem> {
     c.problems
 }
 
+/// A character no text of a game may hold: a control character other
+/// than tab and new line (NUL among them).
+pub(crate) fn is_control(c: char) -> bool {
+    c.is_control() && !matches!(c, '\t' | '\n' | '\r')
+}
+
 #[derive(Default)]
 struct Checker {
     problems: Vec<Problem>,
@@ -55,6 +61,17 @@ impl Checker {
     }
 
     fn length(&mut self, at: (Section, &str, &str), what: &str, text: &str, max: usize) {
+        if let Some(c) = text.chars().find(|&c| is_control(c)) {
+            self.report(
+                at.0,
+                at.1,
+                at.2,
+                format!(
+                    "{what} holds an invisible control character (code {}); remove it",
+                    c as u32
+                ),
+            );
+        }
         let chars = text.chars().count();
         if chars > max {
             self.report(

@@ -117,6 +117,10 @@ fn reference(s: &str) -> Result<(char, usize), String> {
         }
     };
     match c {
+        Some(c) if super::limits::is_control(c) => Err(format!(
+            "'&{body};' stands for an invisible control character (code {}); a game file cannot hold it",
+            c as u32
+        )),
         Some(c) => Ok((c, end + 1)),
         None => Err(format!(
             "'&{body};' is not a code I know; use &lt; &gt; &amp; &quot; &apos; or &#number;"
@@ -235,11 +239,20 @@ mod tests {
 
     #[test]
     fn escaping_round_trips() {
-        for text in ["a < b & c > \"d\"", "  edge\n", "\ttab\r\nx", "é😀\u{1}", ""] {
+        for text in ["a < b & c > \"d\"", "  edge\n", "\ttab\r\nx", "é😀", ""] {
             assert_eq!(unescape(&escape_text(text)).unwrap(), text);
             assert_eq!(unescape(&escape_attr(text)).unwrap(), text);
         }
         assert_eq!(escape_text(" a b\n"), "&#32;a b&#10;");
+    }
+
+    #[test]
+    fn codes_for_control_characters_are_refused() {
+        for code in ["&#0;", "&#x0;", "&#1;", "&#27;"] {
+            let (_, message) = unescape(&format!("a{code}b")).unwrap_err();
+            assert!(message.contains("invisible control character"), "{message}");
+        }
+        assert_eq!(unescape("&#9;&#10;&#13;").unwrap(), "\t\n\r");
     }
 
     #[test]

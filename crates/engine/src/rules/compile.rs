@@ -27,7 +27,15 @@ impl Rules {
         let moves = Moves::new(game);
         let problems = check::game(game, &elements, &moves);
         match moves.automaton {
-            Ok(automaton) if problems.is_empty() => Ok(lower::rules(game, elements, automaton, moves.names)),
+            Ok(automaton) if problems.is_empty() => {
+                let rules = lower::rules(game, elements, automaton, moves.names);
+                let slow = super::prefilter::listing_problems(&rules);
+                if slow.is_empty() {
+                    Ok(rules)
+                } else {
+                    Err(slow)
+                }
+            }
             _ => Err(problems),
         }
     }

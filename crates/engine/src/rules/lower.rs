@@ -97,7 +97,8 @@ fn reads_order(rules: &Rules) -> bool {
 /// Each step rule's conditions that do not look at the position, answered
 /// ahead of time (they need the rest of the rules to be asked).
 fn prefilter(rules: &mut Rules) {
+    let mut work = super::prefilter::MAX_WORK;
     for i in 0..rules.steps.len() {
-        rules.steps[i].prefilter = Prefilter::build(rules, i);
+        rules.steps[i].prefilter = Prefilter::build(rules, i, &mut work);
     }
 }

@@ -8,12 +8,59 @@
 
 use super::{PlaceId, Rules, StepRuleC};
 use crate::expr::{EvalError, Expr, Function, Resolved, Special, Value, World, WorldFn};
+use crate::problem::{Location, Problem, Section};
 use crate::state::State;
 use crate::world::View;
 
 /// Tables with more (from, to, player) cells than this are not built; the
 /// rule's conditions are then all evaluated during play.
 const MAX_CELLS: usize = 1 << 18;
+
+/// The most work spent on all of a game's tables, in parts of expressions
+/// evaluated (cells × the size of the conditions answered ahead). A
+/// condition that does not fit is left to be evaluated during play, so
+/// that compiling (and checking) any game stays well under a second.
+pub const MAX_WORK: u64 = 1 << 23;
+
+/// The most work one listing of a rule's steps may take, in the same
+/// units as [`MAX_WORK`] (about a second natively): a rule over it is
+/// refused when the game is compiled.
+pub const MAX_LISTING: u64 = 1 << 24;
+
+/// The step rules whose steps would take too long to list in a position,
+/// each as a problem that says what to make smaller.
+pub(crate) fn listing_problems(rules: &Rules) -> Vec<Problem> {
+    let mut out = Vec::new();
+    for rule in &rules.steps {
+        let figures = rule.what_static.iter().filter(|m| m.is_some()).count() as u64;
+        let targets = match &rule.prefilter.table {
+            Some(t) => (t.targets.len() / (t.starts.len() - 1).max(1)).max(1),
+            None => rule.to.len(),
+        } as u64;
+        let parts: u64 = rule.prefilter.dynamic.iter().map(|&i| cost(&rule.when[i])).sum();
+        if figures.saturating_mul(targets).saturating_mul(parts.max(1)) > MAX_LISTING {
+            out.push(Problem::new(
+                Location::new(Section::Step, &rule.name, ""),
+                format!(
+                    "this rule asks its conditions about {targets} places for each of {figures} figures, \
+                     which takes too long; make its conditions shorter, the board smaller, or let fewer figures take this step"
+                ),
+            ));
+        }
+    }
+    out
+}
+
+/// About how much evaluating `e` once costs: its parts, a call to a game
+/// fact counting more.
+pub fn cost(e: &Expr) -> u64 {
+    let mut n = 0u64;
+    e.any_part(&mut |p| {
+        n += if matches!(p, Expr::Call { .. }) { 4 } else { 1 };
+        false
+    });
+    n
+}
 
 /// The part of a step rule's conditions answered ahead of time.
 #[derive(Debug, Clone, Default)]
@@ -86,8 +133,11 @@ impl Prefilter {
         }
     }
 
-    /// Works out the static conditions of step rule `index` of `rules`.
-    pub(crate) fn build(rules: &Rules, index: usize) -> Prefilter {
+    /// Works out the static conditions of step rule `index` of `rules`,
+    /// spending at most `work` (see [`MAX_WORK`]) and taking what it spends
+    /// from it. The cheapest conditions are answered ahead first; those
+    /// that do not fit stay dynamic.
+    pub(crate) fn build(rules: &Rules, index: usize, work: &mut u64) -> Prefilter {
         let rule = &rules.steps[index];
         let old = &rule.prefilter;
         // `captured` (the last variable of a capturing rule) depends on the position.
@@ -98,14 +148,32 @@ impl Prefilter {
                     || matches!(p, Expr::Name(n) if matches!(n.resolved, Resolved::Var(i) if Some(i) == captured))
             })
         };
-        let (fixed, dynamic): (Vec<usize>, Vec<usize>) =
+        let (mut fixed, mut dynamic): (Vec<usize>, Vec<usize>) =
             (0..rule.when.len()).partition(|&i| is_static(&rule.when[i]));
-        let by_player = fixed.iter().any(|&i| rule.when[i].any_part(&mut names_player));
-        let keys = if by_player { 2 } else { 1 };
         let froms = rule.from.iter().filter(|f| f.is_some()).count();
-        if fixed.is_empty() || froms * rule.to.len() * keys > MAX_CELLS {
+        let cells = |fixed: &[usize]| {
+            let by_player = fixed.iter().any(|&i| rule.when[i].any_part(&mut names_player));
+            (froms * rule.to.len() * if by_player { 2 } else { 1 }) as u64
+        };
+        fixed.sort_by_key(|&i| cost(&rule.when[i]));
+        let mut spent = 0u64;
+        let mut kept = 0;
+        for (n, &i) in fixed.iter().enumerate() {
+            let more = spent + cost(&rule.when[i]);
+            if cells(&fixed[..=n]).saturating_mul(more) > *work {
+                break;
+            }
+            spent = more;
+            kept = n + 1;
+        }
+        dynamic.extend(fixed.drain(kept..));
+        dynamic.sort_unstable();
+        fixed.sort_unstable();
+        let by_player = fixed.iter().any(|&i| rule.when[i].any_part(&mut names_player));
+        if fixed.is_empty() || cells(&fixed) > MAX_CELLS as u64 {
             return Prefilter::pending(rule.when.len(), old.figure_slots);
         }
+        *work -= cells(&fixed) * spent;
         Prefilter {
             table: Some(table(rules, rule, &fixed, by_player, old.figure_slots)),
             dynamic,
@@ -258,5 +326,78 @@ mod tests {
         let place = &rules.steps[0];
         let from = rules.place_id("crosses").unwrap();
         assert_eq!(place.prefilter.candidates(from, 1, place.to.len()).count(), 9);
+    }
+
+    /// A 22 × 23 board whose step rule has a cheap condition and a long one
+    /// that does not look at the position either.
+    fn long_condition_game() -> String {
+        let items: Vec<String> = (0..330)
+            .map(|i| format!("row(from) * {} + column(from)", i % 7))
+            .collect();
+        let long = format!("row(to) + column(to) in [{}]", items.join(", "));
+        format!(
+            r#"<game format="1" players="2"><rules>
+            <equipment><board name="board" rows="22" columns="23"/></equipment>
+            <figures><figure name="a" type="stone" origin="board.1.1" owner="1"/>
+              <figure name="b" type="stone" origin="board.22.23" owner="2"/></figures>
+            <steps><step name="go"><what owner="on-move"/><from type="square"/><to type="square"/>
+              <when>{long}</when><when>abs(row(to) - row(from)) = 1</when></step></steps>
+            <moves><move name="m">go</move></moves>
+            <game-over><end name="e" winner="1"><when>at(a, board.22.1)</when></end></game-over>
+            </rules></game>"#
+        )
+    }
+
+    #[test]
+    fn the_work_ahead_is_capped_and_cheap_conditions_go_first() {
+        let text = long_condition_game();
+        assert!(text.len() > 9000);
+        let t = std::time::Instant::now();
+        let (_, rules) = crate::open::open(&text).expect("a good game");
+        let ms = t.elapsed().as_secs_f64() * 1000.0;
+        // Debug build: well under the minute the whole table took.
+        assert!(ms < 10_000.0, "{ms:.0} ms");
+        let go = &rules.steps[0];
+        assert_eq!(
+            go.prefilter.dynamic,
+            vec![0],
+            "the long condition is left for play"
+        );
+        let from = rules.place_id("board.1.1").unwrap();
+        assert_eq!(go.prefilter.candidates(from, 1, go.to.len()).count(), 23);
+        assert!(super::cost(&go.when[0]) > 2000);
+        let pos = crate::Position::new(std::sync::Arc::new(rules));
+        let mut steps = Vec::new();
+        pos.legal_steps_into(&mut steps);
+        assert!(!steps.is_empty());
+    }
+
+    #[test]
+    fn a_rule_too_slow_to_list_is_refused_with_what_to_make_smaller() {
+        let figures: String = (0..100)
+            .map(|i| {
+                format!(
+                    r#"<figure name="s.{i}" type="stone" origin="board.{}.{}" owner="1"/>"#,
+                    1 + i / 50,
+                    1 + i % 50
+                )
+            })
+            .collect();
+        let items: Vec<String> = (0..330).map(|i| format!("count(neighbours(to)) + {i}")).collect();
+        let text = format!(
+            r#"<game format="1"><rules><equipment><board name="board" rows="50" columns="50"/></equipment>
+            <figures>{figures}</figures>
+            <steps><step name="go"><what owner="on-move"/><from type="square"/><to type="square"/>
+              <when>empty(to) and row(to) + column(to) in [{}]</when></step></steps>
+            <moves><move name="m">go</move></moves></rules></game>"#,
+            items.join(", ")
+        );
+        let problems = crate::open::open(&text).map(|_| ()).expect_err("refused");
+        assert_eq!(problems.len(), 1, "{problems:?}");
+        let p = problems[0].to_string();
+        assert!(p.contains("step rule 'go'"), "{p}");
+        assert!(p.contains("2500 places for each of 100 figures"), "{p}");
+        assert!(p.contains("make its conditions shorter"), "{p}");
+        assert!(problems[0].location.line.is_some(), "placed at its line");
     }
 }

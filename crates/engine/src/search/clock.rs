@@ -97,6 +97,11 @@ impl Budget {
         self.now
     }
 
+    /// The stop flag this budget reads, if any.
+    pub fn stop_flag(&self) -> Option<Arc<AtomicBool>> {
+        self.stop.clone()
+    }
+
     /// The limits this budget was made with.
     pub fn limits(&self) -> Limits {
         self.limits

@@ -314,3 +314,19 @@ pub fn dama_lite() -> Game {
         ..Game::default()
     }
 }
+
+/// A puzzle whose one move takes exactly `k` of `n` figures that all
+/// differ (each of its own type) into the basket: listing its whole moves
+/// visits about 2ⁿ positions, a test of the search's time budget.
+pub fn distinct_take(n: usize, k: usize) -> Game {
+    let mut g = nim(n);
+    g.title = format!("Take {k} of {n}");
+    g.players = 1;
+    for (i, f) in g.figures.iter_mut().enumerate() {
+        f.kind = format!("kind{i}");
+    }
+    g.steps[0].what = FigurePattern::default();
+    g.moves[0].sequence = format!("take x{k}");
+    g.game_over = vec![end("all-taken", "empty(matchgroup)", "1")];
+    g
+}

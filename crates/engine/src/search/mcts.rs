@@ -29,7 +29,8 @@ pub fn playout(pos: &mut Position, rng: &mut Rng, buf: &mut Vec<Step>, budget: &
     let mut undos = Vec::new();
     let mut winner = Some(0);
     for n in 0..PLAYOUT_STEPS {
-        if n % 32 == 31 && budget.check() {
+        // One step may list many candidates: the clock is read every step.
+        if n > 0 && budget.check() {
             winner = None;
             break;
         }
@@ -122,7 +123,7 @@ pub fn run(
         // Expansion.
         if !nodes[at].expanded && pos.status() == &Status::Playing {
             nodes[at].expanded = true;
-            gen.moves(pos, &mut moves);
+            gen.moves_in(pos, &mut moves, Some(budget));
             let mover = pos.to_move();
             let first = nodes.len() as u32;
             for mv in moves.drain(..) {

@@ -7,16 +7,21 @@
 //! same place are generated once, and moves reaching the same position are
 //! kept once.
 
+use super::clock::Budget;
 use crate::position::{Position, Step, Undo};
-use crate::rules::{FigureId, PlaceId, Rules};
+use crate::rules::{FigureId, PlaceId, RuleId, Rules, TypeId};
 use crate::state::Status;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::ops::ControlFlow;
 
 /// The most steps one enumerated move may have.
 pub const MAX_STEPS: usize = 64;
 /// The most moves enumerated in one position.
 pub const MAX_MOVES: usize = 4096;
+/// The most positions (part-way through a move) visited while listing the
+/// moves of one position: a move of many steps over figures that all differ
+/// could otherwise reach millions.
+pub const MAX_VISITS: usize = 1 << 18;
 
 /// One whole move: its steps, then End move when `end` is set (a move with
 /// no steps and `end` set is a pass).
@@ -149,9 +154,14 @@ fn mentions(text: &str, name: &str) -> bool {
 /// Enumerates whole moves, reusing its buffers between calls.
 pub struct MoveGen {
     classes: Classes,
-    seen: HashMap<u64, ()>,
+    seen: HashSet<u64>,
     path: Vec<Step>,
     steps: Vec<Vec<Step>>,
+    keys: HashSet<(u32, TypeId, u8, PlaceId, PlaceId, RuleId)>,
+    listed: usize,
+    /// The most positions visited in one listing ([`MAX_VISITS`]).
+    pub(crate) cap: usize,
+    complete: bool,
 }
 
 impl MoveGen {
@@ -159,9 +169,13 @@ impl MoveGen {
     pub fn new(rules: &Rules) -> MoveGen {
         MoveGen {
             classes: Classes::new(rules),
-            seen: HashMap::new(),
+            seen: HashSet::new(),
             path: Vec::new(),
             steps: Vec::new(),
+            keys: HashSet::new(),
+            listed: 0,
+            cap: MAX_VISITS,
+            complete: true,
         }
     }
 
@@ -172,63 +186,135 @@ impl MoveGen {
 
     /// The distinct legal steps now: one per (figure class, type, from,
     /// to, rule). Clears `out` first.
-    pub fn distinct_steps(&self, pos: &Position, out: &mut Vec<Step>) {
+    pub fn distinct_steps(&mut self, pos: &Position, out: &mut Vec<Step>) {
+        self.distinct_steps_in(pos, out, &mut None);
+    }
+
+    /// [`distinct_steps`](Self::distinct_steps) figure by figure, reading
+    /// the budget's clock and stop flag before each; false when stopped
+    /// (`out` is then incomplete).
+    fn distinct_steps_in(
+        &mut self,
+        pos: &Position,
+        out: &mut Vec<Step>,
+        budget: &mut Option<&mut Budget>,
+    ) -> bool {
         out.clear();
+        self.keys.clear();
         let state = pos.state();
-        let classes = &self.classes;
-        pos.generate_distinct(&mut |s| {
-            let key = |s: &Step| {
-                (
-                    classes.of(s.figure),
-                    state.kind_of(s.figure),
-                    state.owner_of(s.figure),
-                    s.from,
-                    s.to,
-                    s.rule,
-                )
-            };
-            let k = key(&s);
-            if !out.iter().any(|o| key(o) == k) {
-                out.push(s);
+        let (classes, keys) = (&self.classes, &mut self.keys);
+        // Of interchangeable figures on one place only the first is tried:
+        // the others give the same steps (unless the rules read the order).
+        let mut tried: Vec<(u32, TypeId, u8)> = Vec::new();
+        for p in 0..pos.rules().places.len() as PlaceId {
+            tried.clear();
+            for &f in state.on(p) {
+                let class = (classes.of(f), state.kind_of(f), state.owner_of(f));
+                if !pos.rules().reads_order {
+                    if tried.contains(&class) {
+                        continue;
+                    }
+                    tried.push(class);
+                }
+                if budget.as_deref_mut().is_some_and(Budget::check) {
+                    return false;
+                }
+                pos.generate(Some(f), &mut |s| {
+                    let k = (
+                        classes.of(s.figure),
+                        state.kind_of(s.figure),
+                        state.owner_of(s.figure),
+                        s.from,
+                        s.to,
+                        s.rule,
+                    );
+                    if keys.insert(k) {
+                        out.push(s);
+                    }
+                    ControlFlow::Continue(())
+                });
             }
-            ControlFlow::Continue(())
-        });
+        }
+        true
+    }
+
+    /// Whether the last listing of moves was complete: not cut short by a
+    /// budget, [`MAX_MOVES`] or [`MAX_VISITS`].
+    pub fn complete(&self) -> bool {
+        self.complete
     }
 
     /// Every whole move of the player on move, each reaching a different
     /// position. Empty when the game is over. Must be called at the start
     /// of a move; a move in progress is completed instead.
     pub fn moves(&mut self, pos: &mut Position, out: &mut Vec<Move>) {
+        self.moves_in(pos, out, None);
+    }
+
+    /// [`moves`](Self::moves) within a budget: its clock and stop flag are
+    /// read while listing, and the listing stops when the budget is spent.
+    /// Returns whether the list is complete (see [`complete`](Self::complete)).
+    pub fn moves_in(&mut self, pos: &mut Position, out: &mut Vec<Move>, budget: Option<&mut Budget>) -> bool {
         out.clear();
         self.seen.clear();
         self.path.clear();
+        self.listed = 0;
+        self.complete = true;
         if pos.status() != &Status::Playing {
-            return;
+            return true;
         }
         if pos.can_pass() {
             let u = pos.apply_end_move();
-            self.seen.insert(pos.hash(), ());
+            self.seen.insert(pos.hash());
             pos.revert(u);
             out.push(Move {
                 steps: Vec::new(),
                 end: true,
             });
         }
-        self.extend(pos, out, 0);
+        let mut budget = budget;
+        self.extend(pos, out, 0, &mut budget);
+        self.complete
     }
 
-    fn extend(&mut self, pos: &mut Position, out: &mut Vec<Move>, depth: usize) {
-        if out.len() >= MAX_MOVES || depth >= MAX_STEPS {
+    /// Counts one position visited; false when the listing must stop.
+    fn visit(&mut self, out: &[Move], budget: &mut Option<&mut Budget>) -> bool {
+        self.listed += 1;
+        let spent = out.len() >= MAX_MOVES
+            || self.listed >= self.cap
+            || budget.as_deref_mut().is_some_and(Budget::check);
+        if spent {
+            self.complete = false;
+        }
+        !spent
+    }
+
+    fn extend(
+        &mut self,
+        pos: &mut Position,
+        out: &mut Vec<Move>,
+        depth: usize,
+        budget: &mut Option<&mut Budget>,
+    ) {
+        if depth >= MAX_STEPS {
+            self.complete = false;
+            return;
+        }
+        if !self.visit(out, budget) {
             return;
         }
         if self.steps.len() <= depth {
             self.steps.push(Vec::new());
         }
         let mut steps = std::mem::take(&mut self.steps[depth]);
-        self.distinct_steps(pos, &mut steps);
+        if !self.distinct_steps_in(pos, &mut steps, budget) {
+            self.complete = false;
+            self.steps[depth] = steps;
+            return;
+        }
         if !self.path.is_empty() && pos.can_end_move() {
             let u = pos.apply_end_move();
-            if self.seen.insert(pos.hash(), ()).is_none() {
+            if self.seen.insert(pos.hash()) {
                 out.push(Move {
                     steps: self.path.clone(),
                     end: true,
@@ -237,9 +323,15 @@ impl MoveGen {
             pos.revert(u);
         }
         for &s in &steps {
+            // Playing a step checks whether the game is over, which may
+            // ask about every step of the next player: the clock is read
+            // before each.
+            if !self.complete || !self.visit(out, budget) {
+                break;
+            }
             let u = pos.apply(s);
             self.path.push(s);
-            let fresh = self.seen.insert(pos.hash(), ()).is_none();
+            let fresh = self.seen.insert(pos.hash());
             if fresh {
                 if pos.state().made().is_empty() {
                     out.push(Move {
@@ -247,7 +339,7 @@ impl MoveGen {
                         end: false,
                     });
                 } else {
-                    self.extend(pos, out, depth + 1);
+                    self.extend(pos, out, depth + 1, budget);
                 }
             }
             self.path.pop();

@@ -117,7 +117,7 @@ impl Searcher {
         report: &mut dyn FnMut(&Found, &Budget),
     ) -> Found {
         let mut moves = Vec::new();
-        self.gen.moves(pos, &mut moves);
+        self.gen.moves_in(pos, &mut moves, Some(budget));
         let mut found = Found {
             root: vec![(0, false); moves.len()],
             moves,
@@ -252,7 +252,7 @@ impl Searcher {
             self.bufs.resize_with(ply as usize + 1, Vec::new);
         }
         let mut moves = std::mem::take(&mut self.bufs[ply as usize]);
-        self.gen.moves(pos, &mut moves);
+        let complete = self.gen.moves_in(pos, &mut moves, Some(budget));
         if moves.is_empty() {
             self.bufs[ply as usize] = moves;
             return (0, false);
@@ -260,7 +260,7 @@ impl Searcher {
         let me = pos.to_move();
         let alpha0 = alpha;
         let mut best = (-WIN - 1, 0usize);
-        let mut all_proven = true;
+        let mut all_proven = complete;
         let mut cut_proven = false;
         self.path.push(hash);
         let first = hash_move.filter(|&h| h < moves.len());

@@ -73,9 +73,9 @@ impl Iddfs<'_> {
             self.bufs.resize_with(ply + 1, Vec::new);
         }
         let mut moves = std::mem::take(&mut self.bufs[ply]);
-        self.gen.moves(pos, &mut moves);
+        let complete = self.gen.moves_in(pos, &mut moves, Some(budget));
         let before = self.hit_limit;
-        self.hit_limit = false;
+        self.hit_limit = !complete;
         let mut found = false;
         for mv in &moves {
             let undo = play(pos, mv);
@@ -168,6 +168,7 @@ pub fn best_first(pos: &mut Position, gen: &mut MoveGen, budget: &mut Budget) ->
     }]);
     let mut best = (heuristic(pos), 0usize);
     let mut moves = Vec::new();
+    let mut complete = true;
     let line = |nodes: &[(usize, Move, u32)], mut n: usize| {
         let mut out = Vec::new();
         while n != 0 {
@@ -183,7 +184,7 @@ pub fn best_first(pos: &mut Position, gen: &mut MoveGen, budget: &mut Budget) ->
         }
         let way = line(&nodes, node);
         let undos: Vec<MoveUndo> = way.iter().map(|m| play(pos, m)).collect();
-        gen.moves(pos, &mut moves);
+        complete &= gen.moves_in(pos, &mut moves, Some(budget));
         for mv in &moves {
             let u = play(pos, mv);
             let fresh = seen.insert(pos.hash());
@@ -216,7 +217,7 @@ pub fn best_first(pos: &mut Position, gen: &mut MoveGen, budget: &mut Budget) ->
             unplay(pos, u);
         }
     }
-    if open.is_empty() && !budget.stopped() {
+    if open.is_empty() && complete && !budget.stopped() {
         return PuzzleResult::Impossible;
     }
     PuzzleResult::Unknown {

@@ -60,7 +60,7 @@ fn winner(pos: &Position) -> Option<u8> {
 fn can_win_at_once(pos: &mut Position, gen: &mut MoveGen, budget: &mut Budget) -> bool {
     let me = pos.to_move();
     let mut moves = Vec::new();
-    gen.moves(pos, &mut moves);
+    gen.moves_in(pos, &mut moves, Some(budget));
     moves.iter().any(|mv| {
         budget.tick();
         let u = play(pos, mv);

@@ -312,3 +312,62 @@ fn random_move_is_legal_and_game_over_has_none() {
     assert!(random_move(&pos, &mut rng).is_none());
     assert!(choose(&pos, &Options::default(), &mut |_| {}).mv.is_none());
 }
+
+/// Milliseconds `choose` takes on `game` with `options`, and its choice.
+fn timed(game: &Game, options: &Options) -> (f64, Choice) {
+    let pos = start(game);
+    let t = std::time::Instant::now();
+    let c = choose(&pos, options, &mut |_| {});
+    (t.elapsed().as_secs_f64() * 1000.0, c)
+}
+
+#[test]
+fn budget_is_kept_when_one_move_takes_many_different_figures() {
+    // Listing the whole moves of "take 20 of 22 figures that all differ"
+    // visits millions of positions: the clock is read while listing.
+    for (n, k) in [(16, 14), (22, 20)] {
+        let options = Options {
+            limits: Limits::millis(300.0),
+            ..Options::default()
+        };
+        let (ms, c) = timed(&games::distinct_take(n, k), &options);
+        eprintln!("{k} of {n}: {ms:.0} ms for a 300 ms budget");
+        assert!(ms < 3000.0, "{k} of {n}: {ms:.0} ms for a 300 ms budget");
+        let mut pos = start(&games::distinct_take(n, k));
+        let mv = c.mv.expect("a move while the game goes on");
+        assert_eq!(mv.steps.len(), k);
+        play_checked(&mut pos, &mv);
+    }
+}
+
+#[test]
+fn stop_flag_stops_a_listing_of_many_moves() {
+    let stop = Arc::new(AtomicBool::new(false));
+    let options = Options {
+        limits: Limits::none(),
+        stop: Some(stop.clone()),
+        ..Options::default()
+    };
+    let flag = stop.clone();
+    let setter = std::thread::spawn(move || {
+        std::thread::sleep(std::time::Duration::from_millis(100));
+        flag.store(true, Ordering::Relaxed);
+    });
+    let (ms, c) = timed(&games::distinct_take(22, 20), &options);
+    setter.join().unwrap();
+    assert!(ms < 3000.0, "{ms:.0} ms after a stop at 100 ms");
+    assert_eq!(c.mv.expect("a move").steps.len(), 20);
+}
+
+#[test]
+fn an_unbounded_listing_stops_at_its_cap_and_says_so() {
+    let mut pos = start(&games::distinct_take(22, 20));
+    let mut gen = MoveGen::new(pos.rules());
+    gen.cap = 2000;
+    let mut out = Vec::new();
+    assert!(!gen.moves_in(&mut pos, &mut out, None));
+    assert!(!gen.complete());
+    let mut pos = start(&games::distinct_take(6, 2));
+    assert!(gen.moves_in(&mut pos, &mut out, None));
+    assert_eq!(out.len(), 15);
+}

@@ -18,7 +18,24 @@ pub fn check(game: &Game, elements: &Elements) -> Vec<Problem> {
         }
     }
     problems.extend(place_names(elements));
+    problems.extend(placed(game, &elements.names));
     problems
+}
+
+/// Each `<place>` of the layout draws a piece of equipment that exists.
+fn placed(game: &Game, names: &NameMap) -> Vec<Problem> {
+    let drawn = |name: &String| names.contains_key(name);
+    game.layout
+        .items
+        .keys()
+        .filter(|name| !drawn(name))
+        .map(|name| {
+            let message = format!(
+                "the layout places '{name}', but there is nothing called that in the game; remove this <place> or give it the name of a piece of equipment"
+            );
+            problem(Section::Layout, name, "", message)
+        })
+        .collect()
 }
 
 /// Each place, and each board or track, needs a name of its own.

@@ -22,7 +22,7 @@ pub fn check(game: &Game, elements: &Elements) -> Vec<Problem> {
         problems.extend(owner(f, game.players));
         problems.extend(origin(f, &elements.names));
     }
-    problems.extend(crowded(elements));
+    problems.extend(crowded(game, elements));
     problems
 }
 
@@ -57,11 +57,15 @@ fn origin(f: &Figure, names: &NameMap) -> Option<Problem> {
     Some(problem(Section::Figure, &f.name, "origin", message))
 }
 
-/// Places that hold fewer figures than start on them.
-fn crowded(elements: &Elements) -> Vec<Problem> {
+/// Places that hold fewer figures than start on them. A figure whose
+/// starting place does not exist is not counted anywhere: its origin
+/// problem is reported by itself.
+fn crowded(game: &Game, elements: &Elements) -> Vec<Problem> {
     let mut count: BTreeMap<PlaceId, u32> = BTreeMap::new();
-    for f in &elements.figures {
-        *count.entry(f.origin).or_default() += 1;
+    for (given, f) in game.figures.iter().zip(&elements.figures) {
+        if matches!(elements.names.get(&given.origin), Some(Element::Place(_))) {
+            *count.entry(f.origin).or_default() += 1;
+        }
     }
     let mut problems = Vec::new();
     for (place, n) in count {
@@ -70,7 +74,10 @@ fn crowded(elements: &Elements) -> Vec<Problem> {
         };
         if let Some(cap) = p.capacity.filter(|&cap| n > cap) {
             let message = format!("{} holds {cap}, but {n} figures start on it", p.name);
-            problems.push(problem(Section::Equipment, &p.name, "capacity", message));
+            // A square of a board is written in the file as its board.
+            let owner = p.grid.and_then(|spot| elements.grids.get(spot.grid as usize));
+            let name = owner.map_or(&p.name, |g| &g.name);
+            problems.push(problem(Section::Equipment, name, "capacity", message));
         }
     }
     problems

@@ -19,7 +19,8 @@ pub fn check(game: &Game, moves: &Moves) -> Vec<Problem> {
         }
     }
     if let Err(message) = &moves.automaton {
-        problems.push(problem(Section::Move, "", "sequence", message.as_str()));
+        let name = moves.culprit.as_deref().unwrap_or_default();
+        problems.push(problem(Section::Move, name, "sequence", message.as_str()));
     }
     problems
 }

@@ -165,7 +165,61 @@ fn a_place_holds_the_figures_that_start_on_it() {
     game.figures[2].origin = "board.1.1".into();
     assert_eq!(
         problems(&game),
-        ["equipment 'board.1.1', capacity: board.1.1 holds 1, but 3 figures start on it"]
+        ["equipment 'board', capacity: board.1.1 holds 1, but 3 figures start on it"]
+    );
+}
+
+#[test]
+fn a_figure_on_a_missing_place_is_not_counted_on_another() {
+    let mut game = games::dama_lite();
+    game.figures[1].origin = "nowhere".into();
+    game.figures[2].origin = "nowhere".into();
+    let found = problems(&game);
+    assert_eq!(found.len(), 2, "{found:?}");
+    assert!(found
+        .iter()
+        .all(|p| p.contains("starts on 'nowhere', but there is no such place")));
+}
+
+#[test]
+fn ends_have_names_of_their_own_and_constant_winners_are_players() {
+    let mut game = games::nim(3);
+    game.game_over.push(game.game_over[0].clone());
+    let found = problems(&game);
+    assert_eq!(
+        found,
+        ["game over 'last-match', name: two ways the game ends are both called 'last-match'; give this one another name"]
+    );
+    for winner in ["5", "-1", "\"bob\"", "yes"] {
+        let mut game = games::nim(3);
+        game.game_over[0].winner = winner.into();
+        let found = problems(&game);
+        assert!(
+            found.len() == 1 && found[0].contains("the winner must be a player"),
+            "{winner}: {found:?}"
+        );
+    }
+    for winner in ["0", "1", "2", "player", "opponent"] {
+        let mut game = games::nim(3);
+        game.game_over[0].winner = winner.into();
+        assert!(problems(&game).is_empty(), "{winner}");
+    }
+}
+
+#[test]
+fn a_layout_place_draws_something_of_the_game() {
+    let mut game = games::nim(3);
+    let placement = Placement {
+        x: 0,
+        y: 0,
+        width: 1,
+        height: 1,
+        colour: None,
+    };
+    game.layout.items.insert("bucket".into(), placement);
+    assert_eq!(
+        problems(&game),
+        ["layout 'bucket': the layout places 'bucket', but there is nothing called that in the game; remove this <place> or give it the name of a piece of equipment"]
     );
 }
 
@@ -236,7 +290,7 @@ fn moves_are_made_of_step_rules_and_fit_the_automaton() {
     assert_eq!(
         problems(&game),
         [
-            "move, sequence: the moves are too long; use smaller counts",
+            "move 'huge', sequence: the moves are too long; use smaller counts",
             "move 'turn', sequence, column 6: there is no step rule called 'grab'",
         ]
     );

@@ -13,6 +13,9 @@ pub struct Moves {
     pub automaton: Result<MoveAutomaton, String>,
     /// The names of the moves that could be read, in order.
     pub names: Vec<String>,
+    /// When the automaton is too big: the first move that is too big by
+    /// itself, if one is.
+    pub culprit: Option<String>,
 }
 
 impl Moves {
@@ -31,9 +34,15 @@ impl Moves {
                 names.push(m.name.clone());
             }
         }
+        let automaton = MoveAutomaton::new(&seqs, game.steps.len());
+        let culprit = automaton.as_ref().err().and_then(|_| {
+            let alone = |seq: &Seq| MoveAutomaton::new(std::slice::from_ref(seq), game.steps.len()).is_err();
+            seqs.iter().position(alone).map(|i| names[i].clone())
+        });
         Moves {
-            automaton: MoveAutomaton::new(&seqs, game.steps.len()),
+            automaton,
             names,
+            culprit,
         }
     }
 }

@@ -1,0 +1,154 @@
+//! The command line, checked before any file is read.
+
+/// What to do.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Command {
+    /// A command on a game file.
+    OnFile { path: String, command: OnFile },
+    /// `fuzz SECONDS [SEED]`.
+    Fuzz { seconds: f64, seed: u64 },
+}
+
+/// The commands that read a game file.
+#[derive(Debug, Clone, PartialEq)]
+pub enum OnFile {
+    Check,
+    Show,
+    Play,
+    Bench,
+    Solve { seconds: f64 },
+    Perft { depth: u32 },
+}
+
+/// The longest a search or a fuzz run may be asked for: a day.
+const MAX_SECONDS: f64 = 86_400.0;
+
+/// Reads the arguments (without the program name).
+///
+/// # Errors
+/// What is wrong with them, in a sentence.
+pub fn parse(args: &[String]) -> Result<Command, String> {
+    let Some(command) = args.first() else {
+        return Err("tell me what to do".into());
+    };
+    let arg = |i: usize| args.get(i).map(String::as_str);
+    if command == "fuzz" {
+        let seconds = seconds(arg(1).ok_or("fuzz needs SECONDS, like: tablecraft fuzz 60")?)?;
+        let seed = match arg(2) {
+            None => 1,
+            Some(s) => s
+                .parse()
+                .map_err(|_| format!("'{s}' is not a seed: write a whole number like 7"))?,
+        };
+        extra(args, 3)?;
+        return Ok(Command::Fuzz { seconds, seed });
+    }
+    let command = match command.as_str() {
+        "check" => OnFile::Check,
+        "show" => OnFile::Show,
+        "play" => OnFile::Play,
+        "bench" => OnFile::Bench,
+        "solve" => OnFile::Solve {
+            seconds: arg(2).map_or(Ok(60.0), seconds)?,
+        },
+        "perft" => OnFile::Perft {
+            depth: depth(arg(2).ok_or("perft needs a DEPTH, like: tablecraft perft FILE 4")?)?,
+        },
+        other => return Err(format!("there is no command '{other}'")),
+    };
+    let path = arg(1).ok_or_else(|| format!("{} needs a game FILE", args[0]))?;
+    extra(
+        args,
+        if matches!(command, OnFile::Solve { .. } | OnFile::Perft { .. }) {
+            3
+        } else {
+            2
+        },
+    )?;
+    Ok(Command::OnFile {
+        path: path.to_string(),
+        command,
+    })
+}
+
+fn seconds(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(s) if s.is_finite() && s > 0.0 && s <= MAX_SECONDS => Ok(s),
+        Ok(_) => Err(format!(
+            "'{text}' seconds is out of range: write a number of seconds above 0 and at most {MAX_SECONDS}"
+        )),
+        Err(_) => Err(format!(
+            "'{text}' is not a number of seconds: write one like 5 or 0.5"
+        )),
+    }
+}
+
+fn depth(text: &str) -> Result<u32, String> {
+    match text.parse::<u32>() {
+        Ok(d) if (1..=crate::perft::MAX_DEPTH).contains(&d) => Ok(d),
+        _ => Err(format!(
+            "'{text}' is not a depth: write a whole number from 1 to {}",
+            crate::perft::MAX_DEPTH
+        )),
+    }
+}
+
+fn extra(args: &[String], expected: usize) -> Result<(), String> {
+    match args.get(expected) {
+        Some(more) => Err(format!("'{more}' is one argument too many")),
+        None => Ok(()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn p(args: &[&str]) -> Result<Command, String> {
+        parse(&args.iter().map(|s| s.to_string()).collect::<Vec<_>>())
+    }
+
+    #[test]
+    fn arguments_are_checked_before_any_file_is_read() {
+        let solve = |s: f64| Command::OnFile {
+            path: "g.xml".into(),
+            command: OnFile::Solve { seconds: s },
+        };
+        assert_eq!(p(&["solve", "g.xml"]), Ok(solve(60.0)));
+        assert_eq!(p(&["solve", "g.xml", "0.5"]), Ok(solve(0.5)));
+        assert!(p(&["solve", "g.xml", "abc"])
+            .unwrap_err()
+            .contains("'abc' is not a number of seconds"));
+        assert!(p(&["solve", "g.xml", "-5"]).unwrap_err().contains("out of range"));
+        assert!(p(&["solve", "g.xml", "NaN"])
+            .unwrap_err()
+            .contains("out of range"));
+        assert!(p(&["solve", "g.xml", "inf"])
+            .unwrap_err()
+            .contains("out of range"));
+        assert!(p(&["frobnicate", "g.xml"])
+            .unwrap_err()
+            .contains("no command 'frobnicate'"));
+        assert!(p(&["check"]).unwrap_err().contains("check needs a game FILE"));
+        assert!(p(&["check", "a", "b"])
+            .unwrap_err()
+            .contains("'b' is one argument too many"));
+        assert!(p(&[]).is_err());
+        assert_eq!(
+            p(&["fuzz", "60"]),
+            Ok(Command::Fuzz {
+                seconds: 60.0,
+                seed: 1
+            })
+        );
+        assert_eq!(
+            p(&["fuzz", "2", "9"]),
+            Ok(Command::Fuzz {
+                seconds: 2.0,
+                seed: 9
+            })
+        );
+        assert!(p(&["fuzz"]).is_err());
+        assert!(p(&["fuzz", "0"]).is_err());
+    }
+}
