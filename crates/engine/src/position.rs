@@ -6,11 +6,14 @@
 
 use super::expr::{Effect, EvalError, Value};
 use super::model::{OwnerPattern, WhenStuck};
-use super::rules::{FigureId, PlaceId, RuleId, Rules, StepRuleC};
+use super::rules::{FigureId, PlaceId, RuleId, Rules, StepRuleC, TypeId};
 use super::state::{Change, Made, State, Status, REMOVED};
 use super::world::View;
 use std::ops::ControlFlow;
 use std::sync::Arc;
+
+/// See [`Position::stand_in`].
+pub(crate) type StandIn = (u32, TypeId, u8, u8);
 
 mod diagnose;
 mod explain;
@@ -342,18 +345,13 @@ impl Position {
                 let _ = self.generate_figure(f, rule, &mut vars, &mut marked, visit);
             }
             None => {
-                let mut tried: Vec<(u32, u16, u8)> = Vec::new();
+                let mut tried: Vec<StandIn> = Vec::new();
                 for p in 0..self.rules.places.len() as PlaceId {
                     tried.clear();
-                    for &f in self.state.on(p) {
-                        // When the rules read the order on a place, figures
-                        // on it are not interchangeable.
-                        if distinct && !self.rules.reads_order {
-                            let key = (
-                                self.rules.class_of.get(f as usize).copied().unwrap_or(u32::MAX),
-                                self.state.kind_of(f),
-                                self.state.owner_of(f),
-                            );
+                    let on = self.state.on(p);
+                    for (at, &f) in on.iter().enumerate() {
+                        if distinct {
+                            let key = self.stand_in(f, at, on.len());
                             if tried.contains(&key) {
                                 continue;
                             }
@@ -369,6 +367,25 @@ impl Position {
                 }
             }
         }
+    }
+
+    /// What makes a figure on a place stand for the others like it there:
+    /// figures with the same key give the same steps, so only the first of
+    /// them need be tried. The key is the figure's class of interchangeable
+    /// figures ([`Rules::class_of`]), its type and owner now, and, when the
+    /// rules read the order on a place, whether it is the top or the bottom
+    /// figure there (`at` of `count` figures, counted from the bottom).
+    pub(crate) fn stand_in(&self, f: FigureId, at: usize, count: usize) -> StandIn {
+        let end = match self.rules.reads_order {
+            false => 0,
+            true => u8::from(at + 1 == count) | (u8::from(at == 0) << 1),
+        };
+        (
+            self.rules.class_of.get(f as usize).copied().unwrap_or(u32::MAX),
+            self.state.kind_of(f),
+            self.state.owner_of(f),
+            end,
+        )
     }
 
     /// The legal steps of one figure, each target once (with the first rule).

@@ -8,7 +8,7 @@
 //! kept once.
 
 use super::clock::Budget;
-use crate::position::{Position, Step, Undo};
+use crate::position::{Position, StandIn, Step, Undo};
 use crate::rules::{FigureId, PlaceId, RuleId, Rules, TypeId};
 use crate::state::Status;
 use std::collections::{HashMap, HashSet};
@@ -203,19 +203,18 @@ impl MoveGen {
         self.keys.clear();
         let state = pos.state();
         let (classes, keys) = (&self.classes, &mut self.keys);
-        // Of interchangeable figures on one place only the first is tried:
-        // the others give the same steps (unless the rules read the order).
-        let mut tried: Vec<(u32, TypeId, u8)> = Vec::new();
+        // Of figures that stand for each other on a place only the first is
+        // tried: the others give the same steps.
+        let mut tried: Vec<StandIn> = Vec::new();
         for p in 0..pos.rules().places.len() as PlaceId {
             tried.clear();
-            for &f in state.on(p) {
-                let class = (classes.of(f), state.kind_of(f), state.owner_of(f));
-                if !pos.rules().reads_order {
-                    if tried.contains(&class) {
-                        continue;
-                    }
-                    tried.push(class);
+            let on = state.on(p);
+            for (at, &f) in on.iter().enumerate() {
+                let key = pos.stand_in(f, at, on.len());
+                if tried.contains(&key) {
+                    continue;
                 }
+                tried.push(key);
                 if budget.as_deref_mut().is_some_and(Budget::check) {
                     return false;
                 }
@@ -463,6 +462,35 @@ mod order_tests {
         winners.sort_unstable();
         assert_eq!(winners, vec![1, 2]);
         assert_eq!(pos.hash(), pos.state().full_hash(pos.rules()));
+    }
+
+    /// Alike cards in a hand of which only the top one may be laid: the
+    /// top card is always tried, though the cards stand for each other
+    /// in everything but their place in the pile.
+    #[test]
+    fn only_the_top_of_alike_figures_is_found_when_only_the_top_may_go() {
+        let text = r#"<game format="2" players="1"><title>t</title><rules>
+            <equipment><group name="hand"/><group name="pile"/></equipment>
+            <figures><figure name="c" type="card" origin="hand" count="3"/></figures>
+            <steps><step name="lay"><what type="card"/><from name="hand"/><to name="pile"/>
+              <when>figure = top(from)</when></step></steps>
+            <moves><move name="turn">lay</move></moves>
+            <game-over><end name="done" winner="1"><when>empty(hand)</when></end></game-over>
+            </rules></game>"#;
+        let (_, rules) = crate::open::open(text).unwrap_or_else(|p| panic!("{p:#?}"));
+        let mut pos = Position::new(Arc::new(rules));
+        assert!(pos.rules().reads_order);
+        let top = pos.rules().figure_id("c.3").unwrap();
+        let mut found = Vec::new();
+        pos.generate_distinct(&mut |s| {
+            found.push(s.figure);
+            ControlFlow::Continue(())
+        });
+        assert_eq!(found, [top]);
+        let mut gen = MoveGen::new(pos.rules());
+        let mut out = Vec::new();
+        gen.moves(&mut pos, &mut out);
+        assert_eq!(out.len(), 1, "one card can be laid");
     }
 
     #[test]
