@@ -13,6 +13,7 @@ mod fetch;
 mod figures;
 mod files;
 mod keys;
+mod menu;
 mod notices;
 mod play;
 mod rules;

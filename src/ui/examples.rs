@@ -10,6 +10,7 @@ use wasm_bindgen::JsCast;
 
 use super::files::icons::{icon, Icon};
 use super::files::open_text;
+use super::menu::fold_when_pressed_outside;
 use super::store::{Mode, Store, Tone};
 use tablecraft_app::catalog::{describe_problems, game_url, parse_index, GAMES_DIR};
 use tablecraft_engine::file::read_xml;
@@ -127,18 +128,7 @@ pub fn ExamplesMenu() -> impl IntoView {
         }
     });
     // A click anywhere else closes the menu.
-    let _outside = window_event_listener(leptos::ev::pointerdown, move |ev| {
-        if !open.get_untracked() {
-            return;
-        }
-        let inside = root.get_untracked().zip(ev.target()).is_some_and(|(root, t)| {
-            t.dyn_into::<web_sys::Node>()
-                .is_ok_and(|n| root.contains(Some(&n)))
-        });
-        if !inside {
-            open.set(false);
-        }
-    });
+    let _outside = fold_when_pressed_outside(root, open);
     let keys = move |ev: web_sys::KeyboardEvent| {
         let Some(menu) = menu.get_untracked() else { return };
         match ev.key().as_str() {

@@ -6,6 +6,7 @@
 //! table keeps the screen.
 
 use super::files::FileButtons;
+use super::menu::fold_when_pressed_outside;
 use super::store::{Mode, Store};
 use leptos::html;
 use leptos::prelude::*;
@@ -100,18 +101,7 @@ pub fn TopBar() -> impl IntoView {
     let root = NodeRef::<html::Div>::new();
     let toggle = NodeRef::<html::Button>::new();
     // A press anywhere else, or Esc, folds the menu again.
-    let outside = window_event_listener(leptos::ev::pointerdown, move |ev| {
-        if !open.get_untracked() {
-            return;
-        }
-        let inside = root.get_untracked().zip(ev.target()).is_some_and(|(root, t)| {
-            t.dyn_into::<web_sys::Node>()
-                .is_ok_and(|n| root.contains(Some(&n)))
-        });
-        if !inside {
-            open.set(false);
-        }
-    });
+    let outside = fold_when_pressed_outside(root, open);
     let escape = window_event_listener(leptos::ev::keydown, move |ev| {
         if ev.key() == "Escape" && open.get_untracked() && !ev.default_prevented() {
             open.set(false);

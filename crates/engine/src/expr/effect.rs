@@ -268,14 +268,7 @@ impl Effect {
             }
             Effect::ForEach { name, list, body } => {
                 list.resolve_into(scope, problems);
-                let mut vars = scope.vars.to_vec();
-                name.resolved = Resolved::Var(vars.len());
-                vars.push(name.text.clone());
-                let inner = Scope {
-                    vars: &vars,
-                    is_element: scope.is_element,
-                };
-                body.resolve_into(&inner, problems);
+                scope.binding(name, |inner| body.resolve_into(inner, problems));
             }
             Effect::Block(all) => {
                 for e in all {

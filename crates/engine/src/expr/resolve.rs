@@ -16,6 +16,21 @@ pub struct Scope<'a> {
     pub is_element: &'a dyn Fn(&str) -> bool,
 }
 
+impl Scope<'_> {
+    /// Runs `f` in this scope with `name` bound to a new variable after the
+    /// others (the item of a quantifier or of `for each`), which shadows a
+    /// rule variable of the same name.
+    pub(crate) fn binding<R>(&self, name: &mut Name, f: impl FnOnce(&Scope) -> R) -> R {
+        let mut vars = self.vars.to_vec();
+        name.resolved = Resolved::Var(vars.len());
+        vars.push(name.text.clone());
+        f(&Scope {
+            vars: &vars,
+            is_element: self.is_element,
+        })
+    }
+}
+
 impl Expr {
     /// Resolves every name: the last variable of that name in `scope.vars`,
     /// else a special value (`player`...), else a game element's name (then
@@ -58,14 +73,7 @@ impl Expr {
                 ..
             } => {
                 list.resolve_into(scope, problems);
-                let mut vars = scope.vars.to_vec();
-                name.resolved = Resolved::Var(vars.len());
-                vars.push(name.text.clone());
-                let inner = Scope {
-                    vars: &vars,
-                    is_element: scope.is_element,
-                };
-                condition.resolve_into(&inner, problems);
+                scope.binding(name, |inner| condition.resolve_into(inner, problems));
             }
             Expr::Call { function, args } => {
                 for (i, arg) in args.iter_mut().enumerate() {
