@@ -2,20 +2,38 @@
 // player and the example games open with no network. Every request is tried
 // on the network first (so updates arrive), and what comes back is kept;
 // without a network the kept copy answers.
-const CACHE = "tablecraft-v1";
+//
+// Each build has its own cache: the page registers `sw.js?v=<build>` (the
+// hash Trunk put in the page's file names), so a new build is a new service
+// worker that keeps a whole new set of files before it takes over, and then
+// deletes the caches of older builds. Files of two builds never share a cache.
+const BUILD = new URL(self.location.href).searchParams.get("v") || "dev";
+const PREFIX = "tablecraft-";
+const CACHE = PREFIX + BUILD;
+
+// This build's cache, opened once: after a newer build has deleted it, the
+// requests still on their way here write to the deleted one, never making it
+// again (a new caches.open would).
+let opened = null;
+function own() {
+  opened ??= caches.open(CACHE);
+  return opened;
+}
 
 // Files whose names Trunk does not hash, and the example games.
 const KNOWN = ["./", "index.html", "tablecraft-worker.js", "tablecraft-worker_bg.wasm",
   "manifest.webmanifest", "favicon.svg", "icon-192.png", "icon-512.png", "games/index.json"];
 
 // Keeps each file on its own, so that one missing file does not stop the
-// others from being kept (cache.addAll keeps all or nothing).
+// others from being kept (cache.addAll keeps all or nothing). Files come from
+// the server, never from the browser's HTTP cache, which may hold an older build's.
 async function keep(cache, urls) {
-  await Promise.all([...new Set(urls)].map((url) => cache.add(url).catch(() => {})));
+  await Promise.all([...new Set(urls)].map((url) =>
+    cache.add(new Request(url, { cache: "reload" })).catch(() => {})));
 }
 
 async function precache() {
-  const cache = await caches.open(CACHE);
+  const cache = await own();
   await keep(cache, KNOWN);
   // The page's own hashed scripts, styles and wasm, as named in index.html.
   try {
@@ -37,7 +55,7 @@ self.addEventListener("install", (event) => {
 self.addEventListener("activate", (event) => {
   event.waitUntil((async () => {
     for (const key of await caches.keys()) {
-      if (key !== CACHE) await caches.delete(key);
+      if (key.startsWith(PREFIX) && key !== CACHE) await caches.delete(key);
     }
     await self.clients.claim();
   })());
@@ -47,7 +65,7 @@ self.addEventListener("fetch", (event) => {
   const request = event.request;
   if (request.method !== "GET" || new URL(request.url).origin !== self.location.origin) return;
   event.respondWith((async () => {
-    const cache = await caches.open(CACHE);
+    const cache = await own();
     try {
       const response = await fetch(request);
       if (response.ok) cache.put(request, response.clone());

@@ -329,7 +329,9 @@ test('offline: after one visit the app, an example and the computer work with th
     // request is still on its way when the server stops).
     await page.waitForFunction(
       async () => {
-        const cache = await caches.open('tablecraft-v1');
+        const name = (await caches.keys()).find((k) => k.startsWith('tablecraft-'));
+        if (!name) return false;
+        const cache = await caches.open(name);
         const keys = (await cache.keys()).map((r) => new URL(r.url).pathname);
         const games = await (await fetch('games/index.json')).json();
         return (
@@ -375,6 +377,78 @@ test('offline: after one visit the app, an example and the computer work with th
       null,
       { timeout: 20_000 },
     );
+    own.assertNoErrors();
+  } finally {
+    await own.stop();
+  }
+});
+
+test('update: a new build keeps its own cache, deletes the older ones, and an open page reloads onto it', async () => {
+  const own = await AppSession.start();
+  try {
+    const page = await own.newPage({ serviceWorkers: 'allow' });
+    await page.goto(own.url);
+    await page.getByTestId('design-mode').waitFor();
+    await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, null, { timeout: 30_000 });
+    const buildOf = () => new URL(navigator.serviceWorker.controller.scriptURL).searchParams.get('v');
+    // The service worker is named for the build: the hash in the page's wasm file name.
+    const build = await page.evaluate(buildOf);
+    const wasm = await page.evaluate(() =>
+      performance.getEntriesByType('resource').map((e) => e.name).find((n) => /tablecraft-page-[0-9a-z]+_bg\.wasm/.test(n)));
+    assert.ok(wasm && wasm.includes(`tablecraft-page-${build}_bg.wasm`), `${build} / ${wasm}`);
+    const ours = () => caches.keys().then((keys) => keys.filter((k) => k.startsWith('tablecraft-')));
+    await page.waitForFunction(async (b) => {
+      const keys = (await (await caches.open(`tablecraft-${b}`)).keys()).map((r) => r.url);
+      return keys.some((k) => k.endsWith('tablecraft-worker_bg.wasm')) && keys.some((k) => k.includes('tablecraft-page-'));
+    }, build, { timeout: 30_000, polling: 250 });
+    // A cache an older build left behind (as the first version, "tablecraft-v1", did).
+    await page.evaluate(async () => {
+      const old = await caches.open('tablecraft-v1');
+      await old.put('index.html', new Response('<p>an old page</p>', { headers: { 'content-type': 'text/html' } }));
+    });
+
+    // Another build's service worker takes over the open page: it keeps a
+    // whole set of files of its own, deletes the other caches, and the page
+    // (of the older build) reloads rather than mix files of two builds.
+    // The page, reloaded, would register its own build again: as the real
+    // newer build is only simulated here, that registration is refused.
+    await page.context().route(
+      (url) => url.pathname.endsWith('/sw.js') && url.searchParams.get('v') === build,
+      (route) => route.abort(),
+    );
+    await page.evaluate(() => { window.beforeUpdate = true; });
+    const reloaded = page.waitForEvent('framenavigated', { timeout: 60_000 });
+    await page.evaluate(() => navigator.serviceWorker.register('sw.js?v=next'));
+    await reloaded;
+    await page.waitForLoadState('load');
+    // The page reloaded under the newer build's worker, whose cache is the
+    // only one left, and complete.
+    const state = async () => {
+        if (window.beforeUpdate) return false;
+        const c = navigator.serviceWorker.controller;
+        if (!c) return false;
+        const name = `tablecraft-${new URL(c.scriptURL).searchParams.get('v')}`;
+        const keys = (await caches.keys()).filter((k) => k.startsWith('tablecraft-'));
+        if (keys.length !== 1 || keys[0] !== name) return false;
+        const kept = (await (await caches.open(name)).keys()).map((r) => r.url);
+        return kept.some((k) => k.endsWith('tablecraft-worker_bg.wasm')) && kept.some((k) => k.includes('tablecraft-page-'))
+          ? name : false;
+    };
+    let name = false;
+    for (const end = Date.now() + 60_000; !name && Date.now() < end; ) {
+      await page.waitForTimeout(250);
+      name = await page.evaluate(state).catch(() => false);
+    }
+    assert.ok(!(await page.evaluate(ours)).includes('tablecraft-v1'));
+    assert.equal(name, 'tablecraft-next');
+    // And the page works, offline too, from that one build's files.
+    await page.getByTestId('design-mode').waitFor();
+    await own.server.close();
+    own.server = null;
+    await page.reload();
+    await page.getByTestId('design-mode').waitFor();
+    // Only the refused registrations of the simulated older build complain.
+    own.errors = own.errors.filter((e) => !e.includes('An unknown error occurred when fetching the script'));
     own.assertNoErrors();
   } finally {
     await own.stop();

@@ -310,7 +310,22 @@ impl Position {
 
     /// Calls `visit` with each legal step until it breaks.
     pub fn generate(&self, only: Option<FigureId>, visit: &mut dyn FnMut(Step) -> ControlFlow<()>) {
-        self.generate_by(only, None, false, visit);
+        self.generate_by(only, None, false, visit, &mut || false);
+    }
+
+    /// Like [`generate`](Self::generate), asking `stop` now and then while
+    /// the conditions of one figure's targets are checked (every
+    /// [`STOP_EVERY`] checked targets), so that a search keeps its time even
+    /// when one figure has thousands of targets behind a slow condition.
+    /// Breaks as soon as `stop` answers true; the steps given are then only
+    /// some of them.
+    pub fn generate_within(
+        &self,
+        only: Option<FigureId>,
+        visit: &mut dyn FnMut(Step) -> ControlFlow<()>,
+        stop: &mut dyn FnMut() -> bool,
+    ) {
+        self.generate_by(only, None, false, visit, stop);
     }
 
     /// Like [`generate`](Self::generate) for all figures, but of figures
@@ -318,12 +333,12 @@ impl Position {
     /// [`Rules::class_of`], type and owner) lying on the same place only
     /// the first is tried: they would give the same steps.
     pub fn generate_distinct(&self, visit: &mut dyn FnMut(Step) -> ControlFlow<()>) {
-        self.generate_by(None, None, true, visit);
+        self.generate_by(None, None, true, visit, &mut || false);
     }
 
     /// The legal steps of one step rule, until `visit` breaks.
     fn generate_rule(&self, rule: Option<usize>, visit: &mut dyn FnMut(Step) -> ControlFlow<()>) {
-        self.generate_by(None, rule, true, visit);
+        self.generate_by(None, rule, true, visit, &mut || false);
     }
 
     fn generate_by(
@@ -332,6 +347,7 @@ impl Position {
         rule: Option<usize>,
         distinct: bool,
         visit: &mut dyn FnMut(Step) -> ControlFlow<()>,
+        stop: &mut dyn FnMut() -> bool,
     ) {
         if self.state.status() != &Status::Playing {
             return;
@@ -340,9 +356,10 @@ impl Position {
         // rewritten in place) and the targets already given for a figure.
         let mut vars: Vec<Value> = Vec::new();
         let mut marked: Vec<PlaceId> = Vec::new();
+        let mut poll = Poll { stop, checks: 0 };
         match only {
             Some(f) => {
-                let _ = self.generate_figure(f, rule, &mut vars, &mut marked, visit);
+                let _ = self.generate_figure(f, rule, &mut vars, &mut marked, visit, &mut poll);
             }
             None => {
                 let mut tried: Vec<StandIn> = Vec::new();
@@ -358,7 +375,7 @@ impl Position {
                             tried.push(key);
                         }
                         if self
-                            .generate_figure(f, rule, &mut vars, &mut marked, visit)
+                            .generate_figure(f, rule, &mut vars, &mut marked, visit, &mut poll)
                             .is_break()
                         {
                             return;
@@ -396,6 +413,7 @@ impl Position {
         vars: &mut Vec<Value>,
         marked: &mut Vec<PlaceId>,
         visit: &mut dyn FnMut(Step) -> ControlFlow<()>,
+        poll: &mut Poll,
     ) -> ControlFlow<()> {
         let rules = &*self.rules;
         let Some(from) = self.state.place_of(f) else {
@@ -436,6 +454,7 @@ impl Position {
                     continue;
                 }
                 if checked {
+                    poll.checked()?;
                     if prefix == 0 {
                         self.fill_vars(vars, f, from, to, &heads, &[]);
                         prefix = vars.len();
@@ -764,6 +783,30 @@ impl Position {
 
     fn settle(&mut self, changes: &mut Vec<Change>, warnings: &mut Vec<String>) {
         turn::settle(self, changes, warnings)
+    }
+}
+
+/// How often [`Position::generate_within`] asks whether to stop: every this
+/// many targets whose conditions are checked (each costs at least an
+/// evaluation, so asking adds little).
+pub const STOP_EVERY: u32 = 32;
+
+/// The stop question of [`Position::generate_within`] and how many targets
+/// were checked since it was last asked.
+struct Poll<'a> {
+    stop: &'a mut dyn FnMut() -> bool,
+    checks: u32,
+}
+
+impl Poll<'_> {
+    /// Counts one checked target; breaks when asked and told to stop.
+    #[inline]
+    fn checked(&mut self) -> ControlFlow<()> {
+        self.checks += 1;
+        if self.checks.is_multiple_of(STOP_EVERY) && (self.stop)() {
+            return ControlFlow::Break(());
+        }
+        ControlFlow::Continue(())
     }
 }
 

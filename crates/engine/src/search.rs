@@ -176,6 +176,16 @@ pub fn outcome_of(score: i32, proven: bool) -> Outcome {
 /// A random legal move made of random steps (ending it by End move when
 /// possible); `None` when the player on move cannot move.
 pub fn random_move(pos: &Position, rng: &mut Rng) -> Option<Move> {
+    random_move_by(pos, rng, false)
+}
+
+/// A random move when the time is already up: each of its steps is the
+/// first one found for a random figure that can move.
+fn hasty_move(pos: &Position, rng: &mut Rng) -> Option<Move> {
+    random_move_by(pos, rng, true)
+}
+
+fn random_move_by(pos: &Position, rng: &mut Rng, hasty: bool) -> Option<Move> {
     let mut pos = pos.clone();
     if pos.status() != &Status::Playing {
         return None;
@@ -183,7 +193,7 @@ pub fn random_move(pos: &Position, rng: &mut Rng) -> Option<Move> {
     let mut mv = Move::default();
     let mut steps = Vec::new();
     for _ in 0..moves::MAX_STEPS {
-        some_steps(&pos, rng, &mut steps);
+        some_steps(&pos, rng, &mut steps, hasty);
         if pos.can_end_move() && (steps.is_empty() || rng.chance(1, 2)) {
             mv.end = true;
             return Some(mv);
@@ -207,7 +217,7 @@ pub fn random_move(pos: &Position, rng: &mut Rng) -> Option<Move> {
 /// The legal steps of one figure, taken in a random order of the figures
 /// until one can move: the last resort must not list every step of a
 /// big game.
-fn some_steps(pos: &Position, rng: &mut Rng, out: &mut Vec<Step>) {
+fn some_steps(pos: &Position, rng: &mut Rng, out: &mut Vec<Step>, hasty: bool) {
     out.clear();
     let state = pos.state();
     let mut figures: Vec<_> = (0..pos.rules().places.len() as PlaceId)
@@ -217,7 +227,11 @@ fn some_steps(pos: &Position, rng: &mut Rng, out: &mut Vec<Step>) {
         let f = figures.swap_remove(rng.below(figures.len()));
         pos.generate(Some(f), &mut |s| {
             out.push(s);
-            std::ops::ControlFlow::Continue(())
+            if hasty {
+                std::ops::ControlFlow::Break(())
+            } else {
+                std::ops::ControlFlow::Continue(())
+            }
         });
     }
 }
@@ -234,7 +248,18 @@ pub fn choose(pos: &Position, options: &Options, progress: &mut dyn FnMut(&Progr
     let limits = options.strength.limits(options.limits, pos.rules().players);
     let mut budget = Budget::new(options.now, limits, options.stop.clone());
     gen.moves_in(&mut pos, &mut moves, Some(&mut budget));
-    let mut choice = if moves.is_empty() {
+    let mut choice = if moves.is_empty() && budget.stopped() {
+        // Stopped before one whole move was listed: told to stop, no move;
+        // out of time, the first steps found.
+        let told = options
+            .stop
+            .as_ref()
+            .is_some_and(|s| s.load(std::sync::atomic::Ordering::Relaxed));
+        Choice::new(
+            (!told).then(|| hasty_move(&pos, &mut rng)).flatten(),
+            Method::Random,
+        )
+    } else if moves.is_empty() {
         Choice::new(random_move(&pos, &mut rng), Method::Random)
     } else if budget.stopped() {
         // Listing the moves took the whole budget: one of them at random.

@@ -117,3 +117,80 @@ fn every_file_in_the_corpus_is_listed() {
         }
     }
 }
+
+/// The 50×50 board whose one step rule has a slow condition that depends on
+/// the position: listing one figure's steps checks about 2,500 targets.
+fn slow_figure_game() -> Position {
+    let bytes = std::fs::read(corpus().join("dynamic-condition-50x50.game.xml")).expect("the file");
+    let (_, rules) = open_bytes(&bytes).expect("it opens");
+    Position::new(Arc::new(rules))
+}
+
+#[test]
+fn the_stop_question_is_asked_inside_one_figures_targets() {
+    let pos = slow_figure_game();
+    let f = pos.legal_steps()[0].figure;
+    let mut all = Vec::new();
+    let mut asked = 0;
+    pos.generate_within(
+        Some(f),
+        &mut |s| {
+            all.push(s);
+            std::ops::ControlFlow::Continue(())
+        },
+        &mut || {
+            asked += 1;
+            false
+        },
+    );
+    assert!(!all.is_empty());
+    // Every 32 checked targets: about 2,500 / 32 times for this one figure.
+    assert!(asked >= 50, "asked {asked} times");
+    let mut some = Vec::new();
+    let mut asked = 0;
+    pos.generate_within(
+        Some(f),
+        &mut |s| {
+            some.push(s);
+            std::ops::ControlFlow::Continue(())
+        },
+        &mut || {
+            asked += 1;
+            true
+        },
+    );
+    assert_eq!(asked, 1, "stops at the first answer");
+    assert!(some.len() <= tablecraft_engine::position::STOP_EVERY as usize);
+    assert!(all.starts_with(&some));
+}
+
+#[test]
+fn a_short_search_on_a_slow_figure_keeps_near_its_budget() {
+    let pos = slow_figure_game();
+    let options = Options {
+        limits: Limits::millis(20.0),
+        ..Options::default()
+    };
+    let t = Instant::now();
+    let choice = search::choose(&pos, &options, &mut |_| {});
+    let ms = t.elapsed().as_secs_f64() * 1000.0;
+    // Listing one figure's steps once took 1.7 s in release (more in a
+    // debug build); now the clock is read every 32 targets.
+    assert!(ms < 3000.0, "a 20 ms search took {ms:.0} ms");
+    let mv = choice.mv.expect("a move, chosen in haste");
+    let first = mv.steps.first().expect("a step");
+    assert!(pos.legal_steps().contains(first), "{first:?} is not legal");
+
+    // Told to stop before it starts: no move, and at once.
+    let stop = Arc::new(std::sync::atomic::AtomicBool::new(true));
+    let options = Options {
+        limits: Limits::millis(60_000.0),
+        stop: Some(stop),
+        ..Options::default()
+    };
+    let t = Instant::now();
+    let choice = search::choose(&pos, &options, &mut |_| {});
+    let ms = t.elapsed().as_secs_f64() * 1000.0;
+    assert!(choice.mv.is_none());
+    assert!(ms < 3000.0, "stopping took {ms:.0} ms");
+}

@@ -218,7 +218,7 @@ impl MoveGen {
                 if budget.as_deref_mut().is_some_and(Budget::check) {
                     return false;
                 }
-                pos.generate(Some(f), &mut |s| {
+                let mut visit = |s: Step| {
                     let k = (
                         classes.of(s.figure),
                         state.kind_of(s.figure),
@@ -231,7 +231,18 @@ impl MoveGen {
                         out.push(s);
                     }
                     ControlFlow::Continue(())
-                });
+                };
+                // The clock is read inside one figure's targets too: a slow
+                // condition over a big board takes long for a single figure.
+                match budget.as_deref_mut() {
+                    Some(b) => {
+                        pos.generate_within(Some(f), &mut visit, &mut || b.check());
+                        if b.stopped() {
+                            return false;
+                        }
+                    }
+                    None => pos.generate(Some(f), &mut visit),
+                }
             }
         }
         true
