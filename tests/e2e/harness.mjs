@@ -86,9 +86,19 @@ export class AppSession {
       }
     });
     page.on('pageerror', (err) => this.errors.push(`page error: ${err.stack ?? err.message}`));
-    page.on('requestfailed', (req) =>
-      this.errors.push(`request failed: ${req.url()} (${req.failure()?.errorText})`),
-    );
+    // A request still on its way when the page navigates (a reload, a new
+    // address) is cut short by the browser: that is leaving, not an error.
+    const started = new WeakMap();
+    let navigations = 0;
+    page.on('request', (req) => {
+      if (req.isNavigationRequest() && req.frame() === page.mainFrame()) navigations += 1;
+      started.set(req, navigations);
+    });
+    page.on('requestfailed', (req) => {
+      const error = req.failure()?.errorText;
+      const left = error === 'net::ERR_ABORTED' && started.get(req) < navigations;
+      if (!left) this.errors.push(`request failed: ${req.url()} (${error})`);
+    });
     page.on('response', (res) => {
       if (res.status() >= 400) this.errors.push(`HTTP ${res.status()} for ${res.url()}`);
     });
