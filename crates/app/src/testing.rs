@@ -11,6 +11,16 @@ pub fn repo_text(path: &str) -> String {
     std::fs::read_to_string(&full).unwrap_or_else(|e| panic!("{full}: {e}"))
 }
 
+/// Every example game's name (`nim12`), as `public/games/index.json`
+/// lists them for the Examples menu.
+pub fn example_names() -> Vec<String> {
+    crate::catalog::parse_index(&repo_text("public/games/index.json"))
+        .expect("the list of example games")
+        .into_iter()
+        .map(|file| file.trim_end_matches(crate::catalog::GAME_EXTENSION).to_string())
+        .collect()
+}
+
 /// An example game, by its file name without `.game.xml` (`nim12`), read
 /// and checked.
 pub fn open_example(name: &str) -> (Game, Rules) {

@@ -36,7 +36,7 @@ pub fn not_ready(pos: &Position) -> Option<&'static str> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::testing::{example, open_example};
+    use crate::testing::{example, example_names, open_example};
     use std::sync::Arc;
     use tablecraft_engine::model::{Equipment, EquipmentKind, Figure};
     use tablecraft_engine::{Game, Rules};
@@ -94,14 +94,8 @@ mod tests {
 
     #[test]
     fn every_example_is_ready_and_so_is_a_game_that_has_ended() {
-        for name in [
-            "nim12",
-            "ball-puzzle",
-            "nim345",
-            "tic-tac-toe",
-            "labyrinth",
-            "dama-lite",
-        ] {
+        for name in example_names() {
+            let name = name.as_str();
             assert_eq!(not_ready(&example(name)), None, "{name}");
         }
         let mut pos = example("nim12");

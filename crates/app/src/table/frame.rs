@@ -90,7 +90,7 @@ pub fn frame(scene: &Scene) -> Rect {
 mod tests {
     use super::*;
     use crate::table::scene::{Marks, PlaceView, TriggerView};
-    use crate::testing::open_example;
+    use crate::testing::{example_names, open_example};
     use std::collections::HashSet;
 
     fn place(name: &str, look: PlaceLook, rect: Rect) -> PlaceView {
@@ -127,14 +127,8 @@ mod tests {
 
     #[test]
     fn every_place_trigger_and_figure_of_every_example_is_inside() {
-        for name in [
-            "nim12",
-            "ball-puzzle",
-            "nim345",
-            "tic-tac-toe",
-            "labyrinth",
-            "dama-lite",
-        ] {
+        for name in example_names() {
+            let name = name.as_str();
             let (game, _) = open_example(name);
             let scene = Scene::design(&game, &HashSet::new(), &HashSet::new());
             let f = frame(&scene);
