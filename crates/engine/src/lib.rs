@@ -7,12 +7,14 @@
 //! - [`state`], [`position`]: playing — legal steps, moves, take back.
 //! - [`file`], [`open`]: the XML and JSON game files.
 //! - [`learn`]: rules, moves and endings learned from demonstrations.
+//! - [`mutation`]: random changes to file text, for the fuzz run and tests.
 
 pub mod automaton;
 pub mod expr;
 pub mod file;
 pub mod learn;
 pub mod model;
+pub mod mutation;
 pub mod open;
 pub mod pattern;
 pub mod position;
