@@ -73,7 +73,7 @@ test('a race: a refused second pawn fixed in one tap, "1 or 2 squares forward" f
   // The step: p.1 one square, "any pawn", then two squares: one rule.
   await me.click('mode-rules');
   await me.drag('figure-p.1', 'place-track.2');
-  await until(() => text(page, 'card-sentence'), (t) => t === 'p.1 may go from track.1 to track.2.', 'the first example');
+  await until(() => text(page, 'card-sentence'), (t) => t === "Player 1's pawn may go from square 1 of the track to square 2 of the track.", 'the first example');
   await me.clickLocator(level(page, 'what', 'any pawn'));
   await until(() => text(page, 'card-sentence'), (t) => t.startsWith('A pawn of the player on move'), 'any pawn');
   await me.drag('figure-p.1', 'place-track.4');
@@ -84,7 +84,7 @@ test('a race: a refused second pawn fixed in one tap, "1 or 2 squares forward" f
   );
   // Nothing narrowed silently: "any pawn" stays; what the example widened is shown.
   assert.equal(await level(page, 'what', 'any pawn').getAttribute('aria-pressed'), 'true');
-  assert.match(await text(page, 'change-from'), /Example 2 changed from: only track\.1 → any square of the track/);
+  assert.match(await text(page, 'change-from'), /Example 2 changed from: only square 1 of the track → any square of the track/);
   assert.equal(await page.getByTestId('take-back-example').count(), 1);
   assert.doesNotMatch(await text(page, 'step-card'), /track\.\?/, 'no engine words');
   await me.click('accept-proposal');
@@ -155,7 +155,7 @@ test('three in a row: stones placed from any group, stepped one square in any di
   // Placing: any stone of the player on move, from any group, to any square of the board.
   await me.click('mode-rules');
   await me.drag('figure-s.1', 'place-board.2.2');
-  await until(() => text(page, 'card-sentence'), (t) => t === 's.1 may go from group.1 to board.2.2.', 'the first example');
+  await until(() => text(page, 'card-sentence'), (t) => t === 'This stone of Player 1 may go from group 1 to the square at row 2, column 2.', 'the first example');
   await me.clickLocator(level(page, 'what', 'any stone'));
   await me.clickLocator(level(page, 'from', 'any group'));
   await me.clickLocator(level(page, 'to', 'any square of the board'));

@@ -5,6 +5,7 @@
 use super::table::Grab;
 use super::{edit, Outcome, Teach, Teaching};
 use crate::editor::rule_edit::{RuleEdit, RuleKind, RuleRef};
+use crate::wording::names::{capitalise, Names};
 use std::collections::HashSet;
 use tablecraft_engine::learn::{propose_rule_keeping, record_step, Allowed, Demo, Part, Setup, StepLesson};
 use tablecraft_engine::model::{Game, OwnerPattern};
@@ -211,13 +212,30 @@ impl StepTeach {
             .collect()
     }
 
-    /// The levels of `part` of the rule shown.
-    pub fn ladder(&self, part: Part) -> Ladder {
+    /// The levels of `part` of the rule shown, in a child's words.
+    pub fn ladder(&self, game: &Game, part: Part) -> Ladder {
         let (levels, now) = ladder(self.shown(), part);
         Ladder {
-            levels: levels.iter().map(|l| level_words(l, part)).collect(),
+            levels: levels
+                .iter()
+                .map(|l| self.say(game, &level_words(l, part)))
+                .collect(),
             now,
         }
+    }
+
+    /// The rule shown in one sentence of a child's words: "This match may
+    /// go from the heap to the basket."
+    pub fn sentence(&self, game: &Game) -> String {
+        capitalise(&self.say(game, &self.shown().sentence()))
+    }
+
+    /// A text about the examples with the names of the game's figures and
+    /// places said as a child says them, the figure of the last example as
+    /// "this match".
+    pub fn say(&self, game: &Game, text: &str) -> String {
+        let shown = self.last_example().map_or("", |d| d.figure.as_str());
+        Names::new(game).translate_shown(text, shown)
     }
 
     /// `figure` put on `to` before the next example.

@@ -290,10 +290,41 @@ impl<'a> Names<'a> {
         }
     }
 
+    /// The one figure a picture shows, as a child points at it: "the hero"
+    /// or "Player 2's stone" when that tells it apart, else "this match",
+    /// "this stone of Player 2".
+    pub fn this_figure(&self, name: &str) -> String {
+        let said = self.figure(name);
+        let Some(f) = self.figure_of(name) else {
+            return said;
+        };
+        if !said.starts_with("a ") && !said.starts_with("an ") && !said.starts_with("one of ") {
+            return said;
+        }
+        let noun = self.noun(f, &f.kind);
+        let shared = self
+            .game
+            .figures
+            .iter()
+            .any(|g| g.kind == f.kind && g.owner != f.owner);
+        match f.owner {
+            Some(owner) if owner > 0 && shared => format!("this {noun} of Player {owner}"),
+            _ => format!("this {noun}"),
+        }
+    }
+
     /// A text with every name of a figure or place in it said as a child
     /// says it: "only when matchgroup is empty" → "only when the heap is
     /// empty". Quoted text is left alone.
     pub fn translate(&self, text: &str) -> String {
+        self.translate_shown(text, "")
+    }
+
+    /// [`Names::translate`], with the figure named `shown` (the one a
+    /// picture shows) said as [`Names::this_figure`]: "m.1 may go from
+    /// matchgroup to basket." → "this match may go from the heap to the
+    /// basket."
+    pub fn translate_shown(&self, text: &str, shown: &str) -> String {
         let mut out = String::new();
         let mut token = String::new();
         let mut quoted = false;
@@ -304,7 +335,14 @@ impl<'a> Names<'a> {
             // A sentence's full stop is not part of a name.
             let name = token.trim_end_matches('.');
             let tail = &token[name.len()..];
-            out.push_str(&self.thing(name));
+            let said = if !shown.is_empty() && name == shown {
+                self.this_figure(name)
+            } else {
+                self.thing(name)
+            };
+            // "of the board" stays so: its name said is "the board" too.
+            let after_the = out.ends_with("the ") || out.ends_with("The ");
+            out.push_str(said.strip_prefix("the ").filter(|_| after_the).unwrap_or(&said));
             out.push_str(tail);
             token.clear();
         };
@@ -415,6 +453,17 @@ mod tests {
             "only when heap 1 is empty."
         );
         assert_eq!(n.translate("“basket” stays"), "“basket” stays");
+        let (nim12, _) = open_example("nim12");
+        let n = Names::new(&nim12);
+        assert_eq!(
+            n.translate_shown("m.1 may go from matchgroup to basket.", "m.1"),
+            "this match may go from the heap to the basket."
+        );
+        assert_eq!(n.translate_shown("only m.2", "m.1"), "only a match");
+        let (dama, _) = open_example("dama-lite");
+        let n = Names::new(&dama);
+        assert_eq!(n.translate("any square of the board"), "any square of the board");
+        assert_eq!(n.translate("any square of board"), "any square of the board");
         assert_eq!(n.translate(""), "");
         assert_eq!(word_of("red-home").as_deref(), Some("red home"));
         assert_eq!(word_of("p1"), None);

@@ -44,8 +44,8 @@ fn mini(game: &Game, setup: &Setup, figure: &str, label: String, testid: &'stati
 }
 
 /// The levels of one part: narrower, the ladder, wider.
-fn levels(store: Store, teaching: Teaching, s: &StepTeach, part: Part) -> impl IntoView {
-    let ladder = s.ladder(part);
+fn levels(store: Store, teaching: Teaching, game: &Game, s: &StepTeach, part: Part) -> impl IntoView {
+    let ladder = s.ladder(game, part);
     let name = part_name(part);
     let send = move |event: Event| move |_| teaching.send(store, event.clone());
     let steps = ladder
@@ -81,8 +81,8 @@ pub(super) fn step_card(store: Store, teaching: Teaching, s: StepTeach) -> impl 
     let shown = s.shown();
     let pending = s.pending();
     let pictures = s.last_example().map(|d| {
-        let before = mini(&game, &d.setup, &d.figure, format!("Before: {} on {}", d.figure, d.from), "card-before");
-        let after = mini(&game, &d.after(), &d.figure, format!("After: {} on {}", d.figure, d.to), "card-after");
+        let before = mini(&game, &d.setup, &d.figure, s.say(&game, &format!("Before: {} on {}", d.figure, d.from)), "card-before");
+        let after = mini(&game, &d.after(), &d.figure, s.say(&game, &format!("After: {} on {}", d.figure, d.to)), "card-after");
         view! { <div class="card-pictures">{before}<span class="arrow" aria-hidden="true">"→"</span>{after}</div> }
     });
     let conditions: Vec<(String, String)> = shown
@@ -92,14 +92,14 @@ pub(super) fn step_card(store: Store, teaching: Teaching, s: StepTeach) -> impl 
         .collect();
     let parts = [Part::What, Part::From, Part::To]
         .into_iter()
-        .map(|part| levels(store, teaching, &s, part))
+        .map(|part| levels(store, teaching, &game, &s, part))
         .collect_view();
     let send = move |event: Event| move |_| teaching.send(store, event.clone());
     view! {
         <article class="rule-card" data-testid="step-card" aria-label="The rule you showed">
             <h3>{if pending { "Proposed rule: " } else { "Step rule: " }}<span data-testid="card-name">{shown.name.clone()}</span></h3>
             {pictures}
-            <p class="sentence" data-testid="card-sentence">{shown.sentence()}</p>
+            <p class="sentence" data-testid="card-sentence">{s.sentence(&game)}</p>
             <ul class="card-conditions" data-testid="card-conditions">
                 {if conditions.is_empty() {
                     view! { <li class="none">"No conditions."</li> }.into_any()
@@ -118,7 +118,7 @@ pub(super) fn step_card(store: Store, teaching: Teaching, s: StepTeach) -> impl 
                 <ul class="card-changes" data-testid="card-changes" aria-label="What your last example changed">
                     {s.changes().iter().map(|c| view! {
                         <li data-testid=format!("change-{}", part_name(c.part))>
-                            {format!("Example {} changed {}: {} → {}", c.example, part_name(c.part), c.before, c.after)}
+                            {s.say(&game, &format!("Example {} changed {}: {} → {}", c.example, part_name(c.part), c.before, c.after))}
                         </li>
                     }).collect_view()}
                 </ul>

@@ -72,7 +72,7 @@ fn one_or_two_squares_forward_keeps_any_pawn_and_shows_what_the_example_changed(
         part: Part::What,
         level: 2,
     });
-    let what = page.step().ladder(Part::What);
+    let what = page.step().ladder(&page.game, Part::What);
     assert_eq!(what.levels[what.now], "any pawn");
     assert!(!page.step().can_take_back(), "the first example makes the rule");
     // The second example: the rule widens from and to, never what.
@@ -83,7 +83,7 @@ fn one_or_two_squares_forward_keeps_any_pawn_and_shows_what_the_example_changed(
         s.shown().sentence(),
         "A pawn of the player on move may go one or two squares forward on the track."
     );
-    let what = s.ladder(Part::What);
+    let what = s.ladder(&page.game, Part::What);
     assert_eq!(what.levels[what.now], "any pawn", "not back to only p.1");
     let changed: Vec<(Part, &str, &str, usize)> = s
         .changes()

@@ -42,15 +42,19 @@ fn recording_a_step_makes_a_rule_at_once_and_opens_it() {
 fn widening_and_narrowing_a_part_changes_the_rule_in_the_game() {
     let mut page = Page::nim();
     page.put("m.1", "basket");
-    let ladder = page.step().ladder(Part::What);
-    assert_eq!(ladder.levels[ladder.now], "only m.1");
+    let ladder = page.step().ladder(&page.game, Part::What);
+    assert_eq!(ladder.levels[ladder.now], "only this match");
+    assert_eq!(
+        page.step().sentence(&page.game),
+        "This match may go from the heap to the basket."
+    );
     assert!(ladder.can_widen() && !ladder.can_narrow());
     assert!(page.on(Event::Generalise(Part::What)).change.is_some());
     assert!(page.game.steps[0].what.name.is_none(), "no longer only m.1");
     let s = page.step();
     assert_eq!(
-        s.ladder(Part::What).levels[s.ladder(Part::What).now],
-        "a match from matchgroup"
+        s.ladder(&page.game, Part::What).levels[s.ladder(&page.game, Part::What).now],
+        "a match from the heap"
     );
     page.on(Event::Generalise(Part::What));
     assert_eq!(
@@ -70,7 +74,7 @@ fn widening_and_narrowing_a_part_changes_the_rule_in_the_game() {
         11
     );
     page.on(Event::Specialise(Part::What));
-    assert_eq!(page.step().ladder(Part::What).now, 1);
+    assert_eq!(page.step().ladder(&page.game, Part::What).now, 1);
     page.on(Event::Level {
         part: Part::What,
         level: 0,
@@ -91,8 +95,8 @@ fn widening_and_narrowing_a_part_changes_the_rule_in_the_game() {
         .change
         .is_none());
     assert_eq!(page.game, before);
-    let to = page.step().ladder(Part::To);
-    assert_eq!(to.levels[to.now], "only basket");
+    let to = page.step().ladder(&page.game, Part::To);
+    assert_eq!(to.levels[to.now], "only the basket");
     assert_eq!(crate::teaching::step::part_name(Part::To), "to");
 }
 
