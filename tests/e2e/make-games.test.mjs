@@ -155,7 +155,7 @@ test('three in a row: stones placed from any group, stepped one square in any di
   // Placing: any stone of the player on move, from any group, to any square of the board.
   await me.click('mode-rules');
   await me.drag('figure-s.1', 'place-board.2.2');
-  await until(() => text(page, 'card-sentence'), (t) => t === 'This stone of Player 1 may go from group 1 to the square at row 2, column 2.', 'the first example');
+  await until(() => text(page, 'card-sentence'), (t) => t === 'This stone of Player 1 may go from heap 1 to the square at row 2, column 2.', 'the first example');
   await me.clickLocator(level(page, 'what', 'any stone'));
   await me.clickLocator(level(page, 'from', 'any group'));
   await me.clickLocator(level(page, 'to', 'any square of the board'));
