@@ -157,11 +157,11 @@ test('three in a row: stones placed from any group, stepped one square in any di
   await me.drag('figure-s.1', 'place-board.2.2');
   await until(() => text(page, 'card-sentence'), (t) => t === 'This stone of Player 1 may go from heap 1 to the square at row 2, column 2.', 'the first example');
   await me.clickLocator(level(page, 'what', 'any stone'));
-  await me.clickLocator(level(page, 'from', 'any group'));
+  await me.clickLocator(level(page, 'from', 'any heap'));
   await me.clickLocator(level(page, 'to', 'any square of the board'));
   await until(
     () => text(page, 'card-sentence'),
-    (t) => t === 'A stone of the player on move may go from any group to any square of the board.',
+    (t) => t === 'A stone of the player on move may go from any heap to any square of the board.',
     'placing',
   );
 

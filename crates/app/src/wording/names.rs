@@ -337,6 +337,9 @@ impl<'a> Names<'a> {
             let tail = &token[name.len()..];
             let said = if !shown.is_empty() && name == shown {
                 self.this_figure(name)
+            } else if name == "group" && place(self.game, name).is_none() {
+                // The rule language's word for the place type of a heap.
+                kind_word(&EquipmentKind::Group).to_string()
             } else {
                 self.thing(name)
             };
@@ -460,6 +463,7 @@ mod tests {
             "this match may go from the heap to the basket."
         );
         assert_eq!(n.translate_shown("only m.2", "m.1"), "only a match");
+        assert_eq!(n.translate("any group"), "any heap");
         let (dama, _) = open_example("dama-lite");
         let n = Names::new(&dama);
         assert_eq!(n.translate("any square of the board"), "any square of the board");
