@@ -77,7 +77,7 @@ pub fn FigureShape(
             <circle cx=cx cy=cy r=s * 0.32 fill="none" stroke=fill stroke-width=s * 0.11/>
         }
         .into_any(),
-        "crown" => {
+        "crown" | "king" | "queen" => {
             let w = s * 0.34;
             let top = cy - s * 0.12;
             let crown = format!(
@@ -134,6 +134,12 @@ pub fn FigureShape(
         "stone" => view! {
             <circle cx=cx cy=cy r=s * 0.42 fill=fill stroke=line stroke-width=2/>
             <circle cx=cx cy=cy r=s * 0.26 fill="none" stroke=line stroke-width=1.5 opacity=0.6/>
+        }
+        .into_any(),
+        // The flat round pieces of Reversi, Connect Four, draughts, Awele.
+        "disc" | "counter" | "coin" | "checker" | "man" | "piece" | "token" | "seed" => view! {
+            <circle cx=cx cy=cy r=s * 0.43 fill=fill.clone() stroke=line stroke-width=2/>
+            <circle cx=cx cy=cy r=s * 0.34 fill=fill stroke=line stroke-width=1 opacity=0.45/>
         }
         .into_any(),
         other => {

@@ -1,4 +1,5 @@
-//! Figures laid out in a tidy grid inside the place they lie on.
+//! Figures laid out in a tidy grid inside the place they lie on, or, when
+//! a grid would make them too small to grab, in a pile.
 
 use super::Rect;
 
@@ -14,6 +15,14 @@ const FIGURE_IN_CELL: f64 = 0.96;
 
 /// The margin kept inside a place, as a part of its shorter side.
 const PAD: f64 = 0.04;
+
+/// More than [`PILE_FROM`] figures smaller than [`PILE_BELOW`] in a grid
+/// (table units; about 20 px on a phone) are piled up instead, when a pile
+/// draws them at least [`PILE_GAIN`] times as large. Fewer stay in a grid,
+/// where a child can count them (the matches of NIM).
+const PILE_FROM: usize = 20;
+const PILE_BELOW: f64 = 48.0;
+const PILE_GAIN: f64 = 1.5;
 
 /// Rectangles for `n` figures inside `area`, row by row from the top left:
 /// the biggest square cells that fit, each figure nearly as large as its
@@ -39,6 +48,10 @@ pub fn tidy(area: Rect, n: usize) -> Vec<Rect> {
     }
     let rows = n.div_ceil(columns);
     let figure = (side * FIGURE_IN_CELL).min(MAX_FIGURE_SIDE);
+    let piled = (inner.width.min(inner.height) * FIGURE_IN_CELL).min(MAX_FIGURE_SIDE);
+    if n > PILE_FROM && figure < PILE_BELOW && piled >= figure * PILE_GAIN {
+        return pile(inner, n, piled);
+    }
     let cell = side.min(MAX_FIGURE_SIDE / FIGURE_IN_CELL);
     let left = inner.x + (inner.width - cell * columns as f64) / 2.0;
     let top = inner.y + (inner.height - cell * rows as f64) / 2.0;
@@ -52,6 +65,32 @@ pub fn tidy(area: Rect, n: usize) -> Vec<Rect> {
                 figure,
                 figure,
             )
+        })
+        .collect()
+}
+
+/// `n` figures of side `side` in a pile along the longer side of `inner`,
+/// each a little further along than the one before and drawn over it: the
+/// last (drawn on top) shows whole, and every one is as large as the place
+/// allows. A pile of sixty discs is grabbed from the top like a real one.
+fn pile(inner: Rect, n: usize, side: f64) -> Vec<Rect> {
+    let along_x = inner.width >= inner.height;
+    let length = if along_x { inner.width } else { inner.height };
+    let step = ((length - side) / (n - 1) as f64).max(0.0);
+    let start = (length - side - step * (n - 1) as f64) / 2.0;
+    (0..n)
+        .map(|i| {
+            let offset = start + step * i as f64;
+            if along_x {
+                Rect::new(
+                    inner.x + offset,
+                    inner.y + (inner.height - side) / 2.0,
+                    side,
+                    side,
+                )
+            } else {
+                Rect::new(inner.x + (inner.width - side) / 2.0, inner.y + offset, side, side)
+            }
         })
         .collect()
 }
@@ -70,13 +109,7 @@ mod tests {
 
     #[test]
     fn many_figures_stay_inside_without_overlapping() {
-        for (w, h, n) in [
-            (180.0, 120.0, 12),
-            (30.0, 300.0, 7),
-            (1.0, 1.0, 5),
-            (0.0, 0.0, 3),
-            (500.0, 80.0, 200),
-        ] {
+        for (w, h, n) in [(180.0, 120.0, 12), (30.0, 300.0, 7), (1.0, 1.0, 5), (0.0, 0.0, 3)] {
             let area = Rect::new(-5.0, 7.0, w, h);
             let rects = tidy(area, n);
             assert_eq!(rects.len(), n);
@@ -104,5 +137,31 @@ mod tests {
     fn figures_are_not_drawn_huge() {
         let r = tidy(Rect::new(0.0, 0.0, 1000.0, 1000.0), 2);
         assert!(r.iter().all(|r| r.width <= MAX_FIGURE_SIDE));
+    }
+
+    #[test]
+    fn figures_too_many_for_a_grid_lie_in_a_pile_large_enough_to_grab() {
+        // Reversi's pool: sixty discs in a tall place. In a grid each would
+        // be a few units wide; piled, each is as wide as the place.
+        let area = Rect::new(0.0, 0.0, 120.0, 400.0);
+        let rects = tidy(area, 60);
+        assert_eq!(rects.len(), 60);
+        for (i, r) in rects.iter().enumerate() {
+            assert!(area.contains_rect(r), "{r:?} not in {area:?}");
+            assert!(r.width >= 100.0, "{r:?}");
+            if let Some(next) = rects.get(i + 1) {
+                assert!(next.y > r.y, "each one further down the pile");
+            }
+        }
+        // Along the longer side of a wide place too.
+        let wide = tidy(Rect::new(0.0, 0.0, 500.0, 80.0), 200);
+        assert!(wide.windows(2).all(|w| w[1].x > w[0].x && w[1].y == w[0].y));
+        assert!(wide.iter().all(|r| r.width >= 70.0));
+        // A grid that already draws figures large enough is kept.
+        let grid = tidy(Rect::new(0.0, 0.0, 480.0, 320.0), 12);
+        assert!(grid
+            .iter()
+            .enumerate()
+            .all(|(i, a)| grid[i + 1..].iter().all(|b| !a.overlaps(b))));
     }
 }
