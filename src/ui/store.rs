@@ -112,16 +112,29 @@ pub struct Store {
     pub reading: StoredValue<Option<FileReader>, LocalStorage>,
     /// The address of the last download, kept until the next one.
     pub last_download: StoredValue<Option<ObjectUrl>, LocalStorage>,
+    /// Rules already compiled (a file just opened was compiled to check
+    /// it): `compiled` takes them instead of compiling the same game again.
+    prepared: StoredValue<Option<Arc<Rules>>, LocalStorage>,
 }
 
 impl Store {
     /// A store around a game, provided as context to the components below.
     pub fn provide(game: Game) -> Store {
         let history = RwSignal::new(History::new(game));
+        let prepared: StoredValue<Option<Arc<Rules>>, LocalStorage> = StoredValue::new_local(None);
         let compiled = Memo::new(move |_| {
-            history.with(|h| Compiled {
-                revision: h.revision(),
-                result: Rules::compile(h.current()).map(Arc::new).map_err(Arc::new),
+            history.with(|h| {
+                let ready = prepared
+                    .try_update_value(Option::take)
+                    .flatten()
+                    .filter(|rules| rules.game == *h.current());
+                Compiled {
+                    revision: h.revision(),
+                    result: match ready {
+                        Some(rules) => Ok(rules),
+                        None => Rules::compile(h.current()).map(Arc::new).map_err(Arc::new),
+                    },
+                }
             })
         });
         let store = Store {
@@ -136,6 +149,7 @@ impl Store {
             worker: StoredValue::new_local(WorkerClient::default()),
             reading: StoredValue::new_local(None),
             last_download: StoredValue::new_local(None),
+            prepared,
         };
         provide_context(store);
         store
@@ -207,6 +221,13 @@ impl Store {
         });
         self.selection.set(Selection::new());
         self.session.set(None);
+    }
+
+    /// Replaces the game with one already compiled into `rules`, which the
+    /// design then uses instead of compiling the same game again.
+    pub fn replace_compiled_game(&self, label: &str, game: Game, rules: Rules) {
+        self.prepared.set_value(Some(Arc::new(rules)));
+        self.replace_game(label, game);
     }
 
     /// Whether a game is being played: moves made, and not over yet.

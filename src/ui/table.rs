@@ -370,7 +370,7 @@ pub fn Table(
             <rect class="table-top" x=move || shown.with(|r| r.x) y=move || shown.with(|r| r.y)
                 width=move || shown.with(|r| r.width) height=move || shown.with(|r| r.height) rx=18/>
             {move || scene.with(|s| s.places.iter().cloned().map(|p| {
-                let aria = access::label(s, &Item::Place(p.name.clone()));
+                let aria = access::place_label(s, &p);
                 place_view(p, aria)
             }).collect_view())}
             {move || scene.with(|s| s.triggers.iter().cloned().map(|t| {

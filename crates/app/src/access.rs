@@ -10,6 +10,6 @@ pub mod describe;
 pub mod nav;
 pub mod stuck;
 
-pub use describe::{describe, label, lifted_sentence, plural};
+pub use describe::{describe, label, lifted_sentence, place_label, plural};
 pub use nav::{Answer, Command, Cursor, Dir, Item, Key};
 pub use stuck::why_stuck;

@@ -444,7 +444,7 @@ impl Position {
             let earlier = marked.len();
             let mut prefix = 0;
             let player = self.state.to_move();
-            for j in rule.prefilter.candidates(from, player, rule.to.len()) {
+            for j in rule.candidates(rules, from, player) {
                 let (to, to_caps) = &rule.to[j];
                 let to = *to;
                 if to == from
@@ -552,7 +552,7 @@ impl Position {
     }
 
     /// Whether the conditions not answered ahead of time hold (the
-    /// candidate came from [`Prefilter::candidates`](super::rules::Prefilter::candidates)).
+    /// candidate came from [`StepRuleC::candidates`]).
     fn dynamic_conditions_hold(&self, rule: &StepRuleC, vars: &[Value]) -> bool {
         let view = View::of(self);
         rule.prefilter

@@ -9,10 +9,10 @@ use tablecraft_app::storage::{check_file, check_size};
 /// a file with problems opens nothing and lists them all. Whether it opened.
 pub fn open_text(store: Store, name: &str, text: &str) -> bool {
     match tablecraft_engine::open(text) {
-        Ok((game, _rules)) => {
+        Ok((game, rules)) => {
             let title = game.title.clone();
             store.file_problems.set(None);
-            store.replace_game(&format!("open {title}"), game);
+            store.replace_compiled_game(&format!("open {title}"), game, rules);
             super::unsaved::mark_in_file(store);
             store.say(
                 format!("Opened “{title}”. Undo brings back the game before."),

@@ -3,7 +3,7 @@
 //! the keyboard reaches, and what is said when a figure is picked up.
 
 use super::nav::{order, places_for, Holding, Item};
-use crate::table::scene::{FigureView, PlaceLook, Scene};
+use crate::table::scene::{FigureView, PlaceLook, PlaceView, Scene};
 
 /// `n` things of a kind: "1 match", "12 matches", "3 stones".
 pub fn plural(n: usize, kind: &str) -> String {
@@ -148,30 +148,10 @@ pub fn label(scene: &Scene, item: &Item) -> String {
             }
             s
         }
-        Item::Place(name) => {
-            let Some(p) = scene.places.iter().find(|p| &p.name == name) else {
-                return name.clone();
-            };
-            let mut s = match p.look {
-                PlaceLook::Board | PlaceLook::Track => format!("{name}, the whole board"),
-                _ => format!("{name}: {}", contents(&on(scene, name))),
-            };
-            if let Some(look) = &p.attribute_look {
-                s.push_str(", ");
-                s.push_str(&look.words());
-            }
-            for (on, words) in [
-                (p.marks.target, ", it may go here"),
-                (p.marks.selected, ", chosen"),
-                (p.marks.problem, ", has a problem"),
-                (p.marks.winning, ", part of the winning line"),
-            ] {
-                if on {
-                    s.push_str(words);
-                }
-            }
-            s
-        }
+        Item::Place(name) => match scene.places.iter().find(|p| &p.name == name) {
+            Some(p) => place_label(scene, p),
+            None => name.clone(),
+        },
         Item::Trigger(name) => scene
             .triggers
             .iter()
@@ -200,6 +180,31 @@ pub fn lifted_sentence(scene: &Scene, holding: &Holding) -> String {
     } else {
         format!("{what} picked up. {keys}")
     }
+}
+
+/// The [`label`] of a place of the scene, without looking it up by name
+/// (a table of thousands of squares labels each one).
+pub fn place_label(scene: &Scene, p: &PlaceView) -> String {
+    let name = &p.name;
+    let mut s = match p.look {
+        PlaceLook::Board | PlaceLook::Track => format!("{name}, the whole board"),
+        _ => format!("{name}: {}", contents(&on(scene, name))),
+    };
+    if let Some(look) = &p.attribute_look {
+        s.push_str(", ");
+        s.push_str(&look.words());
+    }
+    for (on, words) in [
+        (p.marks.target, ", it may go here"),
+        (p.marks.selected, ", chosen"),
+        (p.marks.problem, ", has a problem"),
+        (p.marks.winning, ", part of the winning line"),
+    ] {
+        if on {
+            s.push_str(words);
+        }
+    }
+    s
 }
 
 #[cfg(test)]

@@ -5,14 +5,21 @@
 //! so its answer for every `from`, `to` (and player) is known when the game
 //! is compiled. Generation then tries only the targets that pass those
 //! conditions, and evaluates only the others.
+//!
+//! Which conditions are answered ahead is decided when the game is
+//! compiled; the answers themselves are worked out lazily, one `from` (and
+//! player) at a time, the first time a step from there is listed. Opening
+//! a game therefore costs nothing here, and one listing pays at most what
+//! evaluating those conditions during play would have cost.
 
 use super::{PlaceId, Rules, StepRuleC};
 use crate::expr::{EvalError, Expr, Function, Resolved, Special, Value, World, WorldFn};
 use crate::problem::{Location, Problem, Section};
 use crate::state::State;
 use crate::world::View;
+use std::sync::OnceLock;
 
-/// Tables with more (from, to, player) cells than this are not built; the
+/// Tables with more (from, to, player) cells than this are not kept; the
 /// rule's conditions are then all evaluated during play.
 const MAX_CELLS: usize = 1 << 18;
 
@@ -33,12 +40,22 @@ pub(crate) fn listing_problems(rules: &Rules) -> Vec<Problem> {
     let mut out = Vec::new();
     for rule in &rules.steps {
         let figures = rule.what_static.iter().filter(|m| m.is_some()).count() as u64;
-        let targets = match &rule.prefilter.table {
-            Some(t) => (t.targets.len() / (t.starts.len() - 1).max(1)).max(1),
-            None => rule.to.len(),
-        } as u64;
         let parts: u64 = rule.prefilter.dynamic.iter().map(|&i| cost(&rule.when[i])).sum();
-        if figures.saturating_mul(targets).saturating_mul(parts.max(1)) > MAX_LISTING {
+        let work = |targets: usize| {
+            figures
+                .saturating_mul(targets as u64)
+                .saturating_mul(parts.max(1))
+        };
+        // Every target is an upper bound; only when it is too much are the
+        // answers worked out to count the targets that pass.
+        if work(rule.to.len().max(1)) <= MAX_LISTING {
+            continue;
+        }
+        let targets = match &rule.prefilter.table {
+            Some(t) => t.mean_targets(rules, rule),
+            None => rule.to.len(),
+        };
+        if work(targets) > MAX_LISTING {
             out.push(Problem::new(
                 Location::new(Section::Step, &rule.name, ""),
                 format!(
@@ -74,16 +91,16 @@ pub struct Prefilter {
     table: Option<Table>,
 }
 
-/// For each (from, player) the targets passing every static condition.
+/// For each (from, player) the targets passing every static condition,
+/// each list worked out the first time it is asked for.
 #[derive(Debug, Clone)]
 struct Table {
     /// Whether the answers depend on the player on move (1 or 2).
     by_player: bool,
-    /// Where each (from, player) list starts in `targets`; one more entry
-    /// than there are lists.
-    starts: Vec<u32>,
-    /// Indices into the rule's `to` list.
-    targets: Vec<u32>,
+    /// The conditions answered here (indices into the rule's `when`).
+    fixed: Vec<usize>,
+    /// Per (from, player): indices into the rule's `to` list.
+    rows: Vec<OnceLock<Box<[u32]>>>,
 }
 
 /// The candidate targets of a rule: indices into its `to` list.
@@ -113,23 +130,6 @@ impl Prefilter {
             dynamic: (0..when).collect(),
             figure_slots,
             table: None,
-        }
-    }
-
-    /// The targets worth trying for a figure on `from` with `player` on
-    /// move (always 1 or 2), given `to_len` targets in all.
-    pub fn candidates(&self, from: PlaceId, player: u8, to_len: usize) -> Candidates<'_> {
-        let Some(t) = &self.table else {
-            return Candidates::All(0..to_len);
-        };
-        let key = if t.by_player {
-            from as usize * 2 + (player == 2) as usize
-        } else {
-            from as usize
-        };
-        match (t.starts.get(key), t.starts.get(key + 1)) {
-            (Some(&a), Some(&b)) => Candidates::Listed(t.targets[a as usize..b as usize].iter()),
-            _ => Candidates::Listed([].iter()),
         }
     }
 
@@ -174,11 +174,86 @@ impl Prefilter {
             return Prefilter::pending(rule.when.len(), old.figure_slots);
         }
         *work -= cells(&fixed) * spent;
+        let rows = rules.places.len() * if by_player { 2 } else { 1 };
         Prefilter {
-            table: Some(table(rules, rule, &fixed, by_player, old.figure_slots)),
+            table: Some(Table {
+                by_player,
+                fixed,
+                rows: (0..rows).map(|_| OnceLock::new()).collect(),
+            }),
             dynamic,
             figure_slots: old.figure_slots,
         }
+    }
+}
+
+impl StepRuleC {
+    /// The targets worth trying for a figure on `from` with `player` on
+    /// move (always 1 or 2): indices into `to`. The first time for a
+    /// (from, player), the conditions answered ahead are asked about each
+    /// target, and the answer kept.
+    pub fn candidates(&self, rules: &Rules, from: PlaceId, player: u8) -> Candidates<'_> {
+        let Some(t) = &self.prefilter.table else {
+            return Candidates::All(0..self.to.len());
+        };
+        let key = if t.by_player {
+            from as usize * 2 + (player == 2) as usize
+        } else {
+            from as usize
+        };
+        match t.rows.get(key) {
+            Some(row) => Candidates::Listed(row.get_or_init(|| t.row(rules, self, from, player)).iter()),
+            None => Candidates::Listed([].iter()),
+        }
+    }
+}
+
+impl Table {
+    /// The targets from `from` with `player` on move that pass every fixed
+    /// condition. Only parts that never look at the position are asked,
+    /// about the starting position.
+    fn row(&self, rules: &Rules, rule: &StepRuleC, from: PlaceId, player: u8) -> Box<[u32]> {
+        let Some(Some(from_caps)) = rule.from.get(from as usize) else {
+            return Box::default();
+        };
+        let state = State::start(rules);
+        let world = Fixed {
+            view: View::new(rules, &state),
+            player,
+        };
+        let slots = rule.prefilter.figure_slots;
+        let mut vars: Vec<Value> = vec![Value::Bool(false); slots];
+        let mut targets = Vec::new();
+        for (j, (to, to_caps)) in rule.to.iter().enumerate() {
+            vars.truncate(slots);
+            vars[1] = Value::Text(rules.place_name(from).to_string());
+            vars[2] = Value::Text(rules.place_name(*to).to_string());
+            vars.extend(from_caps.iter().cloned());
+            vars.extend(to_caps.iter().cloned());
+            let pass = self
+                .fixed
+                .iter()
+                .all(|&i| matches!(rule.when[i].eval(&vars, &world), Ok(Value::Bool(true))));
+            if pass {
+                targets.push(j as u32);
+            }
+        }
+        targets.into_boxed_slice()
+    }
+
+    /// How many targets pass, on average over every (from, player) (at
+    /// least 1): every list is worked out.
+    fn mean_targets(&self, rules: &Rules, rule: &StepRuleC) -> usize {
+        let players = if self.by_player { 2 } else { 1 };
+        let total: usize = (0..self.rows.len())
+            .map(|key| {
+                let (from, player) = ((key / players) as PlaceId, 1 + (key % players) as u8);
+                self.rows[key]
+                    .get_or_init(|| self.row(rules, rule, from, player))
+                    .len()
+            })
+            .sum();
+        (total / self.rows.len().max(1)).max(1)
     }
 }
 
@@ -219,44 +294,6 @@ fn names_player(e: &Expr) -> bool {
     matches!(e, Expr::Name(n) if matches!(n.resolved, Resolved::Special(Special::Player | Special::Opponent)))
 }
 
-fn table(rules: &Rules, rule: &StepRuleC, fixed: &[usize], by_player: bool, figure_slots: usize) -> Table {
-    let state = State::start(rules);
-    let players: &[u8] = if by_player { &[1, 2] } else { &[1] };
-    let mut starts = vec![0u32];
-    let mut targets = Vec::new();
-    let mut vars: Vec<Value> = vec![Value::Bool(false); figure_slots];
-    for (from, from_caps) in rule.from.iter().enumerate() {
-        let from = from as PlaceId;
-        for &player in players {
-            let world = Fixed {
-                view: View::new(rules, &state),
-                player,
-            };
-            if let Some(from_caps) = from_caps {
-                for (j, (to, to_caps)) in rule.to.iter().enumerate() {
-                    vars.truncate(figure_slots);
-                    vars[1] = Value::Text(rules.place_name(from).to_string());
-                    vars[2] = Value::Text(rules.place_name(*to).to_string());
-                    vars.extend(from_caps.iter().cloned());
-                    vars.extend(to_caps.iter().cloned());
-                    let pass = fixed
-                        .iter()
-                        .all(|&i| matches!(rule.when[i].eval(&vars, &world), Ok(Value::Bool(true))));
-                    if pass {
-                        targets.push(j as u32);
-                    }
-                }
-            }
-            starts.push(targets.len() as u32);
-        }
-    }
-    Table {
-        by_player,
-        starts,
-        targets,
-    }
-}
-
 /// The world at compile time: the player on move is fixed, and only
 /// functions that never look at the position are asked.
 struct Fixed<'a> {
@@ -291,8 +328,7 @@ mod tests {
         let rule = rules.steps.iter().find(|r| r.name == rule).unwrap();
         let from = rules.place_id(from).unwrap();
         let mut names: Vec<String> = rule
-            .prefilter
-            .candidates(from, player, rule.to.len())
+            .candidates(rules, from, player)
             .map(|j| rules.place_name(rule.to[j].0).to_string())
             .collect();
         names.sort();
@@ -321,11 +357,33 @@ mod tests {
     }
 
     #[test]
+    fn the_answers_for_a_square_are_worked_out_when_first_asked() {
+        let rules = Rules::compile(&games::dama_lite()).unwrap();
+        let step = rules.steps.iter().find(|r| r.name == "step").unwrap();
+        let table = step.prefilter.table.as_ref().expect("a table");
+        assert!(
+            table.rows.iter().all(|r| r.get().is_none()),
+            "nothing worked out when compiled"
+        );
+        assert_eq!(targets(&rules, "step", "board.2.2", 1).len(), 2);
+        let filled: Vec<usize> = (0..table.rows.len())
+            .filter(|&i| table.rows[i].get().is_some())
+            .collect();
+        let key = rules.place_id("board.2.2").unwrap() as usize * 2;
+        assert_eq!(filled, [key], "only the list asked for");
+        // Asked again, the kept answer.
+        assert_eq!(
+            targets(&rules, "step", "board.2.2", 1),
+            ["board.3.1", "board.3.3"]
+        );
+    }
+
+    #[test]
     fn rules_without_static_conditions_try_every_target() {
         let rules = Rules::compile(&games::tic_tac_toe()).unwrap();
         let place = &rules.steps[0];
         let from = rules.place_id("crosses").unwrap();
-        assert_eq!(place.prefilter.candidates(from, 1, place.to.len()).count(), 9);
+        assert_eq!(place.candidates(&rules, from, 1).count(), 9);
     }
 
     /// A 22 × 23 board whose step rule has a cheap condition and a long one
@@ -364,7 +422,7 @@ mod tests {
             "the long condition is left for play"
         );
         let from = rules.place_id("board.1.1").unwrap();
-        assert_eq!(go.prefilter.candidates(from, 1, go.to.len()).count(), 23);
+        assert_eq!(go.candidates(&rules, from, 1).count(), 23);
         assert!(super::cost(&go.when[0]) > 2000);
         let pos = crate::Position::new(std::sync::Arc::new(rules));
         let mut steps = Vec::new();
