@@ -15,6 +15,7 @@ pub fn kind_word(kind: &EquipmentKind) -> &'static str {
         EquipmentKind::Basket => "basket",
         EquipmentKind::Board { .. } => "board",
         EquipmentKind::Track { .. } => "track",
+        EquipmentKind::Points => "board of points",
     }
 }
 
