@@ -91,6 +91,9 @@ impl<'a> View<'a> {
 
     /// The points board of a point, with the point.
     fn point(&self, v: &Value) -> Result<Option<(PlaceId, &'a PointBoard)>, EvalError> {
+        if self.rules.point_boards.is_empty() {
+            return Ok(None);
+        }
         let p = self.place(v)?;
         Ok(self.rules.point_board(p).map(|b| (p, b)))
     }
@@ -552,18 +555,21 @@ impl World for View<'_> {
                     .get(&key)
                     .map_or(Value::Text(String::new()), |v| attribute_value(v))
             }
-            WorldFn::Row | WorldFn::Column if self.point(arg(0)?)?.is_some() => {
-                let name = arg(0)?.to_text();
-                let short = name.rsplit('.').next().unwrap_or("");
-                let Some((column, row)) = chess_square(short) else {
-                    return Err(err(format!(
-                        "'{name}' is a point without a row or column; only points named like chess squares (a letter and a number, like c3) have them"
-                    )));
-                };
-                Value::Number(if f == WorldFn::Row { row } else { column })
-            }
-            WorldFn::Row => Value::Number(self.square(arg(0)?)?.1.row as i64),
-            WorldFn::Column => Value::Number(self.square(arg(0)?)?.1.column as i64),
+            WorldFn::Row | WorldFn::Column => match self.square(arg(0)?) {
+                Ok((_, spot)) if f == WorldFn::Row => Value::Number(spot.row as i64),
+                Ok((_, spot)) => Value::Number(spot.column as i64),
+                Err(e) if self.point(arg(0)?)?.is_none() => return Err(e),
+                Err(_) => {
+                    let name = arg(0)?.to_text();
+                    let short = name.rsplit('.').next().unwrap_or("");
+                    let Some((column, row)) = chess_square(short) else {
+                        return Err(err(format!(
+                            "'{name}' is a point without a row or column; only points named like chess squares (a letter and a number, like c3) have them"
+                        )));
+                    };
+                    Value::Number(if f == WorldFn::Row { row } else { column })
+                }
+            },
             WorldFn::Neighbours => {
                 if let Some((p, board)) = self.point(arg(0)?)? {
                     return Ok(self.names(board.neighbours(p)));
