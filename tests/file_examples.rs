@@ -29,7 +29,7 @@ fn read(name: &str) -> Game {
 }
 
 #[test]
-fn there_are_eight_examples() {
+fn there_are_ten_examples() {
     let names: Vec<String> = examples().into_iter().map(|(n, _)| n).collect();
     assert_eq!(
         names,
@@ -37,9 +37,11 @@ fn there_are_eight_examples() {
             "ball-puzzle.game.xml",
             "connect-four.game.xml",
             "dama-lite.game.xml",
+            "fox-and-geese.game.xml",
             "labyrinth.game.xml",
             "nim12.game.xml",
             "nim345.game.xml",
+            "nine-mens-morris.game.xml",
             "reversi.game.xml",
             "tic-tac-toe.game.xml"
         ]

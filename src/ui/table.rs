@@ -86,6 +86,8 @@ fn place_view(p: PlaceView, aria: String) -> impl IntoView {
         PlaceLook::Track => ("place track", 4.0),
         PlaceLook::Cell { dark: true } => ("place cell dark", 0.0),
         PlaceLook::Cell { dark: false } => ("place cell light", 0.0),
+        PlaceLook::Points => ("place points", 12.0),
+        PlaceLook::Point => ("place point", 0.0),
     };
     let mut class = marks_class(class, &p.marks);
     if let Some(look) = &p.attribute_look {
@@ -100,6 +102,9 @@ fn place_view(p: PlaceView, aria: String) -> impl IntoView {
             <rect x=r.x y=r.y width=r.width height=r.height rx=rx>
                 <title>{tooltip}</title>
             </rect>
+            {(p.look == PlaceLook::Point).then(|| view! {
+                <circle cx=r.x + r.width / 2.0 cy=r.y + r.height / 2.0 r=r.width.min(r.height) * 0.2/>
+            })}
             {p.attribute_look.as_ref().map(|look| attribute_look_view(r, look))}
             {label.map(|l| view! {
                 <text class="place-label" x=r.x + 8.0 y=r.y - 6.0 aria-hidden="true">{l}</text>
@@ -369,10 +374,22 @@ pub fn Table(
         >
             <rect class="table-top" x=move || shown.with(|r| r.x) y=move || shown.with(|r| r.y)
                 width=move || shown.with(|r| r.width) height=move || shown.with(|r| r.height) rx=18/>
-            {move || scene.with(|s| s.places.iter().cloned().map(|p| {
-                let aria = access::place_label(s, &p);
-                place_view(p, aria)
-            }).collect_view())}
+            {move || scene.with(|s| {
+                // The lines of a points board go over the board, under its points.
+                let (points, others): (Vec<PlaceView>, Vec<PlaceView>) =
+                    s.places.iter().cloned().partition(|p| p.look == PlaceLook::Point);
+                let view_of = |p: PlaceView| {
+                    let aria = access::place_label(s, &p);
+                    place_view(p, aria)
+                };
+                view! {
+                    {others.into_iter().map(view_of).collect_view()}
+                    {s.lines.iter().map(|(a, b)| view! {
+                        <line class="point-line" x1=a.x y1=a.y x2=b.x y2=b.y aria-hidden="true"/>
+                    }).collect_view()}
+                    {points.into_iter().map(view_of).collect_view()}
+                }
+            })}
             {move || scene.with(|s| s.triggers.iter().cloned().map(|t| {
                 let aria = access::label(s, &Item::Trigger(t.name.clone()));
                 trigger_view(t, aria)

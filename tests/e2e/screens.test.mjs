@@ -104,7 +104,7 @@ async function figureAndEmptyPlace(page) {
     const figures = [...svg.querySelectorAll(':scope > g[data-figure]')];
     const full = new Set(figures.map((f) => f.dataset.placeOf));
     const places = [...svg.querySelectorAll('g[data-place]')].filter(
-      (p) => !/\b(board|track)\b/.test(p.getAttribute('class')) && !full.has(p.dataset.place) && !/\bwall\b/.test(p.getAttribute('class')),
+      (p) => !/\b(board|track|points)\b/.test(p.getAttribute('class')) && !full.has(p.dataset.place) && !/\bwall\b/.test(p.getAttribute('class')),
     );
     return [figures[0]?.dataset.figure, places[0]?.dataset.place];
   });

@@ -11,7 +11,7 @@
 mod decode;
 mod json;
 mod json_map;
-mod limits;
+pub(crate) mod limits;
 mod source_map;
 mod text;
 mod upgrade;

@@ -9,7 +9,7 @@ mod layout;
 mod rule;
 mod settings;
 
-pub use element::{Attributes, Equipment, EquipmentKind, Figure, Trigger, TriggerValue};
+pub use element::{Attributes, Equipment, EquipmentKind, Figure, Point, Trigger, TriggerValue};
 pub use layout::{Layout, Look, LookPattern, Placement};
 pub use rule::{FigurePattern, GameOver, MoveRule, OwnerPattern, Pattern, PlacePattern, StepRule};
 pub use settings::{Settings, WhenStuck};

@@ -21,6 +21,7 @@ use std::hash::{BuildHasherDefault, Hasher};
 mod check;
 mod compile;
 mod lower;
+pub mod points;
 mod prefilter;
 mod scope;
 mod zobrist;
@@ -48,6 +49,8 @@ pub enum Element {
     Trigger(TriggerId),
     /// A board or track as a whole.
     Grid(u16),
+    /// A points board as a whole.
+    Points(u16),
     /// A figure type name, e.g. `crown`.
     Type(TypeId),
 }
@@ -56,7 +59,7 @@ pub enum Element {
 #[derive(Debug, Clone)]
 pub struct Place {
     pub name: String,
-    /// `square`, `group` or `basket`.
+    /// `square`, `point`, `group` or `basket`.
     pub kind: &'static str,
     /// How many figures fit; `None` is no limit.
     pub capacity: Option<u32>,
@@ -201,6 +204,7 @@ pub struct Rules {
     pub players: u8,
     pub places: Vec<Place>,
     pub grids: Vec<Grid>,
+    pub point_boards: Vec<points::PointBoard>,
     pub figures: Vec<FigureInfo>,
     pub types: Vec<String>,
     pub triggers: Vec<TriggerInfo>,
@@ -257,6 +261,11 @@ impl Rules {
     /// The name of a place.
     pub fn place_name(&self, p: PlaceId) -> &str {
         self.places.get(p as usize).map_or("", |p| p.name.as_str())
+    }
+
+    /// The points board place `p` is a point of.
+    pub fn point_board(&self, p: PlaceId) -> Option<&points::PointBoard> {
+        self.point_boards.iter().find(|b| b.holds(p))
     }
 
     /// The name of a figure.

@@ -3,6 +3,7 @@
 
 use super::expr::{EvalError, Special, Value, World, WorldFn, DIRECTIONS, MAX_ITEMS};
 use super::position::Position;
+use super::rules::points::PointBoard;
 use super::rules::{Element, PlaceId, Rules};
 use super::state::State;
 use std::borrow::Cow;
@@ -72,6 +73,7 @@ impl<'a> View<'a> {
                     .map(|i| g.first + i as PlaceId)
                     .collect())
             }
+            Element::Points(b) => Ok(self.rules.point_boards[b as usize].points().collect()),
             _ => Err(err(format!("'{v}' is not a place"))),
         }
     }
@@ -80,8 +82,54 @@ impl<'a> View<'a> {
         let p = self.place(v)?;
         match self.rules.places[p as usize].grid {
             Some(spot) => Ok((p, spot)),
+            None if self.rules.point_board(p).is_some() => Err(err(format!(
+                "'{v}' is a point of a points board, not a square; there a direction is the name of a neighbouring point"
+            ))),
             None => Err(err(format!("'{v}' is not a square of a board or track"))),
         }
+    }
+
+    /// The points board of a point, with the point.
+    fn point(&self, v: &Value) -> Result<Option<(PlaceId, &'a PointBoard)>, EvalError> {
+        if self.rules.point_boards.is_empty() {
+            return Ok(None);
+        }
+        let p = self.place(v)?;
+        Ok(self.rules.point_board(p).map(|b| (p, b)))
+    }
+
+    /// A point on the same board as `p`, named by `v`.
+    fn point_on(&self, board: &PointBoard, v: &Value) -> Result<PlaceId, EvalError> {
+        let q = self.place(v)?;
+        if board.holds(q) {
+            Ok(q)
+        } else {
+            Err(err(format!("'{v}' is not a point of {}", board.name)))
+        }
+    }
+
+    fn names(&self, places: impl IntoIterator<Item = PlaceId>) -> Value {
+        Value::List(places.into_iter().map(|p| self.name(Some(p))).collect())
+    }
+
+    /// The lines through a point, or all lines of a points board, each a
+    /// list of its points.
+    fn lines(&self, v: &Value) -> Result<Value, EvalError> {
+        let (board, p) = match self.element(v)? {
+            Element::Points(b) => (&self.rules.point_boards[b as usize], None),
+            Element::Place(p) => match self.rules.point_board(p) {
+                Some(b) => (b, Some(p)),
+                None => return Err(err(format!("'{v}' is not a point of a points board"))),
+            },
+            _ => return Err(err(format!("'{v}' is not a points board or a point"))),
+        };
+        Ok(Value::List(
+            board
+                .lines_through(p)
+                .into_iter()
+                .map(|l| self.names(l.iter().copied()))
+                .collect(),
+        ))
     }
 
     fn name(&self, p: Option<PlaceId>) -> Value {
@@ -118,6 +166,13 @@ impl<'a> View<'a> {
                 let row = if g.is_track { 1 } else { row };
                 self.name_ref(g.place(row, column))
             }
+            WorldFn::Between if self.point(arg(0)?)?.is_some() => {
+                let Some((a, board)) = self.point(arg(0)?)? else {
+                    return Ok(&NO_NAME);
+                };
+                let b = self.point_on(board, arg(1)?)?;
+                self.name_ref(board.between(a, b))
+            }
             WorldFn::Between => {
                 let (_, a) = self.square(arg(0)?)?;
                 let (_, b) = self.square(arg(1)?)?;
@@ -134,6 +189,10 @@ impl<'a> View<'a> {
                 }
             }
             WorldFn::Neighbour => {
+                if let Some((p, board)) = self.point(arg(0)?)? {
+                    let q = self.point_on(board, arg(1)?)?;
+                    return Ok(self.name_ref(board.line(p, q).first().copied()));
+                }
                 let d = delta(arg(1)?)?;
                 self.name_ref(self.step_from(arg(0)?, d, 1)?)
             }
@@ -161,6 +220,10 @@ impl<'a> View<'a> {
     }
 
     fn line(&self, s: &Value, d: &Value) -> Result<Value, EvalError> {
+        if let Some((p, board)) = self.point(s)? {
+            let q = self.point_on(board, d)?;
+            return Ok(self.names(board.line(p, q)));
+        }
         let d = delta(d)?;
         let start = self.place(s)?;
         let mut out = Vec::new();
@@ -174,6 +237,10 @@ impl<'a> View<'a> {
     }
 
     fn direction(&self, a: &Value, b: &Value) -> Result<Value, EvalError> {
+        if let Some((p, board)) = self.point(a)? {
+            let q = self.point_on(board, b)?;
+            return Ok(self.name(board.direction(p, q)));
+        }
         let (_, a) = self.square(a)?;
         let (_, b) = self.square(b)?;
         let (dr, dc) = (b.row as i64 - a.row as i64, b.column as i64 - a.column as i64);
@@ -218,16 +285,31 @@ impl<'a> View<'a> {
     }
 
     fn in_a_row(&self, args: &[&Value]) -> Result<Value, EvalError> {
-        let g = match self.element(args[0])? {
-            Element::Grid(g) => &self.rules.grids[g as usize],
-            _ => return Err(err(format!("'{}' is not a board", args[0]))),
-        };
         let n = number(args[1])?;
         let player = match args[2] {
             Value::Text(t) if t.parse::<i64>().is_err() => Who::Text(t.clone()),
             other => Who::Player(number(other)?),
         };
         let player = &player;
+        let (board, through) = match self.element(args[0])? {
+            Element::Points(b) => (Some(&self.rules.point_boards[b as usize]), None),
+            Element::Place(p) => (self.rules.point_board(p), Some(p)),
+            _ => (None, None),
+        };
+        if let Some(board) = board {
+            let run = board.run(through, n.clamp(0, MAX_ITEMS as i64) as usize, |p| {
+                self.owns(p, player)
+            });
+            let found = run.is_some();
+            if let Some(run) = run {
+                *self.line.borrow_mut() = run;
+            }
+            return Ok(Value::Bool(found));
+        }
+        let g = match self.element(args[0])? {
+            Element::Grid(g) => &self.rules.grids[g as usize],
+            _ => return Err(err(format!("'{}' is not a board", args[0]))),
+        };
         if n < 1 {
             return Ok(Value::Bool(false));
         }
@@ -280,6 +362,19 @@ fn delta(d: &Value) -> Result<(i64, i64), EvalError> {
                 "'{name}' is not a direction; the directions are up, down, left, right, up-left, up-right, down-left and down-right"
             ))
         })
+}
+
+/// The column (a = 1) and row of a point named like a chess square: one
+/// small letter, then a number from 1.
+pub fn chess_square(name: &str) -> Option<(i64, i64)> {
+    let mut chars = name.chars();
+    let letter = chars.next().filter(char::is_ascii_lowercase)?;
+    let digits = chars.as_str();
+    let row: i64 = digits.parse().ok().filter(|r| (1..=99).contains(r))?;
+    if !digits.starts_with(|c: char| c.is_ascii_digit()) || digits.starts_with('0') {
+        return None;
+    }
+    Some((letter as i64 - 'a' as i64 + 1, row))
 }
 
 /// The name of nothing.
@@ -417,6 +512,7 @@ impl World for View<'_> {
             WorldFn::Type => Value::Text(match self.element(arg(0)?)? {
                 Element::Figure(f) => rules.types[state.kind_of(f) as usize].clone(),
                 Element::Place(p) => rules.places[p as usize].kind.to_string(),
+                Element::Points(_) => "points".to_string(),
                 Element::Grid(g) => if rules.grids[g as usize].is_track {
                     "track"
                 } else {
@@ -433,10 +529,8 @@ impl World for View<'_> {
                     .map(|p| self.name(Some(p)))
                     .collect(),
             ),
-            WorldFn::Neighbour => {
-                let d = delta(arg(1)?)?;
-                self.name(self.step_from(arg(0)?, d, 1)?)
-            }
+            WorldFn::Neighbour => self.named(f, args)?.clone(),
+            WorldFn::Lines => self.lines(arg(0)?)?,
             WorldFn::Line => self.line(arg(0)?, arg(1)?)?,
             WorldFn::Direction => self.direction(arg(0)?, arg(1)?)?,
             WorldFn::Can => {
@@ -461,9 +555,25 @@ impl World for View<'_> {
                     .get(&key)
                     .map_or(Value::Text(String::new()), |v| attribute_value(v))
             }
-            WorldFn::Row => Value::Number(self.square(arg(0)?)?.1.row as i64),
-            WorldFn::Column => Value::Number(self.square(arg(0)?)?.1.column as i64),
+            WorldFn::Row | WorldFn::Column => match self.square(arg(0)?) {
+                Ok((_, spot)) if f == WorldFn::Row => Value::Number(spot.row as i64),
+                Ok((_, spot)) => Value::Number(spot.column as i64),
+                Err(e) if self.point(arg(0)?)?.is_none() => return Err(e),
+                Err(_) => {
+                    let name = arg(0)?.to_text();
+                    let short = name.rsplit('.').next().unwrap_or("");
+                    let Some((column, row)) = chess_square(short) else {
+                        return Err(err(format!(
+                            "'{name}' is a point without a row or column; only points named like chess squares (a letter and a number, like c3) have them"
+                        )));
+                    };
+                    Value::Number(if f == WorldFn::Row { row } else { column })
+                }
+            },
             WorldFn::Neighbours => {
+                if let Some((p, board)) = self.point(arg(0)?)? {
+                    return Ok(self.names(board.neighbours(p)));
+                }
                 let (_, spot) = self.square(arg(0)?)?;
                 let g = &rules.grids[spot.grid as usize];
                 let (r, c) = (spot.row as i64, spot.column as i64);
@@ -493,6 +603,16 @@ impl World for View<'_> {
                 Value::List(out)
             }
             WorldFn::Distance => {
+                if let Some((p, board)) = self.point(arg(0)?)? {
+                    let q = self.point_on(board, arg(1)?)?;
+                    return board.distance(p, q).map(Value::Number).ok_or_else(|| {
+                        err(format!(
+                            "no lines lead from '{}' to '{}'",
+                            arg(0).unwrap_or(&NO_NAME),
+                            arg(1).unwrap_or(&NO_NAME)
+                        ))
+                    });
+                }
                 let (_, a) = self.square(arg(0)?)?;
                 let (_, b) = self.square(arg(1)?)?;
                 if a.grid != b.grid {

@@ -422,3 +422,58 @@ fn a_problem_with_a_figure_of_a_set_is_at_the_sets_line() {
         assert_eq!(p.location.line, Some(8), "{p:#?}");
     }
 }
+
+/// The problems of a file that reads but does not check, with their lines.
+fn checked(text: &str) -> Vec<(Option<u32>, String)> {
+    match tablecraft_engine::open::open(text) {
+        Ok(_) => panic!("expected problems in:\n{text}"),
+        Err(problems) => problems
+            .into_iter()
+            .map(|p| (p.location.line, p.message))
+            .collect(),
+    }
+}
+
+#[test]
+fn a_points_board_says_which_line_or_point_is_wrong() {
+    let board = |inside: &str| {
+        with_rules(&format!(
+            "    <equipment>\n      <points name=\"mill\">\n{inside}\n      </points>\n    </equipment>"
+        ))
+    };
+    // Line 7 is the second <line>: one point is not a line.
+    let short = checked(&board("        <line>a1 d1 g1</line>\n        <line>a4</line>"));
+    assert_eq!(
+        short,
+        vec![(
+            Some(7),
+            "a line joins 2 to 50 points, their names separated by spaces; this one has 1".to_string()
+        )]
+    );
+    let twice = checked(&board("        <line>a1 d1 a1</line>"));
+    assert_eq!(twice.len(), 1);
+    assert_eq!(twice[0].0, Some(6));
+    assert!(twice[0].1.contains("'a1' is twice in this line"), "{twice:?}");
+    let empty = checked(&board(""));
+    assert!(empty[0].1.contains("has no points"), "{empty:?}");
+    // Drawn outside the box: refused by the reader, at its line.
+    let far = only(&board("        <point name=\"a1\" x=\"2000\" y=\"0\"/>"));
+    assert_eq!(far.location.line, Some(6));
+    assert!(far.message.contains("1000"), "{}", far.message);
+}
+
+#[test]
+fn a_points_board_round_trips_through_xml_and_json() {
+    let text = with_rules(
+        "    <equipment>\n      <points name=\"mill\" capacity=\"2\">\n        <point name=\"top\" x=\"500\" y=\"0\"/>\n        <line>top a1 b1</line>\n      </points>\n    </equipment>",
+    );
+    let (game, _) = read_xml(&text).unwrap();
+    let eq = &game.equipment[0];
+    assert_eq!(eq.all_points(), ["top", "a1", "b1"]);
+    assert_eq!((eq.points[0].x, eq.points[0].y), (Some(500), Some(0)));
+    let again = read_xml(&tablecraft_engine::file::write_xml(&game)).unwrap().0;
+    assert_eq!(again, game);
+    let json = tablecraft_engine::file::write_json(&game);
+    assert!(json.contains("\"points\""), "{json}");
+    assert_eq!(read_json(&json).unwrap().0, game);
+}

@@ -7,8 +7,8 @@ use proptest::prelude::*;
 use tablecraft_engine::file::{read_json, read_xml, write_json, write_xml};
 use tablecraft_engine::model::{
     Attributes, Equipment, EquipmentKind, Figure, FigurePattern, Game, GameOver, Layout, Look, LookPattern,
-    MoveRule, OwnerPattern, Pattern, PlacePattern, Placement, Settings, StepRule, Trigger, TriggerValue,
-    WhenStuck,
+    MoveRule, OwnerPattern, Pattern, PlacePattern, Placement, Point, Settings, StepRule, Trigger,
+    TriggerValue, WhenStuck,
 };
 
 /// Text with XML's special characters, white space at the ends and
@@ -58,17 +58,24 @@ fn equipment() -> impl Strategy<Value = Equipment> {
         Just(EquipmentKind::Basket),
         (1u16..=50, 1u16..=50).prop_map(|(rows, columns)| EquipmentKind::Board { rows, columns }),
         (1u16..=250, any::<bool>()).prop_map(|(length, ring)| EquipmentKind::Track { length, ring }),
+        Just(EquipmentKind::Points),
     ];
+    let point_name = "[a-z][a-z0-9]{0,3}";
+    let point = (point_name, option::of(0u16..=1000), option::of(0u16..=1000))
+        .prop_map(|(name, x, y)| Point { name, x, y });
     (
-        name(),
-        kind,
-        option::of(0u32..=10_000),
-        attributes(),
+        (name(), kind, option::of(0u32..=10_000), attributes()),
         btree_map(name(), attributes(), 0..3),
+        vec(point, 0..4),
+        vec(vec(point_name, 2..5), 0..3),
     )
-        .prop_map(|(name, kind, capacity, attributes, squares)| {
+        .prop_map(|((name, kind, capacity, attributes), squares, points, lines)| {
             let squares = match kind {
                 EquipmentKind::Board { .. } | EquipmentKind::Track { .. } => squares,
+                _ => Default::default(),
+            };
+            let (points, lines) = match kind {
+                EquipmentKind::Points => (points, lines),
                 _ => Default::default(),
             };
             Equipment {
@@ -77,6 +84,8 @@ fn equipment() -> impl Strategy<Value = Equipment> {
                 capacity,
                 attributes,
                 squares,
+                points,
+                lines,
             }
         })
 }

@@ -187,7 +187,7 @@ pub fn lifted_sentence(scene: &Scene, holding: &Holding) -> String {
 pub fn place_label(scene: &Scene, p: &PlaceView) -> String {
     let name = &p.name;
     let mut s = match p.look {
-        PlaceLook::Board | PlaceLook::Track => format!("{name}, the whole board"),
+        PlaceLook::Board | PlaceLook::Track | PlaceLook::Points => format!("{name}, the whole board"),
         _ => format!("{name}: {}", contents(&on(scene, name))),
     };
     if let Some(look) = &p.attribute_look {

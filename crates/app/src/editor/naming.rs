@@ -192,6 +192,8 @@ mod tests {
                 capacity: None,
                 attributes: Default::default(),
                 squares: Default::default(),
+                points: Vec::new(),
+                lines: Vec::new(),
             });
         }
         for name in figures {

@@ -7,6 +7,7 @@
 //! in a tidy grid inside their place; one figure sits in the middle.
 
 mod defaults;
+mod points;
 mod rect;
 #[cfg(test)]
 mod tests;
@@ -45,6 +46,8 @@ pub enum PlaceKind {
         /// Its number along the track.
         index: u16,
     },
+    /// A point of a points board.
+    Point,
 }
 
 /// One place on the table and where it is drawn.
@@ -67,6 +70,8 @@ pub struct Geometry {
     places: Vec<PlaceShape>,
     triggers: Vec<(String, Rect)>,
     figures: Vec<(String, Rect)>,
+    /// The lines of points boards, as pieces from one point to the next.
+    segments: Vec<(Point, Point)>,
     place_index: HashMap<String, usize>,
     figure_index: HashMap<String, usize>,
     width: f64,
@@ -143,6 +148,13 @@ impl Geometry {
                         );
                     }
                 }
+                EquipmentKind::Points => {
+                    let drawn = points::lay_out(eq, rect);
+                    for (name, square) in drawn.points {
+                        g.push_square(&eq.name, name, square, PlaceKind::Point);
+                    }
+                    g.segments.extend(drawn.segments);
+                }
                 _ => {}
             }
         }
@@ -185,7 +197,9 @@ impl Geometry {
     fn holds_figures(&self, i: usize) -> bool {
         !matches!(
             self.places[i].kind,
-            PlaceKind::Equipment(EquipmentKind::Board { .. } | EquipmentKind::Track { .. })
+            PlaceKind::Equipment(
+                EquipmentKind::Board { .. } | EquipmentKind::Track { .. } | EquipmentKind::Points
+            )
         )
     }
 
@@ -231,6 +245,11 @@ impl Geometry {
     /// Where the figure with this name is drawn.
     pub fn figure_rect(&self, name: &str) -> Option<Rect> {
         self.figure_index.get(name).map(|&i| self.figures[i].1)
+    }
+
+    /// The lines of points boards, as pieces from one point to the next.
+    pub fn segments(&self) -> &[(Point, Point)] {
+        &self.segments
     }
 
     /// Every trigger with its rectangle.

@@ -4,7 +4,7 @@
 //! A scene is built from a game (design) or from a game and a position
 //! (play); the web page only draws it. It is plain data, tested natively.
 
-use crate::table::geometry::{Geometry, PlaceKind, Rect};
+use crate::table::geometry::{Geometry, PlaceKind, Point, Rect};
 use crate::table::looks::look_of;
 use std::collections::HashSet;
 use tablecraft_engine::model::{EquipmentKind, Game, Look, LookPattern};
@@ -23,6 +23,10 @@ pub enum PlaceLook {
     Cell {
         dark: bool,
     },
+    /// The frame of a points board; its points and lines are drawn on it.
+    Points,
+    /// A point of a points board, drawn as a circle.
+    Point,
 }
 
 /// Marks on a place or figure.
@@ -122,6 +126,9 @@ pub struct Scene {
     pub width: f64,
     pub height: f64,
     pub places: Vec<PlaceView>,
+    /// The lines of points boards, as pieces from one point to the next,
+    /// drawn over the boards and under their points.
+    pub lines: Vec<(Point, Point)>,
     pub figures: Vec<FigureView>,
     pub triggers: Vec<TriggerView>,
 }
@@ -145,6 +152,8 @@ fn look(kind: &PlaceKind) -> PlaceLook {
         PlaceKind::Equipment(EquipmentKind::Basket) => PlaceLook::Basket,
         PlaceKind::Equipment(EquipmentKind::Board { .. }) => PlaceLook::Board,
         PlaceKind::Equipment(EquipmentKind::Track { .. }) => PlaceLook::Track,
+        PlaceKind::Equipment(EquipmentKind::Points) => PlaceLook::Points,
+        PlaceKind::Point => PlaceLook::Point,
         PlaceKind::BoardSquare { row, column } => PlaceLook::Cell {
             dark: (row + column) % 2 == 0,
         },
@@ -208,6 +217,7 @@ impl Scene {
             width,
             height,
             places: places(game, &geometry, &mark),
+            lines: geometry.segments().to_vec(),
             figures,
             triggers,
         }
@@ -278,6 +288,7 @@ impl Scene {
             width,
             height,
             places: places(game, &geometry, &mark),
+            lines: geometry.segments().to_vec(),
             figures,
             triggers,
         }

@@ -15,6 +15,7 @@ pub fn kind_word(kind: &EquipmentKind) -> &'static str {
         EquipmentKind::Basket => "basket",
         EquipmentKind::Board { .. } => "board",
         EquipmentKind::Track { .. } => "track",
+        EquipmentKind::Points => "board of points",
     }
 }
 
@@ -190,7 +191,7 @@ impl<'a> Names<'a> {
                 EquipmentKind::Track { .. } => format!("square {column} of {}", self.equipment(of)),
                 _ => format!("the square at {}", self.cell(of, row, column)),
             },
-            None => name.to_string(),
+            None => point_of(self.game, name).map_or_else(|| name.to_string(), |p| format!("point {p}")),
         }
     }
 
@@ -376,6 +377,18 @@ pub fn plural_word(noun: &str) -> String {
     many.strip_prefix("2 ").unwrap_or(&many).to_string()
 }
 
+/// The point's own name (`d7`) when `name` is a point of a points board
+/// (`board.d7`).
+fn point_of<'g>(game: &'g Game, name: &str) -> Option<&'g str> {
+    game.equipment
+        .iter()
+        .filter(|e| e.kind == EquipmentKind::Points)
+        .find_map(|e| {
+            let short = name.strip_prefix(e.name.as_str())?.strip_prefix('.')?;
+            e.all_points().into_iter().find(|p| *p == short)
+        })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -392,6 +405,8 @@ mod tests {
         assert_eq!(Names::new(&nim345).place("heap.2"), "heap 2");
         let (ball, _) = open_example("ball-puzzle");
         assert_eq!(Names::new(&ball).place("s.3"), "square 3");
+        let (morris, _) = open_example("nine-mens-morris");
+        assert_eq!(Names::new(&morris).place("board.d7"), "point d7");
         let (maze, _) = open_example("labyrinth");
         let n = Names::new(&maze);
         assert_eq!(n.place("maze.2.3"), "the square at row 2, column 3");

@@ -383,13 +383,15 @@ pub enum WorldFn {
     Line,
     /// `direction(a, b)`
     Direction,
+    /// `lines(x)`: the lines of a points board, or through one of its points.
+    Lines,
     /// `can(rule)` or `can(rule, player)`
     Can,
 }
 
 impl WorldFn {
     /// Every world function.
-    pub const ALL: [WorldFn; 22] = [
+    pub const ALL: [WorldFn; 23] = [
         WorldFn::At,
         WorldFn::Contains,
         WorldFn::Value,
@@ -411,6 +413,7 @@ impl WorldFn {
         WorldFn::Neighbour,
         WorldFn::Line,
         WorldFn::Direction,
+        WorldFn::Lines,
         WorldFn::Can,
     ];
 }

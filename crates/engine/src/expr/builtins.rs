@@ -8,7 +8,7 @@ use super::eval::World;
 use super::value::Value;
 
 /// Every function, in the order they are listed in the guide.
-pub const FUNCTIONS: [Function; 34] = [
+pub const FUNCTIONS: [Function; 35] = [
     Function::Count,
     Function::Empty,
     Function::First,
@@ -42,6 +42,7 @@ pub const FUNCTIONS: [Function; 34] = [
     Function::World(WorldFn::Neighbour),
     Function::World(WorldFn::Line),
     Function::World(WorldFn::Direction),
+    Function::World(WorldFn::Lines),
     Function::World(WorldFn::Can),
 ];
 
@@ -86,6 +87,7 @@ impl Function {
                 WorldFn::Neighbour => "neighbour",
                 WorldFn::Line => "line",
                 WorldFn::Direction => "direction",
+                WorldFn::Lines => "lines",
                 WorldFn::Can => "can",
             },
         }
@@ -154,6 +156,7 @@ impl Function {
                 WorldFn::Squares => "a board, a track or a place",
                 WorldFn::Neighbour | WorldFn::Line => "a square and a direction",
                 WorldFn::Direction => "two squares",
+                WorldFn::Lines => "a points board or one of its points",
                 WorldFn::Can => "a step rule, and if you like a player",
             },
         }

@@ -27,6 +27,14 @@ pub const MAX_VALUE_CHARS: usize = 1_000;
 pub const MAX_BOARD_SIDE: u16 = 50;
 /// The most squares of a track.
 pub const MAX_TRACK_LENGTH: u16 = 250;
+/// The largest `x` and `y` of a point of a points board.
+pub const MAX_POINT_XY: u16 = 1000;
+/// The most points of a points board.
+pub const MAX_POINTS: usize = 1000;
+/// The most lines of a points board.
+pub const MAX_LINES: usize = 1000;
+/// The most points of one line.
+pub const MAX_LINE_POINTS: usize = 50;
 /// The largest capacity of a piece of equipment.
 pub const MAX_CAPACITY: u32 = 10_000;
 /// The largest size, and the largest distance from 0, in the layout.
@@ -149,6 +157,14 @@ impl Checker {
                     self.range((s, &e.name, "length"), length.into(), 1, max);
                 }
                 _ => {}
+            }
+            self.items += e.points.len() + e.lines.len();
+            for p in &e.points {
+                let field = format!("point {}", p.name);
+                self.name((s, &e.name, &field), &p.name);
+                for v in [p.x, p.y].into_iter().flatten() {
+                    self.range((s, &e.name, &field), v.into(), 0, MAX_POINT_XY.into());
+                }
             }
             self.attributes((s, &e.name), e.attributes.iter());
             for (square, attributes) in &e.squares {

@@ -1,14 +1,16 @@
 //! Reads `<equipment>` and `<figures>`.
 
-use super::limits::{MAX_BOARD_SIDE, MAX_CAPACITY, MAX_ELEMENTS, MAX_PLAYERS, MAX_TRACK_LENGTH};
+use super::limits::{
+    MAX_BOARD_SIDE, MAX_CAPACITY, MAX_ELEMENTS, MAX_PLAYERS, MAX_POINT_XY, MAX_TRACK_LENGTH,
+};
 use super::xml_context::{Ctx, Node};
 use super::xml_read::section;
 use super::xml_tree::Element;
-use crate::model::{Attributes, Equipment, EquipmentKind, Figure};
+use crate::model::{Attributes, Equipment, EquipmentKind, Figure, Point};
 use crate::problem::Section;
 use std::collections::BTreeMap;
 
-const KINDS: &[&str] = &["square", "group", "basket", "board", "track"];
+const KINDS: &[&str] = &["square", "group", "basket", "board", "track", "points"];
 
 pub(crate) fn equipment(ctx: &mut Ctx, el: &Element, out: &mut Vec<Equipment>) {
     for child in section(ctx, el, Section::Equipment, KINDS) {
@@ -16,6 +18,10 @@ pub(crate) fn equipment(ctx: &mut Ctx, el: &Element, out: &mut Vec<Equipment>) {
         ctx.map
             .add(Section::Equipment, &node.name, "type", ctx.pos(child.start), None);
         let kind = match child.name.as_str() {
+            "points" => {
+                ctx.allow_attributes(&node, &["name", "capacity"]);
+                EquipmentKind::Points
+            }
             "board" => {
                 ctx.allow_attributes(&node, &["name", "rows", "columns", "capacity"]);
                 let side = i64::from(MAX_BOARD_SIDE);
@@ -42,15 +48,29 @@ pub(crate) fn equipment(ctx: &mut Ctx, el: &Element, out: &mut Vec<Equipment>) {
         let has_squares = matches!(kind, EquipmentKind::Board { .. } | EquipmentKind::Track { .. });
         let allowed: &[&str] = if has_squares {
             &["attribute", "square"]
+        } else if kind == EquipmentKind::Points {
+            &["attribute", "point", "line"]
         } else {
             &["attribute"]
         };
         let mut attributes = Attributes::new();
         let mut squares = BTreeMap::new();
+        let (mut points, mut lines) = (Vec::new(), Vec::new());
         for item in ctx.children(&node, allowed) {
-            if item.name == "attribute" {
-                attribute(ctx, item, &node, &mut attributes);
-                continue;
+            match item.name.as_str() {
+                "attribute" => {
+                    attribute(ctx, item, &node, &mut attributes);
+                    continue;
+                }
+                "point" => {
+                    points.push(point(ctx, item, &node));
+                    continue;
+                }
+                "line" => {
+                    lines.push(line(ctx, item, &node, lines.len() + 1));
+                    continue;
+                }
+                _ => {}
             }
             let square = ctx.node(item, Section::Equipment, true);
             ctx.allow_attributes(&square, &["name"]);
@@ -73,8 +93,44 @@ pub(crate) fn equipment(ctx: &mut Ctx, el: &Element, out: &mut Vec<Equipment>) {
             capacity,
             attributes,
             squares,
+            points,
+            lines,
         });
     }
+}
+
+/// `<point name="a1" x="0" y="0"/>` of a points board.
+fn point(ctx: &mut Ctx, el: &Element, board: &Node) -> Point {
+    let node = Node {
+        el,
+        section: board.section,
+        name: board.name.clone(),
+    };
+    ctx.allow_attributes(&node, &["name", "x", "y"]);
+    ctx.children(&node, &[]);
+    let name = ctx
+        .required(&node, "name", "a name (like a1)")
+        .unwrap_or_default();
+    let field = format!("point {name}");
+    ctx.map
+        .add(board.section, &board.name, &field, ctx.pos(el.start), None);
+    let max = i64::from(MAX_POINT_XY);
+    Point {
+        x: ctx.number(&node, "x", 0, max, 500),
+        y: ctx.number(&node, "y", 0, max, 500),
+        name,
+    }
+}
+
+/// `<line>a1 d1 g1</line>`: the names of its points in order.
+fn line(ctx: &mut Ctx, el: &Element, board: &Node, number: usize) -> Vec<String> {
+    let node = Node {
+        el,
+        section: board.section,
+        name: board.name.clone(),
+    };
+    let text = ctx.plain_text(&node, &format!("line {number}"));
+    text.split_whitespace().map(str::to_string).collect()
 }
 
 /// A board's rows or columns or a track's length: required, at least 1.

@@ -138,10 +138,22 @@ fn equipment(out: &mut Out, list: &[Equipment]) {
                 let _ = write!(attrs, " capacity=\"{capacity}\"");
             }
             let tag = e.kind.type_name();
-            let more = !e.squares.is_empty();
+            let more = !e.squares.is_empty() || !e.points.is_empty() || !e.lines.is_empty();
             with_attributes(out, tag, &attrs, &e.attributes, more);
             if e.attributes.is_empty() && !more {
                 continue;
+            }
+            for p in &e.points {
+                let mut attrs = attr("name", &p.name);
+                for (key, v) in [("x", p.x), ("y", p.y)] {
+                    if let Some(v) = v {
+                        let _ = write!(attrs, " {key}=\"{v}\"");
+                    }
+                }
+                out.line(&format!("<point{attrs}/>"));
+            }
+            for line in &e.lines {
+                out.line(&format!("<line>{}</line>", escape_text(&line.join(" "))));
             }
             for (square, attributes) in &e.squares {
                 with_attributes(out, "square", &attr("name", square), attributes, false);

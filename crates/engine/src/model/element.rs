@@ -29,6 +29,43 @@ pub struct Equipment {
     /// the board's own.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub squares: BTreeMap<String, Attributes>,
+    /// The points of a points board given with `<point>`, in order; a
+    /// line may name more points, which it declares.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub points: Vec<Point>,
+    /// The lines of a points board, each the names of its points in order:
+    /// consecutive points of a line are neighbours.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub lines: Vec<Vec<String>>,
+}
+
+/// A point of a points board, where it is drawn (0–1000 across and down
+/// the equipment's box). Rules never read where; only lines matter.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Point {
+    /// Its name on the board, e.g. `a1` (the place is `BOARD.a1`).
+    pub name: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub x: Option<u16>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub y: Option<u16>,
+}
+
+impl Equipment {
+    /// Every point of a points board: those given with `<point>`, then
+    /// those that lines name first, in order of appearance.
+    pub fn all_points(&self) -> Vec<&str> {
+        let mut out: Vec<&str> = Vec::new();
+        let mut seen = std::collections::HashSet::new();
+        let named = self.points.iter().map(|p| p.name.as_str());
+        let lined = self.lines.iter().flatten().map(String::as_str);
+        for name in named.chain(lined) {
+            if seen.insert(name) {
+                out.push(name);
+            }
+        }
+        out
+    }
 }
 
 impl Equipment {
@@ -40,6 +77,8 @@ impl Equipment {
             capacity: None,
             attributes: Attributes::new(),
             squares: BTreeMap::new(),
+            points: Vec::new(),
+            lines: Vec::new(),
         }
     }
 }
@@ -58,6 +97,8 @@ pub enum EquipmentKind {
     Board { rows: u16, columns: u16 },
     /// A row (or a ring) of squares named `NAME.I`, counted from 1.
     Track { length: u16, ring: bool },
+    /// Points joined by lines, named `NAME.POINT` (see [`Equipment::points`]).
+    Points,
 }
 
 impl EquipmentKind {
@@ -70,6 +111,7 @@ impl EquipmentKind {
             EquipmentKind::Basket => "basket",
             EquipmentKind::Board { .. } => "board",
             EquipmentKind::Track { .. } => "track",
+            EquipmentKind::Points => "points",
         }
     }
 

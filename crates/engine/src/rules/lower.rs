@@ -50,6 +50,7 @@ pub fn rules(game: &Game, elements: Elements, moves: MoveAutomaton, move_names: 
         players: game.players,
         places: elements.places,
         grids: elements.grids,
+        point_boards: elements.point_boards,
         figures: elements.figures,
         types: elements.types,
         triggers: elements.triggers,

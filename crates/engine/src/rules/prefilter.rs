@@ -283,6 +283,7 @@ fn dynamic_part(e: &Expr, figure_slots: usize) -> bool {
                     | WorldFn::Neighbour
                     | WorldFn::Line
                     | WorldFn::Direction
+                    | WorldFn::Lines
             ),
             _ => false,
         },

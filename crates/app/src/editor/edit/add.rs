@@ -47,6 +47,8 @@ pub fn add_equipment_named(
         capacity: None,
         attributes: Default::default(),
         squares: Default::default(),
+        points: Vec::new(),
+        lines: Vec::new(),
     });
     put_placement(&mut g, name, placement_at(at, default_size(&kind)));
     Ok(g)

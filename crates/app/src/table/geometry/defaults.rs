@@ -30,6 +30,7 @@ pub fn default_size(kind: &EquipmentKind) -> (u32, u32) {
         EquipmentKind::Track { length, .. } => {
             (cell_side(length) * u32::from(length.max(1)), cell_side(length))
         }
+        EquipmentKind::Points => (7 * CELL, 7 * CELL),
     }
 }
 
@@ -136,6 +137,8 @@ mod tests {
                 capacity: None,
                 attributes: Default::default(),
                 squares: Default::default(),
+                points: Vec::new(),
+                lines: Vec::new(),
             });
         }
         game.triggers.push(Trigger {

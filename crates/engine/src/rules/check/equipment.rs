@@ -2,6 +2,7 @@
 //! given their own attributes, and the names of places and boards.
 
 use super::{names, problem};
+use crate::file::limits::{MAX_LINES, MAX_LINE_POINTS, MAX_POINTS};
 use crate::model::{Equipment, EquipmentKind, Game};
 use crate::problem::{Problem, Section};
 use crate::rules::compile::MAX_GRID_SIDE;
@@ -15,6 +16,9 @@ pub fn check(game: &Game, elements: &Elements) -> Vec<Problem> {
         problems.extend(room(eq, layout));
         if let Layout::Grid(shape) = layout {
             problems.extend(squares(eq, shape, &elements.names));
+        }
+        if eq.kind == EquipmentKind::Points {
+            problems.extend(repeated_points(eq));
         }
     }
     problems.extend(place_names(elements));
@@ -50,6 +54,10 @@ fn place_names(elements: &Elements) -> Vec<Problem> {
         let element = Element::Grid(i as u16);
         problems.extend(names::check(Section::Equipment, &grid.name, element, names));
     }
+    for (i, board) in elements.point_boards.iter().enumerate() {
+        let element = Element::Points(i as u16);
+        problems.extend(names::check(Section::Equipment, &board.name, element, names));
+    }
     problems
 }
 
@@ -57,7 +65,8 @@ fn place_names(elements: &Elements) -> Vec<Problem> {
 fn room(eq: &Equipment, layout: Layout) -> Option<Problem> {
     let too_many = "the game has too many places";
     match layout {
-        Layout::Place | Layout::Grid(_) => None,
+        Layout::Place | Layout::Grid(_) | Layout::Points { .. } => None,
+        Layout::BadPoints => Some(bad_points(eq)),
         Layout::BadSize => {
             let what = if matches!(eq.kind, EquipmentKind::Track { .. }) {
                 "a track's length"
@@ -70,6 +79,82 @@ fn room(eq: &Equipment, layout: Layout) -> Option<Problem> {
         Layout::TooBig => Some(problem(Section::Equipment, &eq.name, "size", too_many)),
         Layout::NoRoom => Some(problem(Section::Equipment, &eq.name, "", too_many)),
     }
+}
+
+/// What is wrong with a points board that has no places.
+fn bad_points(eq: &Equipment) -> Problem {
+    let name = &eq.name;
+    let count = eq.all_points().len();
+    let long = eq
+        .lines
+        .iter()
+        .enumerate()
+        .find(|(_, l)| !(2..=MAX_LINE_POINTS).contains(&l.len()));
+    let (field, message) = if count == 0 {
+        (
+            String::new(),
+            format!(
+                "the points board '{name}' has no points; add <line>a1 d1 g1</line> or <point name=\"a1\"/>"
+            ),
+        )
+    } else if count > MAX_POINTS {
+        (
+            String::new(),
+            format!("the points board '{name}' has {count} points; it can have at most {MAX_POINTS}"),
+        )
+    } else if eq.lines.len() > MAX_LINES {
+        (
+            String::new(),
+            format!(
+                "the points board '{name}' has {} lines; it can have at most {MAX_LINES}",
+                eq.lines.len()
+            ),
+        )
+    } else if let Some((i, l)) = long {
+        (
+            format!("line {}", i + 1),
+            format!(
+                "a line joins 2 to {MAX_LINE_POINTS} points, their names separated by spaces; this one has {}",
+                l.len()
+            ),
+        )
+    } else {
+        (String::new(), format!("the points board '{name}' can't be made"))
+    };
+    problem(Section::Equipment, name, &field, message)
+}
+
+/// A line that goes through a point twice would make it its own neighbour.
+fn repeated_points(eq: &Equipment) -> Vec<Problem> {
+    let mut problems = Vec::new();
+    for (i, line) in eq.lines.iter().enumerate() {
+        let twice = line.iter().enumerate().find(|(j, p)| line[..*j].contains(p));
+        if let Some((_, p)) = twice {
+            let message = format!("the point '{p}' is twice in this line; a line goes through a point once");
+            problems.push(problem(
+                Section::Equipment,
+                &eq.name,
+                &format!("line {}", i + 1),
+                message,
+            ));
+        }
+    }
+    let mut seen = std::collections::HashSet::new();
+    for p in &eq.points {
+        if !seen.insert(&p.name) {
+            let message = format!(
+                "the point '{}' is given twice; keep one <point name=\"{}\">",
+                p.name, p.name
+            );
+            problems.push(problem(
+                Section::Equipment,
+                &eq.name,
+                &format!("point {}", p.name),
+                message,
+            ));
+        }
+    }
+    problems
 }
 
 /// Squares given their own attributes must be squares of the board.

@@ -48,6 +48,10 @@ fn owner(f: &Figure, players: u8) -> Option<Problem> {
 fn origin(f: &Figure, names: &NameMap) -> Option<Problem> {
     let message = match names.get(&f.origin) {
         Some(Element::Place(_)) => return None,
+        Some(Element::Points(_)) => format!(
+            "{} starts on the points board '{}'; put it on one of its points, like {}.a1",
+            f.name, f.origin, f.origin
+        ),
         Some(Element::Grid(_)) => format!(
             "{} starts on the board '{}'; put it on one of its squares, like {}.1.1",
             f.name, f.origin, f.origin

@@ -9,7 +9,7 @@ use crate::rules::scope;
 use crate::rules::{Element, NameMap};
 
 /// The kinds of place a `from` or `to` kind may name.
-const PLACE_KINDS: [&str; 3] = ["square", "group", "basket"];
+const PLACE_KINDS: [&str; 4] = ["square", "point", "group", "basket"];
 
 pub fn check(rule: &StepRule, names: &NameMap) -> Vec<Problem> {
     let mut problems = Vec::new();
@@ -70,6 +70,9 @@ fn place_kind(rule: &StepRule, field: &str, p: &Pattern) -> Option<Problem> {
     if PLACE_KINDS.contains(&p.text.as_str()) {
         return None;
     }
-    let message = format!("'{}' is not a kind of place; use square, group or basket", p.text);
+    let message = format!(
+        "'{}' is not a kind of place; use square, point, group or basket",
+        p.text
+    );
     Some(problem(Section::Step, &rule.name, field, message))
 }

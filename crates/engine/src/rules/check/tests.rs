@@ -272,7 +272,7 @@ fn patterns_name_each_wildcard_and_exact_names_exist() {
         problems(&game),
         [
             "step rule 'take', from: there is no place called 'm.1'",
-            "step rule 'take', to: 'bin' is not a kind of place; use square, group or basket",
+            "step rule 'take', to: 'bin' is not a kind of place; use square, point, group or basket",
             "step rule 'take', what: '*.?' has 2 wildcard(s) but 1 variable name(s); give one name for each * or ?",
             "step rule 'take', what: there is no figure called 'm.9'",
         ]

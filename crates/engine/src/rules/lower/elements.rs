@@ -8,6 +8,7 @@
 
 use super::{figures, places, triggers};
 use crate::model::Game;
+use crate::rules::points::PointBoard;
 use crate::rules::{Element, FigureInfo, Grid, NameMap, Place, TriggerInfo, TypeId};
 
 /// The numbered elements of a game.
@@ -15,6 +16,7 @@ use crate::rules::{Element, FigureInfo, Grid, NameMap, Place, TriggerInfo, TypeI
 pub struct Elements {
     pub places: Vec<Place>,
     pub grids: Vec<Grid>,
+    pub point_boards: Vec<PointBoard>,
     pub types: Vec<String>,
     pub figures: Vec<FigureInfo>,
     pub triggers: Vec<TriggerInfo>,

@@ -1,9 +1,12 @@
 //! Places and grids: every piece of equipment becomes one place, or a board
-//! or track a block of squares named `NAME.ROW.COLUMN` or `NAME.I`.
+//! or track a block of squares named `NAME.ROW.COLUMN` or `NAME.I`, or a
+//! points board its points named `NAME.POINT`.
 
 use super::Elements;
+use crate::file::limits::{MAX_LINES, MAX_LINE_POINTS, MAX_POINTS};
 use crate::model::{Equipment, EquipmentKind, Game};
 use crate::rules::compile::{MAX_ELEMENTS, MAX_GRID_SIDE};
+use crate::rules::points::PointBoard;
 use crate::rules::{Element, Grid, GridSpot, Place, PlaceId};
 
 /// What a piece of equipment becomes.
@@ -13,6 +16,11 @@ pub enum Layout {
     Place,
     /// Grid number `id`, whose squares are places from `first` on.
     Grid(GridShape),
+    /// Points board number `id`, whose points are places from `first` on.
+    Points { id: u16, first: PlaceId, count: u16 },
+    /// A points board with no points, too many, or a line that is too
+    /// short or too long: no places.
+    BadPoints,
     /// A board or track with a side of 0 or more than [`MAX_GRID_SIDE`]:
     /// no places.
     BadSize,
@@ -48,15 +56,24 @@ pub fn layouts(game: &Game) -> Vec<(&Equipment, Layout)> {
     let mut out = Vec::new();
     let mut places = 0usize;
     let mut grids = 0u16;
+    let mut boards = 0u16;
     for eq in &game.equipment {
-        let layout = layout(eq, places, grids);
+        let layout = if eq.kind == EquipmentKind::Points {
+            points_layout(eq, places, boards)
+        } else {
+            layout(eq, places, grids)
+        };
         match layout {
             Layout::Place => places += 1,
             Layout::Grid(shape) => {
                 places += shape.rows as usize * shape.columns as usize;
                 grids += 1;
             }
-            Layout::BadSize | Layout::TooBig | Layout::NoRoom => {}
+            Layout::Points { count, .. } => {
+                places += count as usize;
+                boards += 1;
+            }
+            Layout::BadSize | Layout::BadPoints | Layout::TooBig | Layout::NoRoom => {}
         }
         out.push((eq, layout));
         if layout == Layout::NoRoom {
@@ -78,6 +95,7 @@ fn layout(eq: &Equipment, places: usize, grids: u16) -> Layout {
         }
         EquipmentKind::Board { rows, columns } => (rows, columns, false, false),
         EquipmentKind::Track { length, ring } => (1, length, ring, true),
+        EquipmentKind::Points => return Layout::BadPoints,
     };
     if !side_fits(rows) || !side_fits(columns) {
         return Layout::BadSize;
@@ -95,6 +113,25 @@ fn layout(eq: &Equipment, places: usize, grids: u16) -> Layout {
     })
 }
 
+/// What a points board becomes when `places` places and `boards` points
+/// boards come before it.
+fn points_layout(eq: &Equipment, places: usize, boards: u16) -> Layout {
+    let count = eq.all_points().len();
+    let lines_fit =
+        eq.lines.len() <= MAX_LINES && eq.lines.iter().all(|l| (2..=MAX_LINE_POINTS).contains(&l.len()));
+    if count == 0 || count > MAX_POINTS || !lines_fit {
+        return Layout::BadPoints;
+    }
+    if places + count > MAX_ELEMENTS {
+        return Layout::TooBig;
+    }
+    Layout::Points {
+        id: boards,
+        first: places as PlaceId,
+        count: count as u16,
+    }
+}
+
 fn side_fits(n: u16) -> bool {
     (1..=MAX_GRID_SIDE).contains(&n)
 }
@@ -105,7 +142,8 @@ pub fn lower(game: &Game, elements: &mut Elements) {
         match layout {
             Layout::Place => place(eq, elements),
             Layout::Grid(shape) => grid(eq, shape, elements),
-            Layout::BadSize | Layout::TooBig | Layout::NoRoom => {}
+            Layout::Points { id, first, count } => points(eq, (id, first, count), elements),
+            Layout::BadSize | Layout::BadPoints | Layout::TooBig | Layout::NoRoom => {}
         }
     }
 }
@@ -164,6 +202,37 @@ fn square(eq: &Equipment, shape: GridShape, spot: GridSpot, elements: &mut Eleme
         attributes,
         grid: Some(spot),
     });
+}
+
+/// The points of a points board, named `NAME.POINT`, and its lines.
+fn points(eq: &Equipment, (id, first, count): (u16, PlaceId, u16), elements: &mut Elements) {
+    elements.name(&eq.name, Element::Points(id));
+    let names = eq.all_points();
+    for name in &names {
+        let name = format!("{}.{name}", eq.name);
+        let mut attributes = eq.attributes.clone();
+        if let Some(own) = eq.squares.get(&name) {
+            attributes.extend(own.iter().map(|(k, v)| (k.clone(), v.clone())));
+        }
+        let id = elements.places.len() as PlaceId;
+        elements.name(&name, Element::Place(id));
+        elements.places.push(Place {
+            name,
+            kind: "point",
+            capacity: eq.capacity.or(eq.kind.default_capacity()),
+            attributes,
+            grid: None,
+        });
+    }
+    let index = |n: &String| names.iter().position(|m| m == n).map(|i| first + i as PlaceId);
+    let lines = eq
+        .lines
+        .iter()
+        .map(|l| l.iter().filter_map(index).collect())
+        .collect();
+    elements
+        .point_boards
+        .push(PointBoard::new(eq.name.clone(), first, count, lines));
 }
 
 fn square_name(eq: &Equipment, shape: GridShape, spot: GridSpot) -> String {
