@@ -136,11 +136,15 @@ impl Position {
         self.state.hash()
     }
 
-    /// How the current move stands.
+    /// How the current move stands. A complete move that says `while
+    /// possible` must go on while a step can extend it.
     pub fn stage(&self) -> MoveStage {
+        let progress = self.state.progress();
         if self.state.made().is_empty() {
             MoveStage::Start
-        } else if self.rules.moves.complete(self.state.progress()).is_some() {
+        } else if self.rules.moves.complete(progress).is_some()
+            && !(self.rules.moves.must_go_on(progress) && self.has_step())
+        {
             MoveStage::MayEnd
         } else {
             MoveStage::MustGoOn
@@ -228,9 +232,11 @@ impl Position {
         let mut steps = Vec::new();
         let mut done = false;
         self.generate_distinct(&mut |s| {
+            // A move that must go on while it can is finished only when it
+            // can't: that is found by making the step.
             if moves
                 .next(progress, s.rule as usize)
-                .is_some_and(|p| moves.complete(p).is_some())
+                .is_some_and(|p| moves.complete(p).is_some() && !moves.must_go_on(p))
             {
                 done = true;
                 return ControlFlow::Break(());
@@ -620,8 +626,13 @@ impl Position {
     /// When the steps so far do not make a complete move.
     pub fn end_move(&mut self) -> Result<(), Refusal> {
         if !self.can_end_move() {
+            let progress = self.state.progress();
             return Err(match self.stage() {
                 MoveStage::Start => Refusal::new("Make a step first.", Why::NoStepYet),
+                _ if self.rules.moves.complete(progress).is_some() => Refusal::new(
+                    "This move goes on while another step can be made: make another step.",
+                    Why::GoOn,
+                ),
                 _ => Refusal::new(
                     "This move is not finished yet: make another step.",
                     Why::NotFinished,
