@@ -2,7 +2,9 @@
 
 use std::sync::Arc;
 use tablecraft_engine::position::{Action, MoveStage, Position, Why};
-use tablecraft_engine::search::MoveGen;
+use tablecraft_engine::record::{Played, Record};
+use tablecraft_engine::search::{solve, Limits, MoveGen, Outcome};
+use tablecraft_engine::state::Status;
 
 /// A frog on a lane of six squares; `hop` goes one square on, `skip` two,
 /// never past column `last`.
@@ -119,4 +121,143 @@ fn a_bad_move_is_placed_at_its_column() {
     // The column in the file: the bar is the 37th character of its line.
     assert_eq!((p.location.line, p.location.column), (Some(5), Some(37)));
     assert!(p.message.contains("no step after"), "{}", p.message);
+}
+
+/// A pawn walks one square on, then reaches the last square, where it
+/// becomes a queen, a knight or (the same as a queen) a lady: the first
+/// player wins with a knight and loses with a queen.
+const PROMOTION: &str = r#"<game format="2" players="2"><title>Promotion</title><rules>
+    <equipment><board name="lane" rows="1" columns="3"/></equipment>
+    <figures><figure name="pawn" type="pawn" origin="lane.1.1" owner="1"/></figures>
+    <steps>
+      <step name="walk"><what type="pawn" owner="on-move"/><from type="square"/><to type="square"/>
+        <when>column(to) = 2</when></step>
+      <step name="to-queen"><what type="pawn" owner="on-move"/><from type="square"/><to type="square"/>
+        <when>column(to) = 3</when><effect>change figure to queen</effect></step>
+      <step name="to-lady"><what type="pawn" owner="on-move"/><from type="square"/><to type="square"/>
+        <when>column(to) = 3</when><effect>change figure to queen</effect></step>
+      <step name="to-knight"><what type="pawn" owner="on-move"/><from type="square"/><to type="square"/>
+        <when>column(to) = 3</when><effect>change figure to knight</effect></step>
+    </steps>
+    <game-over>
+      <end name="knight" winner="1"><when>not empty(lane.1.3) and type(top(lane.1.3)) = "knight"</when></end>
+      <end name="queen" winner="2"><when>not empty(lane.1.3) and type(top(lane.1.3)) = "queen"</when></end>
+    </game-over>
+    <settings when-stuck="pass"/>
+    </rules></game>"#;
+
+fn promotion() -> Position {
+    let (_, rules) = tablecraft_engine::open::open(PROMOTION).unwrap_or_else(|p| panic!("{p:#?}"));
+    Position::new(Arc::new(rules))
+}
+
+/// The pawn on the square before the last, player 1 on move.
+fn before_promotion() -> Position {
+    let mut pos = promotion();
+    go_pawn(&mut pos, "lane.1.2");
+    // Player 2 cannot move and passes by itself.
+    assert_eq!(pos.to_move(), 1);
+    pos
+}
+
+fn go_pawn(pos: &mut Position, to: &str) {
+    let rules = Arc::clone(pos.rules());
+    pos.play(rules.figure_id("pawn").unwrap(), rules.place_id(to).unwrap())
+        .unwrap_or_else(|r| panic!("{}", r.message));
+}
+
+fn rule_names(pos: &Position, steps: &[tablecraft_engine::Step]) -> Vec<String> {
+    steps
+        .iter()
+        .map(|s| pos.rules().steps[s.rule as usize].name.clone())
+        .collect()
+}
+
+#[test]
+fn one_drag_with_several_outcomes_offers_each_once() {
+    let mut pos = before_promotion();
+    let rules = Arc::clone(pos.rules());
+    let (pawn, last) = (
+        rules.figure_id("pawn").unwrap(),
+        rules.place_id("lane.1.3").unwrap(),
+    );
+    let choices = pos.choices(pawn, last);
+    // The lady is the same as the queen: the first rule is kept.
+    assert_eq!(rule_names(&pos, &choices), ["to-queen", "to-knight"]);
+    let before = pos.state().clone();
+    let refused = pos.play(pawn, last).unwrap_err();
+    assert_eq!(refused.why, Why::Choose { count: 2 });
+    assert!(refused.message.contains("choose"), "{}", refused.message);
+    assert_eq!(pos.state(), &before);
+    // A single outcome is played as before.
+    assert_eq!(pos.choices(pawn, rules.place_id("lane.1.1").unwrap()), []);
+    pos.play_step(choices[1]).unwrap();
+    assert!(matches!(pos.status(), Status::Over { winner: 1, .. }));
+}
+
+#[test]
+fn a_rule_that_does_not_allow_the_step_is_refused() {
+    let mut pos = before_promotion();
+    let rules = Arc::clone(pos.rules());
+    let mut step = pos.choices(
+        rules.figure_id("pawn").unwrap(),
+        rules.place_id("lane.1.3").unwrap(),
+    )[0];
+    step.rule = rules.step_id("walk").unwrap();
+    let before = pos.state().clone();
+    assert!(pos.play_step(step).is_err());
+    assert_eq!(pos.state(), &before);
+}
+
+#[test]
+fn the_record_keeps_the_chosen_rule_and_replays_it() {
+    let mut pos = before_promotion();
+    let rules = Arc::clone(pos.rules());
+    let choices = pos.choices(
+        rules.figure_id("pawn").unwrap(),
+        rules.place_id("lane.1.3").unwrap(),
+    );
+    pos.play_step(choices[1]).unwrap();
+    let record = Record::of(&pos);
+    let rules_named: Vec<Option<String>> = record
+        .played
+        .iter()
+        .filter_map(|p| match p {
+            Played::Step { rule, .. } => Some(rule.clone()),
+            _ => None,
+        })
+        .collect();
+    // The walk had one outcome: no rule is written for it.
+    assert_eq!(rules_named, [None, Some("to-knight".to_string())]);
+    let json = serde_json::to_string(&record).unwrap();
+    assert!(json.contains(r#""rule":"to-knight""#), "{json}");
+    let back: Record = serde_json::from_str(&json).unwrap();
+    let again = back
+        .replay(Arc::clone(&rules))
+        .unwrap_or_else(|(_, why)| panic!("{why}"));
+    assert_eq!(again.state(), pos.state());
+    assert!(matches!(again.status(), Status::Over { winner: 1, .. }));
+}
+
+#[test]
+fn the_search_sees_every_outcome_and_solves_the_promotion() {
+    let mut pos = before_promotion();
+    let mut gen = MoveGen::new(pos.rules());
+    let mut out = Vec::new();
+    gen.moves(&mut pos, &mut out);
+    assert_eq!(
+        rule_names(&pos, &out.iter().map(|m| m.steps[0]).collect::<Vec<_>>()),
+        ["to-queen", "to-knight"]
+    );
+    let start = promotion();
+    let choice = solve(&start, Limits::millis(5000.0), &mut |_| {});
+    assert!(
+        matches!(choice.outcome, Outcome::Win { .. }),
+        "{:?}",
+        choice.outcome
+    );
+    let choice = solve(&pos, Limits::millis(5000.0), &mut |_| {});
+    assert_eq!(choice.outcome, Outcome::Win { moves: 1 });
+    let mv = choice.mv.unwrap();
+    assert_eq!(rule_names(&pos, &mv.steps), ["to-knight"]);
 }
