@@ -29,7 +29,7 @@ fn read(name: &str) -> Game {
 }
 
 #[test]
-fn there_are_eight_examples() {
+fn there_are_nine_examples() {
     let names: Vec<String> = examples().into_iter().map(|(n, _)| n).collect();
     assert_eq!(
         names,
@@ -37,6 +37,7 @@ fn there_are_eight_examples() {
             "ball-puzzle.game.xml",
             "connect-four.game.xml",
             "dama-lite.game.xml",
+            "english-checkers.game.xml",
             "labyrinth.game.xml",
             "nim12.game.xml",
             "nim345.game.xml",
