@@ -361,7 +361,9 @@ mod tests {
         let steps = vec!["take".to_string(), "jump".to_string()];
         assert_eq!(sequence_error("(take | jump) x1-", &steps), None);
         assert_eq!(sequence_error("jump x1- while possible", &steps), None);
-        assert!(sequence_error("(take |)", &steps).unwrap().contains("no step after"));
+        assert!(sequence_error("(take |)", &steps)
+            .unwrap()
+            .contains("no step after"));
         assert_eq!(lines(" a \n\n b"), ["a", "b"]);
     }
 
