@@ -29,7 +29,7 @@ fn read(name: &str) -> Game {
 }
 
 #[test]
-fn there_are_ten_examples() {
+fn there_are_eleven_examples() {
     let names: Vec<String> = examples().into_iter().map(|(n, _)| n).collect();
     assert_eq!(
         names,
@@ -37,6 +37,7 @@ fn there_are_ten_examples() {
             "ball-puzzle.game.xml",
             "connect-four.game.xml",
             "dama-lite.game.xml",
+            "english-checkers.game.xml",
             "fox-and-geese.game.xml",
             "labyrinth.game.xml",
             "nim12.game.xml",

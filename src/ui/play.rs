@@ -8,6 +8,7 @@
 
 mod advice;
 mod board;
+mod chooser;
 mod computer;
 mod controls;
 mod history;
@@ -47,6 +48,11 @@ pub struct PlayState {
     pub look: history::Look,
     /// Help from the computer, and what it is thinking.
     pub advice: Advice,
+    /// A drop with several outcomes, waiting for the child to choose.
+    pub choosing: RwSignal<Option<chooser::Choosing>>,
+    /// Where the pointer last was on the screen, in CSS pixels (`None`
+    /// after a key), to show the chooser next to the drop.
+    pub screen: StoredValue<Option<tablecraft_app::table::geometry::Point>>,
 }
 
 impl PlayState {
@@ -252,6 +258,8 @@ fn PlayScreen(advice: Advice) -> impl IntoView {
         intro_closed: RwSignal::new(false),
         look: history::Look::new(),
         advice,
+        choosing: RwSignal::new(None),
+        screen: StoredValue::new(None),
     };
     provide_context(state);
     computer::drive(state);
@@ -269,6 +277,7 @@ fn PlayScreen(advice: Advice) -> impl IntoView {
                 <history::LookingBanner/>
                 <controls::GameOver/>
                 <board::PlayTable/>
+                <chooser::Chooser/>
             </div>
             <aside class="play-side">
                 <super::rules::BackToTeaching/>

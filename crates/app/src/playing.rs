@@ -2,11 +2,13 @@
 //! says about turns, steps and the end ([`words`]), the progress log
 //! grouped by move ([`log`]), what a press, drag or tap on the table means
 //! ([`gesture`]), playing actions on a position by name ([`act`]), the
-//! help from the computer: hints, progress and solutions ([`advice`]), and
+//! help from the computer: hints, progress and solutions ([`advice`]), a
+//! drag with several outcomes to choose from ([`choice`]), and
 //! whether there is a game to play yet ([`ready`]).
 
 pub mod act;
 pub mod advice;
+pub mod choice;
 pub mod gesture;
 pub mod log;
 pub mod ready;

@@ -88,6 +88,10 @@ pub type NamedStep = (String, String);
 pub struct NamedMove {
     pub steps: Vec<NamedStep>,
     pub end: bool,
+    /// The step rule of each step, so that a drag with several outcomes
+    /// (a promotion) is played as the computer chose it.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub rules: Vec<String>,
 }
 
 /// What the computer says.
@@ -168,6 +172,17 @@ fn named(rules: &Rules, mv: &Move) -> NamedMove {
             })
             .collect(),
         end: mv.end,
+        rules: mv
+            .steps
+            .iter()
+            .map(|s| {
+                rules
+                    .steps
+                    .get(s.rule as usize)
+                    .map(|r| r.name.clone())
+                    .unwrap_or_default()
+            })
+            .collect(),
     }
 }
 
@@ -177,9 +192,11 @@ impl NamedMove {
         let mut out: Vec<Played> = self
             .steps
             .iter()
-            .map(|(f, t)| Played::Step {
+            .enumerate()
+            .map(|(i, (f, t))| Played::Step {
                 figure: f.clone(),
                 to: t.clone(),
+                rule: self.rules.get(i).filter(|r| !r.is_empty()).cloned(),
             })
             .collect();
         if self.end {
@@ -424,6 +441,7 @@ mod tests {
         over.record.played = vec![Played::Step {
             figure: "m.1".into(),
             to: "nowhere".into(),
+            rule: None,
         }];
         assert!(matches!(
             answer(&over, native_now, &mut |_| {}),

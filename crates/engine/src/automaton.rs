@@ -22,6 +22,8 @@ pub struct MoveAutomaton {
     rules: usize,
     next: Vec<u16>,
     complete: Vec<Option<usize>>,
+    /// Per state: every move it completes says `while possible`.
+    go_on: Vec<bool>,
 }
 
 #[derive(Default)]
@@ -47,6 +49,18 @@ impl Nfa {
         let end = self.node()?;
         match seq {
             Seq::Step(rule) => self.edges[start].push((*rule, end)),
+            Seq::Either(parts) => {
+                for part in parts {
+                    let (s, e) = self.build(part)?;
+                    self.eps[start].push(s);
+                    self.eps[e].push(end);
+                }
+            }
+            Seq::WhilePossible(inner) => {
+                let (s, e) = self.build(inner)?;
+                self.eps[start].push(s);
+                self.eps[e].push(end);
+            }
             Seq::All(items) => {
                 let mut at = start;
                 for item in items {
@@ -109,6 +123,7 @@ impl MoveAutomaton {
     pub fn new(moves: &[Seq], rules: usize) -> Result<Self, String> {
         let mut nfa = Nfa::default();
         let root = nfa.node()?;
+        let greedy: Vec<bool> = moves.iter().map(|m| matches!(m, Seq::WhilePossible(_))).collect();
         for (i, seq) in moves.iter().enumerate() {
             let (s, e) = nfa.build(seq)?;
             nfa.eps[root].push(s);
@@ -121,10 +136,13 @@ impl MoveAutomaton {
         sets.push(start);
         let mut next = Vec::new();
         let mut complete = Vec::new();
+        let mut go_on = Vec::new();
         let mut i = 0;
         while i < sets.len() {
             let set = sets[i].clone();
-            complete.push(set.iter().filter_map(|n| nfa.accept.get(n)).min().copied());
+            let done: Vec<usize> = set.iter().filter_map(|n| nfa.accept.get(n)).copied().collect();
+            complete.push(done.iter().min().copied());
+            go_on.push(!done.is_empty() && done.iter().all(|&m| greedy[m]));
             let mut row = vec![NONE; rules];
             for (rule, slot) in row.iter_mut().enumerate() {
                 let targets: Vec<usize> = set
@@ -156,6 +174,7 @@ impl MoveAutomaton {
             rules,
             next,
             complete,
+            go_on,
         })
     }
 
@@ -177,6 +196,13 @@ impl MoveAutomaton {
             return None;
         }
         self.complete.get(state as usize).copied().flatten()
+    }
+
+    /// Whether the move, though complete, must go on while a step can
+    /// extend it: every move rule it completes says `while possible`.
+    #[inline]
+    pub fn must_go_on(&self, state: Progress) -> bool {
+        state != Self::START && self.go_on.get(state as usize).copied().unwrap_or(false)
     }
 
     /// Whether any step at all may follow.
@@ -244,6 +270,42 @@ mod tests {
         let a = automaton(&["[* take]"], &["take"]);
         assert_eq!(a.complete(MoveAutomaton::START), None);
         assert_eq!(a.complete(run(&a, &[0, 0]).unwrap()), Some(0));
+    }
+
+    #[test]
+    fn either_or_takes_one_of_its_parts() {
+        let a = automaton(&["(place | slide) x1-2"], &["place", "slide", "jump"]);
+        for steps in [&[0][..], &[1], &[0, 1], &[1, 1], &[0, 0]] {
+            assert_eq!(a.complete(run(&a, steps).unwrap()), Some(0), "{steps:?}");
+        }
+        assert_eq!(run(&a, &[2]), None);
+        assert_eq!(run(&a, &[0, 1, 0]), None);
+        let b = automaton(&["step (jump or crown)"], &["step", "jump", "crown"]);
+        assert_eq!(b.complete(run(&b, &[0, 2]).unwrap()), Some(0));
+        assert_eq!(b.complete(run(&b, &[0]).unwrap()), None);
+        assert_eq!(run(&b, &[0, 1, 2]), None);
+    }
+
+    #[test]
+    fn while_possible_marks_the_states_it_completes() {
+        let a = automaton(
+            &["step", "jump x0- (jump | crown) while possible"],
+            &["step", "jump", "crown"],
+        );
+        let s = run(&a, &[0]).unwrap();
+        assert!(!a.must_go_on(s));
+        let j = run(&a, &[1, 1]).unwrap();
+        assert_eq!(a.complete(j), Some(1));
+        assert!(a.must_go_on(j));
+        let c = run(&a, &[1, 1, 2]).unwrap();
+        assert!(a.must_go_on(c));
+        assert!(!a.can_continue(c));
+        assert!(!a.must_go_on(MoveAutomaton::START));
+        // A state that also completes a move without it may end.
+        let b = automaton(&["jump", "jump x1- while possible"], &["jump"]);
+        let one = run(&b, &[0]).unwrap();
+        assert!(!b.must_go_on(one));
+        assert!(b.must_go_on(run(&b, &[0, 0]).unwrap()));
     }
 
     #[test]

@@ -12,6 +12,14 @@ use super::world::View;
 use std::ops::ControlFlow;
 use std::sync::Arc;
 
+/// How steps are generated: of alike figures on a place only the first
+/// (`distinct`), and a target once per rule that allows it (`every_rule`).
+#[derive(Debug, Clone, Copy, Default)]
+struct Gen {
+    distinct: bool,
+    every_rule: bool,
+}
+
 /// See [`Position::stand_in`].
 pub(crate) type StandIn = (u32, TypeId, u8, u8);
 
@@ -52,6 +60,9 @@ pub struct Entry {
     /// The player who acted.
     pub player: u8,
     pub action: Action,
+    /// Whether the step was chosen among several outcomes of one drag (its
+    /// rule is then part of the record).
+    pub chosen: bool,
     /// Problems met while running side effects or checking the end.
     pub warnings: Vec<String>,
     changes: Vec<Change>,
@@ -136,11 +147,15 @@ impl Position {
         self.state.hash()
     }
 
-    /// How the current move stands.
+    /// How the current move stands. A complete move that says `while
+    /// possible` must go on while a step can extend it.
     pub fn stage(&self) -> MoveStage {
+        let progress = self.state.progress();
         if self.state.made().is_empty() {
             MoveStage::Start
-        } else if self.rules.moves.complete(self.state.progress()).is_some() {
+        } else if self.rules.moves.complete(progress).is_some()
+            && !(self.rules.moves.must_go_on(progress) && self.has_step())
+        {
             MoveStage::MayEnd
         } else {
             MoveStage::MustGoOn
@@ -228,9 +243,11 @@ impl Position {
         let mut steps = Vec::new();
         let mut done = false;
         self.generate_distinct(&mut |s| {
+            // A move that must go on while it can is finished only when it
+            // can't: that is found by making the step.
             if moves
                 .next(progress, s.rule as usize)
-                .is_some_and(|p| moves.complete(p).is_some())
+                .is_some_and(|p| moves.complete(p).is_some() && !moves.must_go_on(p))
             {
                 done = true;
                 return ControlFlow::Break(());
@@ -310,7 +327,7 @@ impl Position {
 
     /// Calls `visit` with each legal step until it breaks.
     pub fn generate(&self, only: Option<FigureId>, visit: &mut dyn FnMut(Step) -> ControlFlow<()>) {
-        self.generate_by(only, None, false, visit, &mut || false);
+        self.generate_by(only, None, Gen::default(), visit, &mut || false);
     }
 
     /// Like [`generate`](Self::generate), asking `stop` now and then while
@@ -325,7 +342,24 @@ impl Position {
         visit: &mut dyn FnMut(Step) -> ControlFlow<()>,
         stop: &mut dyn FnMut() -> bool,
     ) {
-        self.generate_by(only, None, false, visit, stop);
+        self.generate_by(only, None, Gen::default(), visit, stop);
+    }
+
+    /// Like [`generate_within`](Self::generate_within), but a target that
+    /// several rules allow is given once for each of them, in the
+    /// designer's order: their results may differ (a promotion to one of
+    /// several types). For listing every choice, as the search does.
+    pub fn generate_every_rule(
+        &self,
+        only: Option<FigureId>,
+        visit: &mut dyn FnMut(Step) -> ControlFlow<()>,
+        stop: &mut dyn FnMut() -> bool,
+    ) {
+        let how = Gen {
+            every_rule: true,
+            ..Gen::default()
+        };
+        self.generate_by(only, None, how, visit, stop);
     }
 
     /// Like [`generate`](Self::generate) for all figures, but of figures
@@ -333,19 +367,27 @@ impl Position {
     /// [`Rules::class_of`], type and owner) lying on the same place only
     /// the first is tried: they would give the same steps.
     pub fn generate_distinct(&self, visit: &mut dyn FnMut(Step) -> ControlFlow<()>) {
-        self.generate_by(None, None, true, visit, &mut || false);
+        let how = Gen {
+            distinct: true,
+            ..Gen::default()
+        };
+        self.generate_by(None, None, how, visit, &mut || false);
     }
 
     /// The legal steps of one step rule, until `visit` breaks.
     fn generate_rule(&self, rule: Option<usize>, visit: &mut dyn FnMut(Step) -> ControlFlow<()>) {
-        self.generate_by(None, rule, true, visit, &mut || false);
+        let how = Gen {
+            distinct: true,
+            ..Gen::default()
+        };
+        self.generate_by(None, rule, how, visit, &mut || false);
     }
 
     fn generate_by(
         &self,
         only: Option<FigureId>,
         rule: Option<usize>,
-        distinct: bool,
+        how: Gen,
         visit: &mut dyn FnMut(Step) -> ControlFlow<()>,
         stop: &mut dyn FnMut() -> bool,
     ) {
@@ -356,10 +398,18 @@ impl Position {
         // rewritten in place) and the targets already given for a figure.
         let mut vars: Vec<Value> = Vec::new();
         let mut marked: Vec<PlaceId> = Vec::new();
-        let mut poll = Poll { stop, checks: 0 };
+        // One view for the whole listing: what it works out (the answers of
+        // `can`) holds for every candidate.
+        let view = View::of(self);
+        let mut poll = Poll {
+            stop,
+            checks: 0,
+            view: &view,
+        };
         match only {
             Some(f) => {
-                let _ = self.generate_figure(f, rule, &mut vars, &mut marked, visit, &mut poll);
+                let _ =
+                    self.generate_figure(f, rule, how.every_rule, &mut vars, &mut marked, visit, &mut poll);
             }
             None => {
                 let mut tried: Vec<StandIn> = Vec::new();
@@ -367,7 +417,7 @@ impl Position {
                     tried.clear();
                     let on = self.state.on(p);
                     for (at, &f) in on.iter().enumerate() {
-                        if distinct {
+                        if how.distinct {
                             let key = self.stand_in(f, at, on.len());
                             if tried.contains(&key) {
                                 continue;
@@ -375,7 +425,15 @@ impl Position {
                             tried.push(key);
                         }
                         if self
-                            .generate_figure(f, rule, &mut vars, &mut marked, visit, &mut poll)
+                            .generate_figure(
+                                f,
+                                rule,
+                                how.every_rule,
+                                &mut vars,
+                                &mut marked,
+                                visit,
+                                &mut poll,
+                            )
                             .is_break()
                         {
                             return;
@@ -405,11 +463,14 @@ impl Position {
         )
     }
 
-    /// The legal steps of one figure, each target once (with the first rule).
+    /// The legal steps of one figure, each target once (with the first
+    /// rule), or once per rule that allows it when `every_rule`.
+    #[allow(clippy::too_many_arguments)]
     fn generate_figure(
         &self,
         f: FigureId,
         only_rule: Option<usize>,
+        every_rule: bool,
         vars: &mut Vec<Value>,
         marked: &mut Vec<PlaceId>,
         visit: &mut dyn FnMut(Step) -> ControlFlow<()>,
@@ -469,11 +530,11 @@ impl Position {
                     if rule.capture {
                         vars.push(self.captured_name(to));
                     }
-                    if !same_ok(rule, vars) || !self.dynamic_conditions_hold(rule, vars) {
+                    if !same_ok(rule, vars) || !dynamic_conditions_hold(rule, vars, poll.view) {
                         continue;
                     }
                 }
-                if ri < last {
+                if ri < last && !every_rule {
                     marked.push(to);
                 }
                 visit(Step {
@@ -551,16 +612,6 @@ impl Position {
         Value::from(f.map_or("", |&f| self.rules.figure_name(f)))
     }
 
-    /// Whether the conditions not answered ahead of time hold (the
-    /// candidate came from [`StepRuleC::candidates`]).
-    fn dynamic_conditions_hold(&self, rule: &StepRuleC, vars: &[Value]) -> bool {
-        let view = View::of(self);
-        rule.prefilter
-            .dynamic
-            .iter()
-            .all(|&i| matches!(rule.when[i].eval(vars, &view), Ok(Value::Bool(true))))
-    }
-
     /// Checks a drag of `figure` to `to` and returns the step it makes.
     ///
     /// # Errors
@@ -577,19 +628,123 @@ impl Position {
         found.ok_or_else(|| explain::why_not(self, figure, to))
     }
 
+    /// The different outcomes of dragging `figure` to `to`: one step per
+    /// rule that allows the drag and gives a different position (the first
+    /// rule, in the designer's order, when results are equal), leaving out
+    /// steps after which the move could not be finished. Several when the
+    /// child must choose (a promotion to one of several types); empty when
+    /// the drag is not allowed.
+    pub fn choices(&self, figure: FigureId, to: PlaceId) -> Vec<Step> {
+        let mut probe = Position::from_state(Arc::clone(&self.rules), self.state.clone());
+        probe.outcomes(figure, to)
+    }
+
+    fn outcomes(&mut self, figure: FigureId, to: PlaceId) -> Vec<Step> {
+        let mut candidates = Vec::new();
+        self.generate_every_rule(
+            Some(figure),
+            &mut |s| {
+                if s.to == to {
+                    candidates.push(s);
+                }
+                ControlFlow::Continue(())
+            },
+            &mut || false,
+        );
+        let alone = candidates.len() == 1;
+        let mut out = Vec::new();
+        let mut seen = Vec::new();
+        for s in candidates {
+            if !self.completes_after(s) {
+                continue;
+            }
+            if alone {
+                // Nothing to compare with: no need to make the step.
+                out.push(s);
+                continue;
+            }
+            let undo = self.apply(s);
+            let hash = self.state.hash();
+            self.revert(undo);
+            if !seen.contains(&hash) {
+                seen.push(hash);
+                out.push(s);
+            }
+        }
+        out
+    }
+
     /// Plays a step after checking it; the move ends by itself when it is
     /// complete and nothing can extend it.
     ///
     /// # Errors
-    /// A [`Refusal`] when the step is not legal; nothing changes then.
+    /// A [`Refusal`] when the step is not legal, or when the drag has
+    /// several different outcomes ([`Why::Choose`]: see
+    /// [`choices`](Self::choices) and [`play_step`](Self::play_step));
+    /// nothing changes then.
     pub fn play(&mut self, figure: FigureId, to: PlaceId) -> Result<Step, Refusal> {
-        let step = self.check(figure, to)?;
+        self.check(figure, to)?;
+        let outcomes = self.outcomes(figure, to);
+        match outcomes.as_slice() {
+            [] => Err(Refusal::new(
+                "After this step the move could not be finished, so it can't be made.",
+                Why::DeadEnd,
+            )),
+            [step] => {
+                self.record_step(*step, false);
+                Ok(*step)
+            }
+            more => Err(Refusal::new(
+                format!("This step can end in {} different ways: choose one.", more.len()),
+                Why::Choose { count: more.len() },
+            )),
+        }
+    }
+
+    /// Plays a step chosen among [`choices`](Self::choices) (any legal
+    /// step: the rule it names is the one that makes it).
+    ///
+    /// # Errors
+    /// A [`Refusal`] when that rule does not allow the step now, or the
+    /// move could not be finished after it; nothing changes then.
+    pub fn play_step(&mut self, step: Step) -> Result<Step, Refusal> {
+        self.check(step.figure, step.to)?;
+        let outcomes = self.outcomes(step.figure, step.to);
+        let mut legal = false;
+        self.generate_every_rule(
+            Some(step.figure),
+            &mut |s| {
+                if s == step {
+                    legal = true;
+                    return ControlFlow::Break(());
+                }
+                ControlFlow::Continue(())
+            },
+            &mut || false,
+        );
+        if !legal {
+            let rule = self
+                .rules
+                .steps
+                .get(step.rule as usize)
+                .map_or("", |r| r.name.as_str());
+            return Err(Refusal::new(
+                format!("The rule '{rule}' does not allow this step now."),
+                Why::NotNow { rule: rule.into() },
+            ));
+        }
         if !self.completes_after(step) {
             return Err(Refusal::new(
                 "After this step the move could not be finished, so it can't be made.",
                 Why::DeadEnd,
             ));
         }
+        self.record_step(step, outcomes.len() > 1);
+        Ok(step)
+    }
+
+    /// Makes a legal step and records it (`chosen`: among several outcomes).
+    fn record_step(&mut self, step: Step, chosen: bool) {
         let player = self.state.to_move();
         let mut changes = Vec::new();
         let mut warnings = Vec::new();
@@ -598,6 +753,7 @@ impl Position {
         self.history.push(Entry {
             player,
             action: Action::Step(step),
+            chosen,
             warnings,
             changes,
         });
@@ -607,11 +763,11 @@ impl Position {
             self.history.push(Entry {
                 player,
                 action: Action::EndMove { auto: true },
+                chosen: false,
                 warnings: Vec::new(),
                 changes: Vec::new(),
             });
         }
-        Ok(step)
     }
 
     /// Ends the current move.
@@ -620,8 +776,13 @@ impl Position {
     /// When the steps so far do not make a complete move.
     pub fn end_move(&mut self) -> Result<(), Refusal> {
         if !self.can_end_move() {
+            let progress = self.state.progress();
             return Err(match self.stage() {
                 MoveStage::Start => Refusal::new("Make a step first.", Why::NoStepYet),
+                _ if self.rules.moves.complete(progress).is_some() => Refusal::new(
+                    "This move goes on while another step can be made: make another step.",
+                    Why::GoOn,
+                ),
                 _ => Refusal::new(
                     "This move is not finished yet: make another step.",
                     Why::NotFinished,
@@ -653,6 +814,7 @@ impl Position {
         self.history.push(Entry {
             player,
             action,
+            chosen: false,
             warnings,
             changes,
         });
@@ -761,6 +923,15 @@ impl Position {
     }
 }
 
+/// Whether the conditions not answered ahead of time hold (the candidate
+/// came from [`Prefilter::candidates`](super::rules::Prefilter::candidates)).
+fn dynamic_conditions_hold(rule: &StepRuleC, vars: &[Value], view: &View) -> bool {
+    rule.prefilter
+        .dynamic
+        .iter()
+        .all(|&i| matches!(rule.when[i].eval(vars, view), Ok(Value::Bool(true))))
+}
+
 fn same_ok(rule: &StepRuleC, vars: &[Value]) -> bool {
     rule.same.iter().all(|&(a, b)| vars.get(a) == vars.get(b))
 }
@@ -796,6 +967,8 @@ pub const STOP_EVERY: u32 = 32;
 struct Poll<'a> {
     stop: &'a mut dyn FnMut() -> bool,
     checks: u32,
+    /// The position as the conditions see it, for the whole listing.
+    view: &'a View<'a>,
 }
 
 impl Poll<'_> {

@@ -1,7 +1,7 @@
 //! A game record: what was played, by names, so a game in progress can be
 //! saved, resumed after a reload, shared and stepped through.
 
-use super::position::{Action, Position};
+use super::position::{Action, Position, Step};
 use super::rules::Rules;
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
@@ -10,7 +10,14 @@ use std::sync::Arc;
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase", tag = "do")]
 pub enum Played {
-    Step { figure: String, to: String },
+    Step {
+        figure: String,
+        to: String,
+        /// The step rule, when the drag had several outcomes and this one
+        /// was chosen.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        rule: Option<String>,
+    },
     End,
     Pass,
 }
@@ -33,6 +40,10 @@ impl Record {
                 Action::Step(s) => Some(Played::Step {
                     figure: rules.figure_name(s.figure).to_string(),
                     to: rules.place_name(s.to).to_string(),
+                    rule: e
+                        .chosen
+                        .then(|| rules.steps.get(s.rule as usize).map(|r| r.name.clone()))
+                        .flatten(),
                 }),
                 Action::EndMove { auto: false } => Some(Played::End),
                 Action::EndMove { auto: true } => None,
@@ -54,10 +65,22 @@ impl Record {
         let mut pos = Position::new(rules);
         for (i, action) in self.played.iter().enumerate() {
             let result = match action {
-                Played::Step { figure, to } => {
-                    let r = pos.rules();
-                    match (r.figure_id(figure), r.place_id(to)) {
-                        (Some(f), Some(p)) => pos.play(f, p).map(|_| ()).map_err(|e| e.message),
+                Played::Step { figure, to, rule } => {
+                    let r = Arc::clone(pos.rules());
+                    match (r.figure_id(figure), r.place_id(to), rule) {
+                        (Some(f), Some(p), None) => pos.play(f, p).map(|_| ()).map_err(|e| e.message),
+                        (Some(f), Some(p), Some(rule)) => match (r.step_id(rule), pos.state().place_of(f)) {
+                            (Some(ri), Some(from)) => pos
+                                .play_step(Step {
+                                    figure: f,
+                                    from,
+                                    to: p,
+                                    rule: ri,
+                                })
+                                .map(|_| ())
+                                .map_err(|e| e.message),
+                            _ => Err(format!("{figure} can't go to {to} by '{rule}'")),
+                        },
                         _ => Err(format!("{figure} or {to} is no longer in the game")),
                     }
                 }
@@ -112,6 +135,7 @@ mod tests {
             played: vec![Played::Step {
                 figure: "m.1".into(),
                 to: "matchgroup".into(),
+                rule: None,
             }],
         };
         let (pos, why) = record.replay(nim()).unwrap_err();

@@ -253,6 +253,14 @@ impl Rules {
         }
     }
 
+    /// The (first) step rule with this name.
+    pub fn step_id(&self, name: &str) -> Option<RuleId> {
+        self.steps
+            .iter()
+            .position(|r| r.name == name)
+            .map(|i| i as RuleId)
+    }
+
     /// The figure type with this name.
     pub fn type_id(&self, name: &str) -> Option<TypeId> {
         self.types.iter().position(|t| t == name).map(|i| i as TypeId)

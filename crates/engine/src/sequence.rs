@@ -4,7 +4,10 @@
 //! `take x1-3` (one to three `take` steps), `jump x1-` (one or more),
 //! `step x2` (exactly two). Brackets group: `(step jump) x0-1`, and the
 //! seed's `[* jump]` means zero or more. `×` and `–` may be written for
-//! `x` and `-`.
+//! `x` and `-`. Either/or: `(place | slide)`, also `(place or slide)`,
+//! one of the parts between the bars. `while possible` at the very end
+//! (`jump x1- while possible`) makes the move go on as long as a step can
+//! extend it.
 
 use std::fmt;
 
@@ -20,6 +23,11 @@ pub enum Seq {
     All(Vec<Seq>),
     /// The inner sequence between `min` and `max` times (`None`: no limit).
     Repeat(Box<Seq>, u32, Option<u32>),
+    /// One of these (at least two).
+    Either(Vec<Seq>),
+    /// The whole move, going on as long as a step can extend it; only ever
+    /// the outermost part of a move.
+    WhilePossible(Box<Seq>),
 }
 
 /// A mistake in a move sequence: its 1-based column and what is wrong.
@@ -43,9 +51,11 @@ enum Tok {
     Close,
     OpenStar,
     CloseSquare,
+    Or,
+    WhilePossible,
 }
 
-fn tokens(src: &str) -> Result<Vec<(Tok, u32)>, SeqError> {
+fn tokens(src: &str, is_step: &dyn Fn(&str) -> bool) -> Result<Vec<(Tok, u32)>, SeqError> {
     let chars: Vec<char> = src.chars().collect();
     let mut out = Vec::new();
     let mut i = 0;
@@ -79,6 +89,9 @@ fn tokens(src: &str) -> Result<Vec<(Tok, u32)>, SeqError> {
             i = j + 1;
         } else if c == ']' {
             out.push((Tok::CloseSquare, col));
+            i += 1;
+        } else if c == '|' {
+            out.push((Tok::Or, col));
             i += 1;
         } else if (c == 'x' || c == '×' || c == 'X')
             && chars.get(i + 1).is_some_and(|d| d.is_ascii_digit() || *d == ' ')
@@ -123,7 +136,31 @@ fn tokens(src: &str) -> Result<Vec<(Tok, u32)>, SeqError> {
             while i < chars.len() && (chars[i].is_alphanumeric() || matches!(chars[i], '_' | '.' | '-')) {
                 i += 1;
             }
-            out.push((Tok::Name(chars[start..i].iter().collect()), col));
+            let name: String = chars[start..i].iter().collect();
+            // A step rule called "or" or "while" keeps its name (older files).
+            if name == "or" && !is_step(&name) {
+                out.push((Tok::Or, col));
+            } else if name == "while" && !is_step(&name) {
+                let mut j = i;
+                while chars.get(j).is_some_and(|d| d.is_whitespace()) {
+                    j += 1;
+                }
+                let mut k = j;
+                while chars.get(k).is_some_and(|d| d.is_alphanumeric()) {
+                    k += 1;
+                }
+                if chars[j..k].iter().collect::<String>() != "possible" {
+                    return Err(err(
+                        start,
+                        "'while' goes with 'possible' at the end of a move, like: jump x1- while possible"
+                            .into(),
+                    ));
+                }
+                out.push((Tok::WhilePossible, col));
+                i = k;
+            } else {
+                out.push((Tok::Name(name), col));
+            }
         } else {
             return Err(err(
                 i,
@@ -151,7 +188,26 @@ fn number(chars: &[char], mut i: usize) -> Result<(u32, usize), String> {
 /// # Errors
 /// An unknown step name, unbalanced brackets, a bad count or an empty move.
 pub fn parse(src: &str, step_index: &dyn Fn(&str) -> Option<usize>) -> Result<Seq, SeqError> {
-    let toks = tokens(src)?;
+    let mut toks = tokens(src, &|n| step_index(n).is_some())?;
+    let mut greedy = false;
+    if let Some(at) = toks.iter().position(|(t, _)| *t == Tok::WhilePossible) {
+        let col = toks[at].1;
+        if at + 1 != toks.len() {
+            return Err(SeqError {
+                column: col,
+                message: "'while possible' goes at the very end of a move, like: jump x1- while possible"
+                    .into(),
+            });
+        }
+        if at == 0 {
+            return Err(SeqError {
+                column: col,
+                message: "write the steps before 'while possible', like: jump x1- while possible".into(),
+            });
+        }
+        toks.pop();
+        greedy = true;
+    }
     let mut pos = 0;
     let seq = parse_items(&toks, &mut pos, step_index, None)?;
     if let Some((_, col)) = toks.get(pos) {
@@ -166,7 +222,11 @@ pub fn parse(src: &str, step_index: &dyn Fn(&str) -> Option<usize>) -> Result<Se
             message: "a move needs at least one step name".into(),
         });
     }
-    Ok(seq)
+    Ok(if greedy {
+        Seq::WhilePossible(Box::new(seq))
+    } else {
+        seq
+    })
 }
 
 fn parse_items(
@@ -176,6 +236,9 @@ fn parse_items(
     closer: Option<(&Tok, u32)>,
 ) -> Result<Seq, SeqError> {
     let mut items: Vec<Seq> = Vec::new();
+    // The parts before each '|' so far, and where that '|' was.
+    let mut branches: Vec<Seq> = Vec::new();
+    let mut last_bar = 0;
     loop {
         let Some((tok, col)) = toks.get(*pos) else {
             if let Some((_, open_col)) = closer {
@@ -220,6 +283,25 @@ fn parse_items(
                 let inner = parse_items(toks, pos, step_index, Some((&Tok::CloseSquare, col)))?;
                 items.push(Seq::Repeat(Box::new(inner), 0, None));
             }
+            Tok::Or => {
+                *pos += 1;
+                if items.is_empty() {
+                    return Err(SeqError {
+                        column: col,
+                        message: "there is no step before this '|'; write steps on both sides, like (place | slide)"
+                            .into(),
+                    });
+                }
+                branches.push(group(std::mem::take(&mut items)));
+                last_bar = col;
+            }
+            Tok::WhilePossible => {
+                return Err(SeqError {
+                    column: col,
+                    message: "'while possible' goes at the very end of a move, like: jump x1- while possible"
+                        .into(),
+                });
+            }
             Tok::Count(min, max) => {
                 *pos += 1;
                 let Some(last) = items.pop() else {
@@ -232,11 +314,27 @@ fn parse_items(
             }
         }
     }
-    Ok(if items.len() == 1 {
+    if branches.is_empty() {
+        return Ok(group(items));
+    }
+    if items.is_empty() {
+        return Err(SeqError {
+            column: last_bar,
+            message: "there is no step after this '|'; write steps on both sides, like (place | slide)"
+                .into(),
+        });
+    }
+    branches.push(group(items));
+    Ok(Seq::Either(branches))
+}
+
+/// One item as itself, several as a sequence.
+fn group(mut items: Vec<Seq>) -> Seq {
+    if items.len() == 1 {
         items.pop().unwrap_or(Seq::All(Vec::new()))
     } else {
         Seq::All(items)
-    })
+    }
 }
 
 /// Writes a sequence back in the move language, naming steps with `names`.
@@ -248,9 +346,18 @@ pub fn display(seq: &Seq, names: &[String]) -> String {
             .map(|s| display(s, names))
             .collect::<Vec<_>>()
             .join(" "),
+        Seq::Either(parts) => format!(
+            "({})",
+            parts
+                .iter()
+                .map(|s| display(s, names))
+                .collect::<Vec<_>>()
+                .join(" | ")
+        ),
+        Seq::WhilePossible(inner) => format!("{} while possible", display(inner, names)),
         Seq::Repeat(inner, min, max) => {
             let inner_text = match **inner {
-                Seq::Step(_) => display(inner, names),
+                Seq::Step(_) | Seq::Either(_) => display(inner, names),
                 _ => format!("({})", display(inner, names)),
             };
             match max {
@@ -322,6 +429,115 @@ mod tests {
     }
 
     #[test]
+    fn either_or_with_bars_or_the_word() {
+        let either = Seq::Either(vec![Seq::Step(0), Seq::Step(2)]);
+        assert_eq!(p("(take | step)"), Ok(either.clone()));
+        assert_eq!(p("(take or step)"), Ok(either.clone()));
+        assert_eq!(p("take | step"), Ok(either.clone()));
+        assert_eq!(
+            p("(take | step) x1-"),
+            Ok(Seq::Repeat(Box::new(either.clone()), 1, None))
+        );
+        assert_eq!(
+            p("step [* take | jump step]"),
+            Ok(Seq::All(vec![
+                Seq::Step(2),
+                Seq::Repeat(
+                    Box::new(Seq::Either(vec![
+                        Seq::Step(0),
+                        Seq::All(vec![Seq::Step(1), Seq::Step(2)])
+                    ])),
+                    0,
+                    None
+                )
+            ]))
+        );
+        // A step rule called "or" keeps its name.
+        let with_or = |n: &str| ["or", "take"].iter().position(|x| *x == n);
+        assert_eq!(
+            parse("take or", &with_or),
+            Ok(Seq::All(vec![Seq::Step(1), Seq::Step(0)]))
+        );
+    }
+
+    #[test]
+    fn while_possible_wraps_the_whole_move() {
+        assert_eq!(
+            p("jump x1- while possible"),
+            Ok(Seq::WhilePossible(Box::new(Seq::Repeat(
+                Box::new(Seq::Step(1)),
+                1,
+                None
+            ))))
+        );
+        assert_eq!(p("jump x1-  while   possible"), p("jump x1- while possible"));
+    }
+
+    #[test]
+    fn bad_either_or_and_while_possible_are_placed() {
+        let e = p("(| step)").unwrap_err();
+        assert_eq!((e.column, e.message.contains("no step before")), (2, true));
+        let e = p("(take |)").unwrap_err();
+        assert_eq!((e.column, e.message.contains("no step after")), (7, true));
+        let e = p("take | | step").unwrap_err();
+        assert_eq!(e.column, 8);
+        let e = p("(take or x2)").unwrap_err();
+        assert!(e.message.contains("count must come after"), "{}", e.message);
+        let e = p("jump while possible step").unwrap_err();
+        assert_eq!(e.column, 6);
+        assert!(e.message.contains("very end"), "{}", e.message);
+        let e = p("jump while").unwrap_err();
+        assert!(
+            e.message.contains("'while' goes with 'possible'"),
+            "{}",
+            e.message
+        );
+        let e = p("while possible").unwrap_err();
+        assert!(e.message.contains("before 'while possible'"), "{}", e.message);
+        let e = p("(take while possible)").unwrap_err();
+        assert!(e.message.contains("very end"), "{}", e.message);
+    }
+
+    const GUIDE: &str = include_str!("../../../docs/expressions.md");
+
+    fn guide_lookup(name: &str) -> Option<usize> {
+        ["take", "jump", "step", "place", "slide", "crown"]
+            .iter()
+            .position(|n| *n == name)
+    }
+
+    /// Every move in the guide reads, and its mistakes say what the guide says.
+    #[test]
+    fn the_guide_moves_and_their_mistakes_are_true() {
+        let section = &GUIDE[GUIDE.find("## 9b.").unwrap()..GUIDE.find("## 10.").unwrap()];
+        let mut inside = false;
+        let mut read = 0;
+        for line in section.lines() {
+            if line.starts_with("```") {
+                inside = line == "```move";
+            } else if inside {
+                parse(line, &guide_lookup).unwrap_or_else(|e| panic!("{line}: {e}"));
+                read += 1;
+            }
+        }
+        assert_eq!(read, 6);
+        let cell = |c: &str| c.trim().trim_matches('`').replace("\\|", "|");
+        let (mut good, mut bad) = (0, 0);
+        for row in section.lines().filter(|l| l.starts_with("| `")) {
+            let cells: Vec<&str> = row.trim_matches('|').split(" | ").collect();
+            let src = cell(cells[0]);
+            match parse(&src, &guide_lookup) {
+                Ok(_) => good += 1,
+                Err(e) => {
+                    assert_eq!(e.message, cell(cells[1]), "{src}");
+                    bad += 1;
+                }
+            }
+        }
+        assert_eq!((good, bad), (8, 4));
+    }
+
+    #[test]
     fn display_round_trips() {
         let names: Vec<String> = ["take", "jump", "step", "go-back"]
             .iter()
@@ -333,6 +549,9 @@ mod tests {
             "step (jump step) x0-2",
             "go-back",
             "step x2",
+            "(take | step) x1-",
+            "step (jump | take jump) x0-1 while possible",
+            "take | step",
         ] {
             let seq = p(src).unwrap();
             assert_eq!(p(&display(&seq, &names)), Ok(seq), "{src}");

@@ -17,6 +17,9 @@ pub struct View<'a> {
     pub line: RefCell<Vec<PlaceId>>,
     /// The position, when there is one, to answer `can`.
     pos: Option<&'a Position>,
+    /// The answers of `can` so far: the state can't change while it is
+    /// seen, so each question is worked out once per view.
+    cans: RefCell<Vec<(String, Option<i64>, bool)>>,
 }
 
 impl<'a> View<'a> {
@@ -26,6 +29,7 @@ impl<'a> View<'a> {
             state,
             line: RefCell::new(Vec::new()),
             pos: None,
+            cans: RefCell::new(Vec::new()),
         }
     }
 
@@ -541,7 +545,22 @@ impl World for View<'_> {
                     Some(p) => Some(number(p)?),
                     None => None,
                 };
-                Value::Bool(pos.can(&arg(0)?.to_text(), player)?)
+                let rule = arg(0)?.to_text();
+                let known = self
+                    .cans
+                    .borrow()
+                    .iter()
+                    .find(|(r, p, _)| *r == rule && *p == player)
+                    .map(|(_, _, b)| *b);
+                let answer = match known {
+                    Some(b) => b,
+                    None => {
+                        let b = pos.can(&rule, player)?;
+                        self.cans.borrow_mut().push((rule, player, b));
+                        b
+                    }
+                };
+                Value::Bool(answer)
             }
             WorldFn::Colour => Value::Text(rules.figures[self.figure(arg(0)?)? as usize].colour.clone()),
             WorldFn::Attribute => {

@@ -2,6 +2,7 @@
 //! a place. While a figure is lifted its legal places light up; a refused
 //! drop springs back and says why.
 
+use super::chooser::Choosing;
 use super::computer::now;
 use super::{Held, PlayState};
 use crate::ui::store::Tone;
@@ -10,6 +11,7 @@ use leptos::prelude::*;
 use std::collections::HashSet;
 use tablecraft_app::gesture::Input;
 use tablecraft_app::playing::act::{check_drop, drop_figure};
+use tablecraft_app::playing::choice;
 use tablecraft_app::playing::gesture::{hit_at, moved, on, spring, Effect};
 use tablecraft_app::table::geometry::Point;
 use tablecraft_app::table::scene::{FigureView, Scene};
@@ -84,6 +86,12 @@ fn ghost(scene: Memo<Scene>, figure: &str, offset: Point) -> Option<FigureView> 
     })
 }
 
+/// Animates a figure put back (a refused drop, a choice cancelled) to
+/// where it lies, from `offset` away.
+pub(super) fn spring_back_from(state: PlayState, view: FigureView, offset: Point, started: f64) {
+    spring_back(state, view, offset, started);
+}
+
 /// Animates a refused figure back to where it lies.
 fn spring_back(state: PlayState, view: FigureView, offset: Point, started: f64) {
     match spring(offset, now() - started) {
@@ -146,6 +154,31 @@ pub(super) fn apply(state: PlayState, scene: Memo<Scene>, effect: Effect) {
                     },
                 );
             }
+            if let Some(to) = place.as_deref() {
+                let outcomes = state
+                    .with_position(|p| choice::outcomes(p, &figure, to))
+                    .unwrap_or_default();
+                if !outcomes.is_empty() {
+                    // The figure stays where it was dropped while the child chooses.
+                    state.held.set(None);
+                    let view = figure_view(scene, &figure);
+                    let what = state
+                        .with_position(|p| Names::new(&p.rules().game).figure(&figure))
+                        .unwrap_or_default();
+                    state.choosing.set(Some(Choosing {
+                        figure,
+                        view,
+                        outcomes,
+                        at: state.screen.get_value(),
+                        offset: dragged.then_some(offset),
+                    }));
+                    store.say(
+                        format!("Which one? Choose what {what} becomes, or press Esc to put it back."),
+                        Tone::Info,
+                    );
+                    return;
+                }
+            }
             let mut pos = match state.with_position(Clone::clone) {
                 Some(p) => p,
                 None => return,
@@ -180,6 +213,14 @@ pub(super) fn apply(state: PlayState, scene: Memo<Scene>, effect: Effect) {
 }
 
 fn pointer(state: PlayState, scene: Memo<Scene>, p: Pointer) {
+    state.screen.set_value(Some(p.screen));
+    if state.choosing.with_untracked(Option::is_some) {
+        // A press on the table while choosing puts the figure back.
+        if p.phase == Phase::Down {
+            super::chooser::cancel(state);
+        }
+        return;
+    }
     if let Some(why) = closed(state) {
         if p.phase == Phase::Down {
             state.store.say(why, Tone::Problem);
@@ -206,8 +247,11 @@ fn pointer(state: PlayState, scene: Memo<Scene>, p: Pointer) {
     apply(state, scene, effect);
 }
 
-/// Esc: puts the lifted figure down.
+/// Esc: puts the lifted figure down, or the figure waiting for a choice back.
 pub fn escape(state: PlayState) {
+    if super::chooser::cancel(state) {
+        return;
+    }
     let Some(figure) = state.gesture.with_untracked(|g| g.thing().cloned()) else {
         return;
     };

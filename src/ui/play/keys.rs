@@ -42,6 +42,8 @@ pub fn on_key(state: PlayState, scene: Memo<Scene>, command: Command) -> Answer 
             held: Item::Figure(figure),
             place,
         } => {
+            // Not by a pointer: a chooser goes in the middle.
+            state.screen.set_value(None);
             apply(
                 state,
                 scene,

@@ -357,6 +357,13 @@ mod tests {
         assert_eq!(sequence_error("take x1-3", &steps), None);
         assert!(sequence_error("tak x1-3", &steps).is_some());
         assert!(sequence_error("(take", &steps).is_some());
+        // Either/or and while possible are written as text too.
+        let steps = vec!["take".to_string(), "jump".to_string()];
+        assert_eq!(sequence_error("(take | jump) x1-", &steps), None);
+        assert_eq!(sequence_error("jump x1- while possible", &steps), None);
+        assert!(sequence_error("(take |)", &steps)
+            .unwrap()
+            .contains("no step after"));
         assert_eq!(lines(" a \n\n b"), ["a", "b"]);
     }
 

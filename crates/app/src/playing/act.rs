@@ -157,10 +157,11 @@ pub fn actions(mv: &Move) -> Vec<Action> {
 pub fn perform(pos: &mut Position, action: Action) -> Result<String, String> {
     match action {
         Action::Step(step) => {
-            let step = pos.check(step.figure, step.to).map_err(|r| r.message)?;
+            pos.check(step.figure, step.to).map_err(|r| r.message)?;
             let computer = !is_puzzle(pos.rules());
             let said = step_sentence(pos, &step, computer);
-            pos.play(step.figure, step.to).map_err(|r| r.message)?;
+            // The step's own rule: one drag may have several outcomes.
+            pos.play_step(step).map_err(|r| r.message)?;
             Ok(after(pos, &said))
         }
         // A move that already ended by itself needs no End move.

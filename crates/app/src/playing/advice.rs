@@ -106,9 +106,22 @@ pub fn solve_text(line: usize, verdict: &str, proven: bool) -> String {
 pub fn resolve(pos: &Position, named: &NamedMove) -> Option<Move> {
     let mut p = pos.clone();
     let mut steps = Vec::new();
-    for (figure, place) in &named.steps {
+    for (i, (figure, place)) in named.steps.iter().enumerate() {
         let (f, to) = (p.rules().figure_id(figure)?, p.rules().place_id(place)?);
-        let step = p.check(f, to).ok()?;
+        let step = match named.rules.get(i).filter(|r| !r.is_empty()) {
+            // The rule chosen, where one drag has several outcomes.
+            Some(rule) => {
+                let rule = p.rules().step_id(rule)?;
+                let choices = p.choices(f, to);
+                // A rule with the same outcome as an earlier one is that one.
+                choices
+                    .iter()
+                    .find(|s| s.rule == rule)
+                    .or(choices.first())
+                    .copied()?
+            }
+            None => p.check(f, to).ok()?,
+        };
         p.apply(step);
         steps.push(step);
     }
@@ -178,6 +191,7 @@ mod tests {
                 .map(|(f, t)| (f.to_string(), t.to_string()))
                 .collect(),
             end,
+            rules: Vec::new(),
         }
     }
 

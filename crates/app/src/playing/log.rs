@@ -103,7 +103,7 @@ pub fn log(pos: &Position) -> Vec<LogMove> {
                     detail: step_detail(rules, step),
                 });
                 if let Some(p) = then.as_mut() {
-                    if p.play(step.figure, step.to).is_err() {
+                    if p.play_step(*step).is_err() {
                         then = None;
                     }
                 }

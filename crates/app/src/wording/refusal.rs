@@ -92,6 +92,8 @@ pub fn refusal(pos: &Position, figure: &str, to: &str, r: &Refusal) -> String {
         ),
         Why::NoStepYet => "Make a step first.".into(),
         Why::NotFinished => "This move is not finished yet: make another step.".into(),
+        Why::GoOn => "This move goes on while another step can be made: make another step.".into(),
+        Why::Choose { count } => format!("That can end in {count} different ways: choose one."),
         Why::DeadEnd => "After that step the move could not be finished, so it can't be made.".into(),
         Why::NoPass => "Passing is not allowed now.".into(),
     }

@@ -52,6 +52,12 @@ pub enum Why {
     NoStepYet,
     /// End move while the move must go on.
     NotFinished,
+    /// End move while the move says `while possible` and a step can still
+    /// extend it.
+    GoOn,
+    /// The drag is allowed by several rules with different results: one
+    /// must be chosen ([`Position::choices`](crate::Position::choices)).
+    Choose { count: usize },
     /// The step is allowed, but after it the move could never be finished.
     DeadEnd,
     /// Passing is not allowed now.

@@ -185,7 +185,8 @@ impl MoveGen {
     }
 
     /// The distinct legal steps now: one per (figure class, type, from,
-    /// to, rule). Clears `out` first.
+    /// to, rule), a target allowed by several rules once per rule (their
+    /// results may differ: every choice is a move). Clears `out` first.
     pub fn distinct_steps(&mut self, pos: &Position, out: &mut Vec<Step>) {
         self.distinct_steps_in(pos, out, &mut None);
     }
@@ -236,12 +237,12 @@ impl MoveGen {
                 // condition over a big board takes long for a single figure.
                 match budget.as_deref_mut() {
                     Some(b) => {
-                        pos.generate_within(Some(f), &mut visit, &mut || b.check());
+                        pos.generate_every_rule(Some(f), &mut visit, &mut || b.check());
                         if b.stopped() {
                             return false;
                         }
                     }
-                    None => pos.generate(Some(f), &mut visit),
+                    None => pos.generate_every_rule(Some(f), &mut visit, &mut || false),
                 }
             }
         }
