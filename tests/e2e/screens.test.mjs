@@ -161,8 +161,9 @@ for (const size of Object.keys(SIZES)) {
       await scrolledFits(page, what);
       // After "Let's play!" and a first figure lifted, too.
       await page.getByTestId('intro-start').click();
-      const first = page.getByTestId('table').locator('g[data-figure]').first();
-      await first.click();
+      // The figure drawn last lies on top (of a pile, too).
+      const top = page.getByTestId('table').locator('g[data-figure]').last();
+      await top.click();
       await fits(page, `${what}, a figure lifted`);
       if (size === 'phone' && file === 'nim12.game.xml') {
         await page.getByTestId('intro-start').waitFor({ state: 'detached' });
