@@ -34,6 +34,7 @@ fn these_are_the_examples() {
     assert_eq!(
         names,
         [
+            "awele.game.xml",
             "ball-puzzle.game.xml",
             "breakthrough.game.xml",
             "connect-four.game.xml",
