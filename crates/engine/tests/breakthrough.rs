@@ -113,16 +113,14 @@ fn start() -> Position {
 fn breakthrough_move_counts_match_the_reference() {
     let mut pos = start();
     assert_eq!(seen(&pos), Ref::start());
-    let depth = if cfg!(debug_assertions) { 3 } else { 4 };
+    let depth = if cfg!(debug_assertions) { 4 } else { 5 };
     let counts: Vec<u64> = (1..=depth).map(|d| perft(&mut pos, d)).collect();
     let expected: Vec<u64> = (1..=depth).map(|d| Ref::start().perft(d)).collect();
     assert_eq!(counts, expected);
     assert_eq!(counts[..2], [16, 256]);
 }
 
-/// The reference's counts to depth 5; `tablecraft perft` gives the same
-/// (depth 4 takes the engine over a minute in a debug build, so the
-/// comparison above stops at 3 there).
+/// The reference's counts to depth 5 (`tablecraft perft` gives the same).
 #[test]
 fn the_reference_counts_to_depth_5() {
     let counts: Vec<u64> = (1..=5).map(|d| Ref::start().perft(d)).collect();
@@ -166,4 +164,41 @@ fn breakthrough_plays_to_the_end_like_the_reference() {
         }
     }
     assert!(captures > 12, "random games capture pawns: {captures}");
+}
+
+/// The game with only these pawns, black's first: (name, square).
+fn position(pawns: &[(&str, &str)]) -> Position {
+    let (mut game, _) = tablecraft_engine::open::open(BREAKTHROUGH).unwrap_or_else(|p| panic!("{p:#?}"));
+    game.figures.retain(|f| pawns.iter().any(|(n, _)| *n == f.name));
+    for f in &mut game.figures {
+        let (_, square) = pawns.iter().find(|(n, _)| *n == f.name).unwrap();
+        f.origin = format!("board.{square}");
+    }
+    let rules = tablecraft_engine::rules::Rules::compile(&game).unwrap_or_else(|p| panic!("{p:#?}"));
+    Position::new(Arc::new(rules))
+}
+
+/// Black takes the pawn on 4.4 from 3.3; the status after.
+fn after_taking(pawns: &[(&str, &str)]) -> Status {
+    let mut pos = position(pawns);
+    let mut gen = MoveGen::new(pos.rules());
+    let mut moves = Vec::new();
+    gen.moves(&mut pos, &mut moves);
+    let mut taken = None;
+    for m in &moves {
+        let undo = play(&mut pos, m);
+        if seen(&pos).pawns[1] & 1 << 21 == 0 {
+            taken = Some(pos.status().clone());
+        }
+        unplay(&mut pos, undo);
+    }
+    taken.expect("black can take the pawn on 4.4")
+}
+
+#[test]
+fn taking_the_last_pawn_wins() {
+    let last = after_taking(&[("b.1", "3.3"), ("w.1", "4.4")]);
+    assert!(matches!(last, Status::Over { winner: 1, .. }), "{last:?}");
+    let not_last = after_taking(&[("b.1", "3.3"), ("w.1", "4.4"), ("w.2", "6.6")]);
+    assert_eq!(not_last, Status::Playing);
 }
