@@ -29,12 +29,14 @@ fn read(name: &str) -> Game {
 }
 
 #[test]
-fn there_are_eleven_examples() {
+fn these_are_the_examples() {
     let names: Vec<String> = examples().into_iter().map(|(n, _)| n).collect();
     assert_eq!(
         names,
         [
+            "awele.game.xml",
             "ball-puzzle.game.xml",
+            "breakthrough.game.xml",
             "connect-four.game.xml",
             "dama-lite.game.xml",
             "english-checkers.game.xml",

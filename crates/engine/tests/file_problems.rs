@@ -477,3 +477,70 @@ fn a_points_board_round_trips_through_xml_and_json() {
     assert!(json.contains("\"points\""), "{json}");
     assert_eq!(read_json(&json).unwrap().0, game);
 }
+
+#[test]
+fn a_set_on_several_origins_is_numbered_in_order() {
+    let text = "<game format=\"2\"><rules><equipment><board name=\"pits\" rows=\"1\" columns=\"3\"/></equipment><figures><figure name=\"seed\" type=\"seed\" origins=\"pits.1.1 pits.1.3\" count=\"2\"/><figure name=\"b\" type=\"man\" origins=\" pits.1.2\n pits.1.1 \"/></figures></rules></game>";
+    let (game, _) = read_xml(text).unwrap_or_else(|p| panic!("{p:#?}"));
+    let placed: Vec<(&str, &str)> = game
+        .figures
+        .iter()
+        .map(|f| (f.name.as_str(), f.origin.as_str()))
+        .collect();
+    assert_eq!(
+        placed,
+        [
+            ("seed.1", "pits.1.1"),
+            ("seed.2", "pits.1.1"),
+            ("seed.3", "pits.1.3"),
+            ("seed.4", "pits.1.3"),
+            ("b.1", "pits.1.2"),
+            ("b.2", "pits.1.1"),
+        ]
+    );
+}
+
+#[test]
+fn origins_say_what_is_wrong_where() {
+    let set = |attrs: &str| {
+        with_rules(&format!(
+            "    <equipment>\n      <group name=\"pool\"/>\n    </equipment>\n    <figures>\n      <figure name=\"s\" type=\"stone\" {attrs}/>\n    </figures>"
+        ))
+    };
+    let both = problems(&set("origin=\"pool\" origins=\"pool\""));
+    assert!(
+        both.iter()
+            .any(|p| p.message.contains("not both") && p.location.line == Some(8)),
+        "{both:#?}"
+    );
+    let empty = problems(&set("origins=\"  \""));
+    assert!(
+        empty.iter().any(|p| p.message.contains("needs the places")
+            && p.location.name == "s"
+            && p.location.line == Some(8)),
+        "{empty:#?}"
+    );
+    let many = problems(&set(&format!(
+        "origins=\"{}\" count=\"30\"",
+        "pool ".repeat(1000)
+    )));
+    assert!(
+        many.iter().any(|p| p.message.contains("at most 20000 figures")),
+        "{many:#?}"
+    );
+    let too_long = problems(&set(&format!("origins=\"{}\"", "pool ".repeat(1001))));
+    assert!(
+        too_long.iter().any(|p| p.message.contains("at most 1000")),
+        "{too_long:#?}"
+    );
+    // A place that does not exist is told at the set's line, for the figure on it.
+    let text = set("origins=\"pool nowhere\"");
+    let unknown = tablecraft_engine::open::open(&text).expect_err("no place called nowhere");
+    assert!(
+        unknown
+            .iter()
+            .any(|p| p.location.name == "s.2" && p.location.line == Some(8)),
+        "{unknown:#?}"
+    );
+    assert!(!unknown.iter().any(|p| p.location.name == "s.1"), "{unknown:#?}");
+}

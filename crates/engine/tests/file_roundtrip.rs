@@ -387,7 +387,7 @@ fn mutated_examples_never_panic() {
 }
 
 /// Figures the reader made from one `<figure count="…">` are written back as
-/// one tag; figures that only look like a set (a different origin, a gap in
+/// one tag; figures that only look like a set (a different type, a gap in
 /// the numbers, a lone `.1`) are written one by one.
 #[test]
 fn sets_of_figures_are_written_as_sets() {
@@ -402,7 +402,7 @@ fn sets_of_figures_are_written_as_sets() {
             alike("s.2", "pool"),
             alike("s.3", "pool"),
             alike("t.1", "pool"),
-            alike("t.2", "bag"),
+            Figure::new("t.2", "pebble", "pool"),
             alike("u.1", "pool"),
             alike("u.3", "pool"),
             alike("v.1", "bag"),
@@ -419,6 +419,47 @@ fn sets_of_figures_are_written_as_sets() {
             text.contains(&format!(r#"name="{single}""#)),
             "{single} in {text}"
         );
+    }
+    assert_eq!(read_xml(&text).expect("reads").0, game);
+}
+
+/// Figures on several origins come back as one `<figure origins="…">` (with
+/// `count` when each origin has several), read back as the same figures; a
+/// run whose groups differ in size is written as a set and single figures.
+#[test]
+fn sets_on_several_origins_are_written_as_sets() {
+    let man = |name: &str, origin: &str| Figure {
+        owner: Some(2),
+        ..Figure::new(name, "man", origin)
+    };
+    let seed = |name: &str, origin: &str| Figure::new(name, "seed", origin);
+    let game = Game {
+        equipment: vec![Equipment::new(
+            "board",
+            EquipmentKind::Board { rows: 2, columns: 3 },
+        )],
+        figures: vec![
+            man("b.1", "board.1.1"),
+            man("b.2", "board.1.3"),
+            man("b.3", "board.2.2"),
+            seed("s.1", "board.1.1"),
+            seed("s.2", "board.1.1"),
+            seed("s.3", "board.2.1"),
+            seed("s.4", "board.2.1"),
+            seed("t.1", "board.1.2"),
+            seed("t.2", "board.1.2"),
+            seed("t.3", "board.2.2"),
+        ],
+        ..Game::default()
+    };
+    let text = write_xml(&game);
+    for tag in [
+        r#"<figure name="b" type="man" origins="board.1.1 board.1.3 board.2.2" owner="2"/>"#,
+        r#"<figure name="s" type="seed" origins="board.1.1 board.2.1" count="2"/>"#,
+        r#"<figure name="t" type="seed" origin="board.1.2" count="2"/>"#,
+        r#"<figure name="t.3" type="seed" origin="board.2.2"/>"#,
+    ] {
+        assert!(text.contains(tag), "{tag} in {text}");
     }
     assert_eq!(read_xml(&text).expect("reads").0, game);
 }

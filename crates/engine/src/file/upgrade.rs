@@ -15,7 +15,7 @@
 //! - **1**: the format before the rule language had lists, loops and
 //!   changing owners.
 //! - **2**: the current format: what format 1 says means the same, and it
-//!   adds figure sets (`count`), `capture` on a step rule and the new
+//!   adds figure sets (`count`, `origins`), `capture` on a step rule and the new
 //!   words of the rule language.
 
 use super::xml_tree::{Attribute, Element, Text};

@@ -172,21 +172,26 @@ fn attribute(ctx: &mut Ctx, el: &Element, owner: &Node, into: &mut Attributes) {
     into.insert(key, value);
 }
 
-/// The most figures one `<figure count="…">` makes.
+/// The most figures one `<figure count="…">` makes (on each of its origins).
 pub const MAX_FIGURE_SET: usize = 1000;
 
 pub(crate) fn figures(ctx: &mut Ctx, el: &Element, out: &mut Vec<Figure>) {
     for child in section(ctx, el, Section::Figure, &["figure"]) {
         let node = ctx.node(child, Section::Figure, true);
-        ctx.allow_attributes(&node, &["name", "type", "origin", "owner", "colour", "count"]);
+        let allowed = ["name", "type", "origin", "origins", "owner", "colour", "count"];
+        ctx.allow_attributes(&node, &allowed);
         // A set of figures: count="60" makes NAME.1 … NAME.60.
         let count: Option<usize> = ctx.number(&node, "count", 1, MAX_FIGURE_SET as i64, 20);
         let kind = ctx
             .required(&node, "type", "a type (like match)")
             .unwrap_or_default();
-        let origin = ctx
-            .required(&node, "origin", "the place it starts on")
-            .unwrap_or_default();
+        let origins = origins(ctx, &node);
+        let origin = match origins {
+            Some(_) => String::new(),
+            None => ctx
+                .required(&node, "origin", "the place it starts on")
+                .unwrap_or_default(),
+        };
         let owner = ctx.number(&node, "owner", 1, MAX_PLAYERS.into(), 1);
         let colour = ctx.attr(&node, "colour");
         let mut attributes = Attributes::new();
@@ -201,17 +206,31 @@ pub(crate) fn figures(ctx: &mut Ctx, el: &Element, out: &mut Vec<Figure>) {
             attributes,
             origin,
         };
-        match count {
-            Some(n) if out.len() + n > MAX_ELEMENTS => {
-                let message = format!("a game holds at most {MAX_ELEMENTS} figures; make count smaller");
-                ctx.report_at(child, &node, "count", message);
+        // Where each figure of the tag starts, in order; None: one figure.
+        let starts: Option<Vec<String>> = match (&origins, count) {
+            (Some(list), n) => Some(
+                list.iter()
+                    .flat_map(|o| std::iter::repeat_n(o.clone(), n.unwrap_or(1)))
+                    .collect(),
+            ),
+            (None, Some(n)) => Some(vec![figure.origin.clone(); n]),
+            (None, None) => None,
+        };
+        match starts {
+            Some(list) if out.len() + list.len() > MAX_ELEMENTS => {
+                let message = format!(
+                    "a game holds at most {MAX_ELEMENTS} figures; make count smaller or give fewer origins"
+                );
+                let field = if count.is_some() { "count" } else { "origin" };
+                ctx.report_at(child, &node, field, message);
             }
-            Some(n) => {
-                for i in 1..=n {
-                    let name = format!("{}.{i}", figure.name);
+            Some(list) => {
+                for (i, origin) in list.into_iter().enumerate() {
+                    let name = format!("{}.{}", figure.name, i + 1);
                     ctx.map.copy(Section::Figure, &figure.name, &name);
                     out.push(Figure {
                         name,
+                        origin,
                         ..figure.clone()
                     });
                 }
@@ -219,4 +238,33 @@ pub(crate) fn figures(ctx: &mut Ctx, el: &Element, out: &mut Vec<Figure>) {
             None => out.push(figure),
         }
     }
+}
+
+/// The places of `origins="…"` (a set of figures, one on each), if given;
+/// recorded as the figures' `origin`. Reports it given with `origin`, empty,
+/// or longer than a set may be.
+fn origins(ctx: &mut Ctx, node: &Node) -> Option<Vec<String>> {
+    let text = ctx.attr_as(node, "origins", "origin")?;
+    let list: Vec<String> = text.split_whitespace().map(str::to_string).collect();
+    let at = node.el.start;
+    if node.el.attributes.iter().any(|a| a.key == "origin") {
+        let message =
+            "a figure has either origin=\"…\" (one place) or origins=\"…\" (several), not both: remove one";
+        ctx.report(at, node, "origin", message);
+    }
+    if list.is_empty() {
+        let message =
+            "origins=\"…\" needs the places the figures start on, like origins=\"board.1.2 board.1.4\"";
+        ctx.report(at, node, "origin", message);
+        return Some(vec![String::new()]);
+    }
+    if list.len() > MAX_FIGURE_SET {
+        let message = format!(
+            "origins=\"…\" names {} places; a set of figures can start on at most {MAX_FIGURE_SET}",
+            list.len()
+        );
+        ctx.report(at, node, "origin", message);
+        return Some(list.into_iter().take(MAX_FIGURE_SET).collect());
+    }
+    Some(list)
 }

@@ -166,41 +166,61 @@ fn equipment(out: &mut Out, list: &[Equipment]) {
     });
 }
 
-/// How many figures from `figures[0]` form a set the reader makes from one
-/// `<figure count="…">`: `NAME.1`, `NAME.2`, … in order, alike in everything
-/// else. 0 when the first is not `NAME.1` or no second follows.
-fn set_length(figures: &[Figure]) -> usize {
-    let Some(base) = figures.first().and_then(|f| f.name.strip_suffix(".1")) else {
-        return 0;
-    };
+/// A run of figures the reader makes from one `<figure>` tag: how many
+/// figures, and on which origins (each with `each` figures, in order).
+struct Set<'a> {
+    length: usize,
+    origins: Vec<&'a str>,
+    each: usize,
+}
+
+/// The set starting at `figures[0]`: `NAME.1`, `NAME.2`, … in order, alike in
+/// everything but their origins, which come in groups of equal size (one
+/// origin: `count`; several: `origins`, with `count` when a group has more
+/// than one). None when the first is not `NAME.1` or no second follows.
+fn set_at(figures: &[Figure]) -> Option<Set<'_>> {
+    let base = figures.first()?.name.strip_suffix(".1")?;
+    let f = &figures[0];
     let alike = |i: usize, g: &Figure| {
-        let f = &figures[0];
         g.name == format!("{base}.{}", i + 1)
-            && (
-                g.kind.as_str(),
-                g.owner,
-                &g.colour,
-                &g.attributes,
-                g.origin.as_str(),
-            ) == (
-                f.kind.as_str(),
-                f.owner,
-                &f.colour,
-                &f.attributes,
-                f.origin.as_str(),
-            )
+            && (g.kind.as_str(), g.owner, &g.colour, &g.attributes)
+                == (f.kind.as_str(), f.owner, &f.colour, &f.attributes)
     };
-    let n = figures
+    let run: Vec<&str> = figures
         .iter()
-        .take(MAX_FIGURE_SET)
+        .take(MAX_FIGURE_SET * MAX_FIGURE_SET)
         .enumerate()
         .take_while(|(i, g)| alike(*i, g))
-        .count();
-    if n >= 2 {
-        n
-    } else {
-        0
+        .map(|(_, g)| g.origin.as_str())
+        .collect();
+    // Origins in groups of equal places: (place, how many in a row).
+    let mut groups: Vec<(&str, usize)> = Vec::new();
+    for origin in &run {
+        match groups.last_mut() {
+            Some((place, n)) if place == origin => *n += 1,
+            _ => groups.push((origin, 1)),
+        }
     }
+    let each = groups.first()?.1.min(MAX_FIGURE_SET);
+    let listable = |o: &str| !o.is_empty() && !o.contains(char::is_whitespace);
+    let mut origins: Vec<&str> = Vec::new();
+    if listable(groups[0].0) {
+        origins = groups
+            .iter()
+            .take(MAX_FIGURE_SET)
+            .take_while(|(place, n)| *n == each && listable(place))
+            .map(|(place, _)| *place)
+            .collect();
+    }
+    if origins.is_empty() {
+        origins.push(groups[0].0);
+    }
+    let length = origins.len() * each;
+    (length >= 2).then_some(Set {
+        length,
+        origins,
+        each,
+    })
 }
 
 fn figures(out: &mut Out, game: &Game) {
@@ -208,22 +228,31 @@ fn figures(out: &mut Out, game: &Game) {
         let mut i = 0;
         while i < game.figures.len() {
             let f = &game.figures[i];
-            let set = set_length(&game.figures[i..]);
+            let set = set_at(&game.figures[i..]);
             let name = match set {
-                0 => f.name.as_str(),
-                _ => f.name.strip_suffix(".1").unwrap_or(&f.name),
+                None => f.name.as_str(),
+                Some(_) => f.name.strip_suffix(".1").unwrap_or(&f.name),
             };
-            i += set.max(1);
+            i += set.as_ref().map_or(1, |s| s.length);
             let mut attrs = attr("name", name) + &attr("type", &f.kind);
-            attrs += &attr("origin", &f.origin);
+            match &set {
+                Some(s) if s.origins.len() > 1 => attrs += &attr("origins", &s.origins.join(" ")),
+                _ => attrs += &attr("origin", &f.origin),
+            }
             if let Some(owner) = f.owner {
                 let _ = write!(attrs, " owner=\"{owner}\"");
             }
             if let Some(colour) = &f.colour {
                 attrs += &attr("colour", colour);
             }
-            if set > 0 {
-                let _ = write!(attrs, " count=\"{set}\"");
+            match &set {
+                Some(s) if s.origins.len() == 1 => {
+                    let _ = write!(attrs, " count=\"{}\"", s.length);
+                }
+                Some(s) if s.each > 1 => {
+                    let _ = write!(attrs, " count=\"{}\"", s.each);
+                }
+                _ => {}
             }
             with_attributes(out, "figure", &attrs, &f.attributes, false);
             if !f.attributes.is_empty() {
