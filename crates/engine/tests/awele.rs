@@ -5,6 +5,8 @@
 //! it arrived on its pit or store, so that "the same table again" means the
 //! same for both: the same seeds in the same places and order.
 
+mod common;
+
 use std::collections::HashSet;
 use std::sync::Arc;
 use tablecraft_engine::position::Position;
@@ -144,8 +146,7 @@ fn seen(pos: &Position) -> Ref {
 }
 
 fn start() -> Position {
-    let (_, rules) = tablecraft_engine::open::open(AWELE).unwrap_or_else(|p| panic!("{p:#?}"));
-    Position::new(Arc::new(rules))
+    common::start(AWELE)
 }
 
 #[test]
@@ -252,22 +253,13 @@ fn awele_plays_to_the_end_like_the_reference() {
         let mut plies = 0;
         while pos.status() == &Status::Playing && plies < 400 {
             let reference = seen(&pos);
-            gen.moves(&mut pos, &mut moves);
-            let mut after = HashSet::new();
-            for m in &moves {
-                let undo = play(&mut pos, m);
-                after.insert(seen(&pos));
-                unplay(&mut pos, undo);
-            }
+            let after = common::outcomes(&mut pos, &mut gen, &mut moves, seen);
             let expected: HashSet<Ref> = reference.moves(&before).into_iter().collect();
             assert_eq!(after, expected, "at ply {plies}: {reference:?}");
             if reference.seeds_on_side(3 - reference.to_move) == 0 {
                 fed += 1;
             }
-            seed = seed
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            let m = moves[(seed >> 33) as usize % moves.len()].clone();
+            let m = moves[common::pick(&mut seed, moves.len())].clone();
             play(&mut pos, &m);
             let now = seen(&pos);
             if now.stores != reference.stores {

@@ -1,6 +1,8 @@
 //! Breakthrough 6×6, written by hand, against a small reference
 //! implementation: move lists compared by perft and along whole games.
 
+mod common;
+
 use std::collections::HashSet;
 use std::sync::Arc;
 use tablecraft_engine::position::Position;
@@ -105,8 +107,7 @@ fn seen(pos: &Position) -> Ref {
 }
 
 fn start() -> Position {
-    let (_, rules) = tablecraft_engine::open::open(BREAKTHROUGH).unwrap_or_else(|p| panic!("{p:#?}"));
-    Position::new(Arc::new(rules))
+    common::start(BREAKTHROUGH)
 }
 
 #[test]
@@ -138,19 +139,9 @@ fn breakthrough_plays_to_the_end_like_the_reference() {
         let mut plies = 0;
         while pos.status() == &Status::Playing && plies < 200 {
             let reference = seen(&pos);
-            gen.moves(&mut pos, &mut moves);
-            let mut after = HashSet::new();
-            for m in &moves {
-                let undo = play(&mut pos, m);
-                after.insert(seen(&pos));
-                unplay(&mut pos, undo);
-                assert_eq!(seen(&pos), reference, "undone at ply {plies}");
-            }
+            let after = common::outcomes(&mut pos, &mut gen, &mut moves, seen);
             assert_eq!(after, reference.moves(), "at ply {plies}: {reference:?}");
-            seed = seed
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            let m = moves[(seed >> 33) as usize % moves.len()].clone();
+            let m = moves[common::pick(&mut seed, moves.len())].clone();
             play(&mut pos, &m);
             let now = seen(&pos);
             captures += reference.pawns.iter().map(|p| p.count_ones()).sum::<u32>()

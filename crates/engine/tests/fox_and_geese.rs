@@ -2,12 +2,14 @@
 //! reference implementation: the 33 points' neighbours written out here,
 //! move lists compared by perft and along whole games.
 
+mod common;
+
 use std::collections::HashSet;
 use std::sync::Arc;
 use tablecraft_engine::position::Position;
 use tablecraft_engine::rules::Rules;
 use tablecraft_engine::search::perft::perft;
-use tablecraft_engine::search::{play, unplay, MoveGen};
+use tablecraft_engine::search::{play, MoveGen};
 use tablecraft_engine::state::Status;
 
 const FOX_AND_GEESE: &str = include_str!("../../../public/games/fox-and-geese.game.xml");
@@ -195,8 +197,7 @@ fn position(geese: &[&str], fox: &str) -> Position {
 }
 
 fn start() -> Position {
-    let (_, rules) = tablecraft_engine::open::open(FOX_AND_GEESE).unwrap_or_else(|p| panic!("{p:#?}"));
-    Position::new(Arc::new(rules))
+    common::start(FOX_AND_GEESE)
 }
 
 #[test]
@@ -244,18 +245,9 @@ fn fox_and_geese_play_to_the_end_like_the_reference() {
         let mut plies = 0;
         while pos.status() == &Status::Playing && plies < 1000 {
             let reference = seen(&pos);
-            gen.moves(&mut pos, &mut moves);
-            let mut after = HashSet::new();
-            for m in &moves {
-                let undo = play(&mut pos, m);
-                after.insert(seen(&pos));
-                unplay(&mut pos, undo);
-            }
+            let after = common::outcomes(&mut pos, &mut gen, &mut moves, seen);
             assert_eq!(after, reference.moves(), "at ply {plies}: {reference:?}");
-            seed = seed
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            let m = moves[(seed >> 33) as usize % moves.len()].clone();
+            let m = moves[common::pick(&mut seed, moves.len())].clone();
             play(&mut pos, &m);
             plies += 1;
         }

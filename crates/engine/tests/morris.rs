@@ -2,6 +2,8 @@
 //! reference implementation: the points' neighbours and the mills written
 //! out here, move lists compared by perft and along whole games.
 
+mod common;
+
 use std::collections::HashSet;
 use std::sync::Arc;
 use tablecraft_engine::position::Position;
@@ -197,8 +199,7 @@ fn position(white: &[&str; 9], black: &[&str; 9]) -> Position {
 }
 
 fn start() -> Position {
-    let (_, rules) = tablecraft_engine::open::open(MORRIS).unwrap_or_else(|p| panic!("{p:#?}"));
-    Position::new(Arc::new(rules))
+    common::start(MORRIS)
 }
 
 #[test]
@@ -253,18 +254,9 @@ fn morris_plays_to_the_end_like_the_reference() {
         let mut plies = 0;
         while pos.status() == &Status::Playing && plies < 600 {
             let reference = seen(&pos);
-            gen.moves(&mut pos, &mut moves);
-            let mut after = HashSet::new();
-            for m in &moves {
-                let undo = play(&mut pos, m);
-                after.insert(seen(&pos));
-                tablecraft_engine::search::unplay(&mut pos, undo);
-            }
+            let after = common::outcomes(&mut pos, &mut gen, &mut moves, seen);
             assert_eq!(after, reference.moves(), "at ply {plies}: {reference:?}");
-            seed = seed
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            let m = moves[(seed >> 33) as usize % moves.len()].clone();
+            let m = moves[common::pick(&mut seed, moves.len())].clone();
             play(&mut pos, &m);
             plies += 1;
         }

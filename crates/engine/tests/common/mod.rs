@@ -1,0 +1,45 @@
+//! What the tests of the example games share: a game opened from its
+//! file, the positions its whole moves lead to, and the seeded choice of
+//! a move for whole games played against a reference.
+
+use std::collections::HashSet;
+use std::hash::Hash;
+use std::sync::Arc;
+use tablecraft_engine::position::Position;
+use tablecraft_engine::search::{play, unplay, Move, MoveGen};
+
+/// The starting position of a game file's text.
+pub fn start(text: &str) -> Position {
+    let (_, rules) = tablecraft_engine::open::open(text).unwrap_or_else(|p| panic!("{p:#?}"));
+    Position::new(Arc::new(rules))
+}
+
+/// The whole moves `MoveGen` lists (left in `moves`) and the positions
+/// they lead to as the reference sees them; every move taken back leaves
+/// the position as it was.
+pub fn outcomes<T: Hash + Eq + std::fmt::Debug>(
+    pos: &mut Position,
+    gen: &mut MoveGen,
+    moves: &mut Vec<Move>,
+    seen: impl Fn(&Position) -> T,
+) -> HashSet<T> {
+    let before = seen(pos);
+    gen.moves(pos, moves);
+    let mut after = HashSet::new();
+    for m in moves.iter() {
+        let undo = play(pos, m);
+        after.insert(seen(pos));
+        unplay(pos, undo);
+        assert_eq!(seen(pos), before, "a move taken back");
+    }
+    after
+}
+
+/// The next of `n` choices from a seeded generator (a fixed LCG, so each
+/// test plays the same games every run).
+pub fn pick(seed: &mut u64, n: usize) -> usize {
+    *seed = seed
+        .wrapping_mul(6364136223846793005)
+        .wrapping_add(1442695040888963407);
+    (*seed >> 33) as usize % n
+}
