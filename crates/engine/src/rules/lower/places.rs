@@ -186,9 +186,14 @@ fn grid(eq: &Equipment, shape: GridShape, elements: &mut Elements) {
     });
 }
 
-/// A square of a board or track: the board's attributes, then its own.
+/// A square of a board or track.
 fn square(eq: &Equipment, shape: GridShape, spot: GridSpot, elements: &mut Elements) {
-    let name = square_name(eq, shape, spot);
+    part(eq, square_name(eq, shape, spot), "square", Some(spot), elements);
+}
+
+/// A place that is part of a piece of equipment (a square of a board, a
+/// point of a points board): the equipment's attributes, then its own.
+fn part(eq: &Equipment, name: String, kind: &'static str, grid: Option<GridSpot>, elements: &mut Elements) {
     let mut attributes = eq.attributes.clone();
     if let Some(own) = eq.squares.get(&name) {
         attributes.extend(own.iter().map(|(k, v)| (k.clone(), v.clone())));
@@ -197,10 +202,10 @@ fn square(eq: &Equipment, shape: GridShape, spot: GridSpot, elements: &mut Eleme
     elements.name(&name, Element::Place(id));
     elements.places.push(Place {
         name,
-        kind: "square",
+        kind,
         capacity: eq.capacity.or(eq.kind.default_capacity()),
         attributes,
-        grid: Some(spot),
+        grid,
     });
 }
 
@@ -209,22 +214,14 @@ fn points(eq: &Equipment, (id, first, count): (u16, PlaceId, u16), elements: &mu
     elements.name(&eq.name, Element::Points(id));
     let names = eq.all_points();
     for name in &names {
-        let name = format!("{}.{name}", eq.name);
-        let mut attributes = eq.attributes.clone();
-        if let Some(own) = eq.squares.get(&name) {
-            attributes.extend(own.iter().map(|(k, v)| (k.clone(), v.clone())));
-        }
-        let id = elements.places.len() as PlaceId;
-        elements.name(&name, Element::Place(id));
-        elements.places.push(Place {
-            name,
-            kind: "point",
-            capacity: eq.capacity.or(eq.kind.default_capacity()),
-            attributes,
-            grid: None,
-        });
+        part(eq, format!("{}.{name}", eq.name), "point", None, elements);
     }
-    let index = |n: &String| names.iter().position(|m| m == n).map(|i| first + i as PlaceId);
+    let ids: std::collections::HashMap<&str, PlaceId> = names
+        .iter()
+        .enumerate()
+        .map(|(i, &n)| (n, first + i as PlaceId))
+        .collect();
+    let index = |n: &String| ids.get(n.as_str()).copied();
     let lines = eq
         .lines
         .iter()
