@@ -88,16 +88,20 @@ export class AppSession {
     page.on('pageerror', (err) => this.errors.push(`page error: ${err.stack ?? err.message}`));
     // A request still on its way when the page navigates (a reload, a new
     // address) is cut short by the browser: that is leaving, not an error.
+    // The browser may cut it short before it reports the new navigation, so
+    // an aborted request is judged when the errors are asked for.
     const started = new WeakMap();
-    let navigations = 0;
+    this.navigations = 0;
+    this.aborted = [];
     page.on('request', (req) => {
-      if (req.isNavigationRequest() && req.frame() === page.mainFrame()) navigations += 1;
-      started.set(req, navigations);
+      if (req.isNavigationRequest() && req.frame() === page.mainFrame()) this.navigations += 1;
+      started.set(req, this.navigations);
     });
     page.on('requestfailed', (req) => {
       const error = req.failure()?.errorText;
-      const left = error === 'net::ERR_ABORTED' && started.get(req) < navigations;
-      if (!left) this.errors.push(`request failed: ${req.url()} (${error})`);
+      const text = `request failed: ${req.url()} (${error})`;
+      if (error === 'net::ERR_ABORTED') this.aborted.push({ text, started: started.get(req) });
+      else this.errors.push(text);
     });
     page.on('response', (res) => {
       if (res.status() >= 400) this.errors.push(`HTTP ${res.status()} for ${res.url()}`);
@@ -118,7 +122,9 @@ export class AppSession {
   }
 
   assertNoErrors() {
-    assert.deepEqual(this.errors, [], `the page reported errors:\n  ${this.errors.join('\n  ')}`);
+    const cut = this.aborted.filter((a) => a.started === this.navigations).map((a) => a.text);
+    const errors = [...this.errors, ...cut];
+    assert.deepEqual(errors, [], `the page reported errors:\n  ${errors.join('\n  ')}`);
   }
 
   async stop() {
