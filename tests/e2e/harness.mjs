@@ -88,19 +88,19 @@ export class AppSession {
     page.on('pageerror', (err) => this.errors.push(`page error: ${err.stack ?? err.message}`));
     // A request still on its way when the page navigates (a reload, a new
     // address) is cut short by the browser: that is leaving, not an error.
-    // The browser may cut it short before it reports the new navigation, so
-    // an aborted request is judged when the errors are asked for.
-    const started = new WeakMap();
+    // The browser reports the cut request and the new navigation in either
+    // order, so which document a cut request belonged to cannot be told:
+    // a cut request counts as an error only on a page that never navigated
+    // again after its first load.
     this.navigations = 0;
     this.aborted = [];
     page.on('request', (req) => {
       if (req.isNavigationRequest() && req.frame() === page.mainFrame()) this.navigations += 1;
-      started.set(req, this.navigations);
     });
     page.on('requestfailed', (req) => {
       const error = req.failure()?.errorText;
       const text = `request failed: ${req.url()} (${error})`;
-      if (error === 'net::ERR_ABORTED') this.aborted.push({ text, started: started.get(req) });
+      if (error === 'net::ERR_ABORTED') this.aborted.push(text);
       else this.errors.push(text);
     });
     page.on('response', (res) => {
@@ -122,7 +122,7 @@ export class AppSession {
   }
 
   assertNoErrors() {
-    const cut = this.aborted.filter((a) => a.started === this.navigations).map((a) => a.text);
+    const cut = this.navigations > 1 ? [] : this.aborted;
     const errors = [...this.errors, ...cut];
     assert.deepEqual(errors, [], `the page reported errors:\n  ${errors.join('\n  ')}`);
   }
