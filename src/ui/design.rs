@@ -5,6 +5,7 @@
 //! every change is one undoable [`Edit`] through [`Store::edit`].
 
 mod canvas;
+mod dots;
 mod fields;
 mod keys;
 mod palette;

@@ -19,6 +19,9 @@ pub struct Overlay {
     pub ghost: Option<FigureView>,
     /// A selection rectangle.
     pub rubber: Option<Rect>,
+    /// A dot of a board of dots pulled from the first point to the second;
+    /// yes when dropping it now joins it to the dot there.
+    pub pull: Option<(Point, Point, bool)>,
 }
 
 /// The `data-testid` of the table's SVG element.
@@ -400,6 +403,12 @@ pub fn Table(
                 let aria = access::label(s, &item);
                 view! { <FigureShape figure=f faded=held keyboard=(item.dom_id(), aria)/> }
             }).collect_view())}
+            {move || overlay.with(|o| o.pull.map(|(a, b, joins)| view! {
+                <g class="pull" class:joins=joins aria-hidden="true">
+                    <line x1=a.x y1=a.y x2=b.x y2=b.y/>
+                    <circle cx=b.x cy=b.y r=10/>
+                </g>
+            }))}
             {move || overlay.with(|o| o.rubber.map(|r| view! {
                 <rect class="rubber" x=r.x y=r.y width=r.width height=r.height/>
             }))}

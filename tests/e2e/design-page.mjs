@@ -48,13 +48,13 @@ export class DesignPage extends AppPage {
     return this.page.getByTestId(testid);
   }
 
-  /** The names of every place that is a piece of equipment (no board squares). */
+  /** The names of every place that is a piece of equipment (no board squares, no dots). */
   async equipment() {
     return this.table()
       .locator('[data-place]')
       .evaluateAll((els) =>
         els
-          .filter((e) => !/\bcell\b/.test(e.getAttribute('class')))
+          .filter((e) => !/\b(cell|point)\b/.test(e.getAttribute('class')))
           .map((e) => e.dataset.place),
       );
   }

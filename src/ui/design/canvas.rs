@@ -12,6 +12,7 @@ use tablecraft_app::editor::gesture::{Decision, Preview};
 use tablecraft_app::editor::problem_marks::marked;
 use tablecraft_app::table::geometry::{Geometry, Point, Rect};
 use tablecraft_app::table::scene::Scene;
+use tablecraft_engine::model::EquipmentKind;
 
 /// Puts the target mark on the place under `at` that a figure could go to.
 fn mark_target(scene: &mut Scene, geometry: &Geometry, at: Point) {
@@ -102,12 +103,16 @@ pub fn DesignTable(designer: Designer) -> impl IntoView {
                         );
                         g
                     }),
-                    rubber: None,
+                    ..Overlay::default()
                 }
             }
+            Preview::Dot { from, to, joins } => Overlay {
+                pull: Some((from, to, joins)),
+                ..Overlay::default()
+            },
             Preview::Rubber(r) => Overlay {
-                ghost: None,
                 rubber: Some(r),
+                ..Overlay::default()
             },
             _ => Overlay::default(),
         }
@@ -124,7 +129,10 @@ pub fn DesignTable(designer: Designer) -> impl IntoView {
             }
             let game = store.game_untracked();
             let selection = store.selection.get_untracked();
-            designer.drag.maybe_update(|d| d.moved(&p, &game, &selection));
+            let geometry = Geometry::new(&game);
+            designer
+                .drag
+                .maybe_update(|d| d.moved(&p, &game, &selection, &geometry));
         }
         Phase::Up => {
             let game = store.game_untracked();
@@ -145,6 +153,18 @@ pub fn DesignTable(designer: Designer) -> impl IntoView {
         }
         if store.with_game(|g| g.equipment.is_empty() && g.triggers.is_empty()) {
             return "Drag things from the box onto the table — or tap one, then tap the table.".into();
+        }
+        let dots = store.selection.with(|s| {
+            s.single().is_some_and(|n| {
+                store.with_game(|g| {
+                    g.equipment
+                        .iter()
+                        .any(|e| e.name == n && e.kind == EquipmentKind::Points)
+                })
+            })
+        });
+        if dots {
+            return "Drag from a dot to another dot to join them, or to an empty spot to move it. Drag between the dots to move the whole board.".into();
         }
         "Tap to choose, drag to move. Drag on the empty table to choose several.".into()
     };

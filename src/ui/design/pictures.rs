@@ -43,6 +43,20 @@ fn cells(n: u16, rows: u16) -> impl IntoView {
         .collect_view()
 }
 
+/// Three rows of three dots joined in rows and columns.
+fn dots() -> AnyView {
+    let at = [10.0, 30.0, 50.0];
+    let lines = at.iter().flat_map(|&v| {
+        [(10.0, v, 50.0, v), (v, 10.0, v, 50.0)].map(|(x1, y1, x2, y2)| {
+            view! { <line x1=x1 y1=y1 x2=x2 y2=y2 stroke=EDGE stroke-width=2/> }
+        })
+    });
+    let dots = at.iter().flat_map(|&x| {
+        at.map(|y| view! { <circle cx=x cy=y r=5 fill="#f6e7c8" stroke=EDGE stroke-width=2/> })
+    });
+    view! { <g>{lines.collect_view()}{dots.collect_view()}</g> }.into_any()
+}
+
 fn trigger(text: &'static str) -> AnyView {
     view! {
         <rect x=3 y=16 width=54 height=28 rx=8 fill="#fffaf0" stroke=EDGE stroke-width=2/>
@@ -75,6 +89,7 @@ pub fn picture(item: BoxItem) -> AnyView {
         .into_any(),
         BoxItem::Board => cells(3, 3).into_any(),
         BoxItem::Track => cells(5, 1).into_any(),
+        BoxItem::Dots => dots(),
         BoxItem::Figure(kind) => figure(kind),
         BoxItem::OtherFigure => figure("?"),
         BoxItem::Number => trigger("12"),

@@ -375,6 +375,7 @@ fn equipment_fields(store: Store, name: String, kind: EquipmentKind) -> impl Int
             }
             .into_any()
         }
+        EquipmentKind::Points => view! { <super::dots::DotsFields board=name.clone()/> }.into_any(),
         _ => ().into_any(),
     };
     let fill = matches!(
@@ -615,7 +616,7 @@ pub fn Properties() -> impl IntoView {
                 }
                 .into_any(),
                 Shown::Equipment(name, kind) => view! {
-                    <h2>{kind.type_name()}</h2>
+                    <h2>{if kind == EquipmentKind::Points { "board of dots" } else { kind.type_name() }}</h2>
                     {name_field(store, name.clone())}
                     {selection_actions(store)}
                     {equipment_fields(store, name, kind)}

@@ -102,7 +102,7 @@ fn spring_back(state: PlayState, view: FigureView, offset: Point, started: f64) 
                 .overlay
                 .try_set(Overlay {
                     ghost: Some(g),
-                    rubber: None,
+                    ..Overlay::default()
                 })
                 .is_none()
             {
@@ -126,7 +126,7 @@ pub(super) fn apply(state: PlayState, scene: Memo<Scene>, effect: Effect) {
         Effect::Follow { figure, offset } => {
             state.overlay.set(Overlay {
                 ghost: ghost(scene, &figure, offset),
-                rubber: None,
+                ..Overlay::default()
             });
         }
         Effect::PutDown { figure, offset } => {

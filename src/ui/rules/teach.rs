@@ -36,7 +36,7 @@ pub fn TeachPanel() -> impl IntoView {
     let scene = Memo::new(move |_| store.with_game(|g| state.with(|t| t.scene(g))));
     let overlay = Signal::derive(move || Overlay {
         ghost: scene.with(|s| state.with(|t| t.ghost(s))),
-        rubber: None,
+        ..Overlay::default()
     });
     let on_pointer = Callback::new(move |p: Pointer| teaching.pointer(store, p));
     let on_key = Callback::new(move |c| teaching.key(store, c));

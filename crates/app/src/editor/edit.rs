@@ -6,6 +6,7 @@
 mod add;
 mod arrange;
 mod command;
+mod dots;
 mod duplicate;
 mod info;
 mod looks;
@@ -16,6 +17,7 @@ mod rename;
 pub use add::{add_equipment, add_equipment_named, add_figure, add_trigger, create_figures};
 pub use arrange::{move_by, put_figure, resize};
 pub use command::Edit;
+pub use dots::{add_dot, free_spot, join_dots, move_dot, new_dots, remove_dot, remove_line, DotChange};
 pub use duplicate::duplicate;
 pub use info::{set_description, set_players, set_title};
 pub use looks::{set_look, MAX_LOOKS};

@@ -4,12 +4,13 @@
 //!
 //! - [`TableDrag`] on the table: a tap selects (or, with an item of the box
 //!   chosen, puts it there), a drag from a figure puts it on another place,
-//!   a drag from equipment or a trigger moves the selection, and a drag from
-//!   the empty table draws a selection rectangle.
+//!   a drag from a dot of a board of dots joins it to the dot it is dropped
+//!   on or moves it, a drag from equipment or a trigger moves the selection,
+//!   and a drag from the empty table draws a selection rectangle.
 //! - [`BoxDrag`] from an item of the box: dropped on the table it is added
 //!   there; a tap chooses it for tap-then-tap.
 
-use super::edit::Edit;
+use super::edit::{DotChange, Edit};
 use super::places::{element, Element};
 use super::selection::Selection;
 use super::toolbox::BoxItem;
@@ -27,6 +28,8 @@ enum Carried {
     Figure(String),
     /// Equipment and triggers, moved together.
     Things(Vec<String>),
+    /// A dot of a board of dots (the board's name, the dot's place name).
+    Dot { board: String, dot: String },
     /// A selection rectangle.
     Rubber,
 }
@@ -58,6 +61,9 @@ pub enum Preview {
     Figure { name: String, at: Point },
     /// These things are shown moved by (dx, dy).
     Move { names: Vec<String>, dx: f64, dy: f64 },
+    /// A dot pulled from `from` to `to`; `joins` when dropping now would
+    /// join it to the dot at `to`.
+    Dot { from: Point, to: Point, joins: bool },
     /// The selection rectangle.
     Rubber(Rect),
 }
@@ -69,6 +75,11 @@ pub struct TableDrag {
     press: Gesture<Option<String>>,
     /// The element pressed is a figure.
     figure: bool,
+    /// The dot pressed, if a dot of a board of dots was (board, dot), and
+    /// where it is drawn.
+    dot: Option<(String, String, Point)>,
+    /// The dot a dragged dot is over now, other than itself.
+    over_dot: Option<Point>,
     /// Shift or Ctrl was held when pressed.
     add: bool,
     carried: Carried,
@@ -94,6 +105,14 @@ impl TableDrag {
         self.figure = on
             .as_deref()
             .is_some_and(|n| matches!(element(game, n), Some(Element::Figure(_))));
+        self.dot = match self.figure {
+            true => None,
+            false => geometry.dot_at(p.at).and_then(|(board, dot)| {
+                let centre = geometry.place_rect(&dot)?.centre();
+                Some((board, dot, centre))
+            }),
+        };
+        self.over_dot = None;
         self.add = p.add;
         self.carried = Carried::Nothing;
         self.press.on(Input::Down {
@@ -107,7 +126,7 @@ impl TableDrag {
     /// gone further than a tap may, a press becomes a drag: of the figure
     /// pressed, of the selection (or just the pressed element when it is not
     /// selected), or of a selection rectangle on the empty table.
-    pub fn moved(&mut self, p: &Pointer, game: &Game, selection: &Selection) -> bool {
+    pub fn moved(&mut self, p: &Pointer, game: &Game, selection: &Selection, geometry: &Geometry) -> bool {
         let before = self.press.drag().map(|(_, _, at)| at);
         let Recognised::Drag { what, at, .. } = self.press.on(Input::Move {
             id: p.id,
@@ -115,8 +134,13 @@ impl TableDrag {
         }) else {
             return false;
         };
-        if self.carried == Carried::Nothing {
+        let started = self.carried == Carried::Nothing;
+        if started {
             self.carried = match what {
+                _ if self.dot.is_some() => {
+                    let (board, dot, _) = self.dot.clone().unwrap_or_default();
+                    Carried::Dot { board, dot }
+                }
                 None => Carried::Rubber,
                 Some(name) if self.figure => Carried::Figure(name),
                 Some(name) if selection.contains(&name) => Carried::Things(
@@ -129,9 +153,14 @@ impl TableDrag {
                 ),
                 Some(name) => Carried::Things(vec![name]),
             };
-            return true;
         }
-        before != Some(at)
+        if let Carried::Dot { board, dot } = &self.carried {
+            self.over_dot = geometry
+                .dot_at(at.at)
+                .filter(|(b, d)| b == board && d != dot)
+                .and_then(|(_, d)| Some(geometry.place_rect(&d)?.centre()));
+        }
+        started || before != Some(at)
     }
 
     /// The pointer was released: what it means.
@@ -173,6 +202,9 @@ impl TableDrag {
                     select: names,
                 }
             }
+            (Recognised::Dropped { .. }, Carried::Dot { board, dot }) => {
+                dot_dropped(geometry, &board, &dot, at)
+            }
             (Recognised::Dropped { start, .. }, Carried::Rubber) => Decision::Rectangle {
                 names: geometry.elements_in(Rect::from_corners(start.at, at)),
                 add: self.add,
@@ -209,9 +241,58 @@ impl TableDrag {
                 dx: at.x - start.x,
                 dy: at.y - start.y,
             },
+            Carried::Dot { .. } => Preview::Dot {
+                from: self.dot.as_ref().map_or(start, |d| d.2),
+                to: self.over_dot.unwrap_or(at),
+                joins: self.over_dot.is_some(),
+            },
             Carried::Rubber => Preview::Rubber(Rect::from_corners(start, at)),
             Carried::Nothing => Preview::Nothing,
         }
+    }
+}
+
+/// A dot of `board` dropped at `at`: onto another of its dots, the two are
+/// joined; elsewhere on the board, the dot moves there; off it, nothing.
+fn dot_dropped(geometry: &Geometry, board: &str, dot: &str, at: Point) -> Decision {
+    let short = |d: &str| {
+        d.strip_prefix(board)
+            .and_then(|d| d.strip_prefix('.'))
+            .unwrap_or(d)
+            .to_string()
+    };
+    let change = match geometry.dot_at(at) {
+        Some((b, other)) if b == board && other != dot => DotChange::Join {
+            a: short(dot),
+            b: short(&other),
+        },
+        _ => {
+            let (Some(area), Some(cell)) = (geometry.place_rect(board), geometry.place_rect(dot)) else {
+                return Decision::Nothing;
+            };
+            if !area.contains(at) {
+                return Decision::Nothing;
+            }
+            // The box the dots' centres take: the board less half a dot's square.
+            let inner = Rect::new(
+                area.x + cell.width / 2.0,
+                area.y + cell.height / 2.0,
+                (area.width - cell.width).max(1.0),
+                (area.height - cell.height).max(1.0),
+            );
+            DotChange::Move {
+                dot: short(dot),
+                x: ((at.x - inner.x) / inner.width).clamp(0.0, 1.0),
+                y: ((at.y - inner.y) / inner.height).clamp(0.0, 1.0),
+            }
+        }
+    };
+    Decision::Edit {
+        edit: Edit::Dots {
+            board: board.to_string(),
+            change,
+        },
+        select: vec![board.to_string()],
     }
 }
 

@@ -77,8 +77,14 @@ impl Names {
     }
 
     /// Whether equipment of `kind` may take `name`: the name and the names of
-    /// all the squares it would make are free.
+    /// all the squares it would make are free. A points board's points may
+    /// be any names, so no name may begin with its name and a dot.
     pub fn is_free_for(&self, name: &str, kind: &EquipmentKind) -> bool {
+        if *kind == EquipmentKind::Points {
+            let prefix = format!("{name}.");
+            let under = self.taken.range(prefix.clone()..).next();
+            return self.is_free(name) && !under.is_some_and(|n| n.starts_with(&prefix));
+        }
         self.is_free(name) && square_names(name, kind).iter().all(|s| self.is_free(s))
     }
 
@@ -113,6 +119,7 @@ impl Names {
         match kind {
             EquipmentKind::Square => self.numbered("s", kind),
             EquipmentKind::Group => self.numbered("group", kind),
+            EquipmentKind::Points => self.plain_or_numbered("dots", kind),
             _ => self.plain_or_numbered(kind.type_name(), kind),
         }
     }

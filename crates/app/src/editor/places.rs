@@ -1,5 +1,6 @@
 //! Looking things up in a game by name: elements, places, the squares that
-//! boards and tracks make, and the figures that lie on a place.
+//! boards and tracks make, the points of a points board, and the figures
+//! that lie on a place.
 
 use tablecraft_engine::model::{Equipment, EquipmentKind, Figure, Game, Trigger};
 
@@ -44,21 +45,38 @@ pub enum Place<'a> {
         /// Column from 1 (the square's number on a track).
         column: u16,
     },
+    /// One point of a points board (the place `BOARD.POINT`).
+    Point {
+        /// The points board it belongs to.
+        of: &'a Equipment,
+        /// Its name on the board, e.g. `a1`.
+        point: &'a str,
+    },
 }
 
 impl<'a> Place<'a> {
     /// The piece of equipment this place is or belongs to.
     pub fn equipment(&self) -> &'a Equipment {
         match *self {
-            Place::Equipment(e) | Place::Square { of: e, .. } => e,
+            Place::Equipment(e) | Place::Square { of: e, .. } | Place::Point { of: e, .. } => e,
         }
     }
 
-    /// Whether figures may lie here: every place except a whole board or track.
+    /// Its full name: `board.2.3`, `track.4`, `mill.a1` or the equipment's.
+    pub fn name(&self) -> String {
+        match *self {
+            Place::Equipment(e) => e.name.clone(),
+            Place::Square { of, row, column } => square_name(&of.name, &of.kind, row, column),
+            Place::Point { of, point } => point_name(&of.name, point),
+        }
+    }
+
+    /// Whether figures may lie here: every place except a whole board,
+    /// track or points board.
     pub fn holds_figures(&self) -> bool {
         match self {
-            Place::Equipment(e) => !is_grid(&e.kind),
-            Place::Square { .. } => true,
+            Place::Equipment(e) => !has_parts(&e.kind),
+            Place::Square { .. } | Place::Point { .. } => true,
         }
     }
 
@@ -74,6 +92,36 @@ pub fn is_grid(kind: &EquipmentKind) -> bool {
     matches!(kind, EquipmentKind::Board { .. } | EquipmentKind::Track { .. })
 }
 
+/// Whether the kind is made of places of its own where figures lie (the
+/// squares of a board or track, the points of a points board).
+pub fn has_parts(kind: &EquipmentKind) -> bool {
+    is_grid(kind) || *kind == EquipmentKind::Points
+}
+
+/// The places `eq` is made of: the squares of a board or track, the points
+/// of a points board; empty for other kinds.
+pub fn parts(eq: &Equipment) -> Vec<String> {
+    match eq.kind {
+        EquipmentKind::Points => eq.all_points().iter().map(|p| point_name(&eq.name, p)).collect(),
+        _ => square_names(&eq.name, &eq.kind),
+    }
+}
+
+/// The name `part` (a square or point of `eq`) takes when `eq` is called
+/// `new`: `board.2.3` → `new.2.3`; `None` when it is no part of `eq`.
+pub fn part_renamed(eq: &Equipment, part: &str, new: &str) -> Option<String> {
+    match square_of(eq, part)? {
+        Place::Square { row, column, .. } => Some(square_name(new, &eq.kind, row, column)),
+        Place::Point { point, .. } => Some(point_name(new, point)),
+        Place::Equipment(_) => None,
+    }
+}
+
+/// The name of a point of a points board: `BOARD.POINT`.
+pub fn point_name(eq_name: &str, point: &str) -> String {
+    format!("{eq_name}.{point}")
+}
+
 /// The place with this name: a piece of equipment or a square of a board or track.
 pub fn place<'a>(game: &'a Game, name: &str) -> Option<Place<'a>> {
     if let Some(e) = game.equipment.iter().find(|e| e.name == name) {
@@ -82,7 +130,7 @@ pub fn place<'a>(game: &'a Game, name: &str) -> Option<Place<'a>> {
     game.equipment.iter().find_map(|e| square_of(e, name))
 }
 
-/// If `name` is one of the squares `eq` makes, that square.
+/// If `name` is one of the squares or points `eq` makes, that place.
 pub fn square_of<'a>(eq: &'a Equipment, name: &str) -> Option<Place<'a>> {
     let rest = name.strip_prefix(eq.name.as_str())?.strip_prefix('.')?;
     let number = |s: &str| -> Option<u16> {
@@ -107,6 +155,11 @@ pub fn square_of<'a>(eq: &'a Equipment, name: &str) -> Option<Place<'a>> {
                 column,
             })
         }
+        EquipmentKind::Points => eq
+            .all_points()
+            .into_iter()
+            .find(|p| *p == rest)
+            .map(|point| Place::Point { of: eq, point }),
         _ => None,
     }
 }
@@ -144,12 +197,13 @@ pub fn count_on(game: &Game, place_name: &str) -> usize {
     game.figures.iter().filter(|f| f.origin == place_name).count()
 }
 
-/// Every name in use: equipment, the squares of boards and tracks, figures and triggers.
+/// Every name in use: equipment, the squares of boards and tracks, the
+/// points of points boards, figures and triggers.
 pub fn all_names(game: &Game) -> std::collections::BTreeSet<String> {
     let mut names = std::collections::BTreeSet::new();
     for e in &game.equipment {
         names.insert(e.name.clone());
-        names.extend(square_names(&e.name, &e.kind));
+        names.extend(parts(e));
     }
     names.extend(game.figures.iter().map(|f| f.name.clone()));
     names.extend(game.triggers.iter().map(|t| t.name.clone()));
@@ -202,5 +256,22 @@ mod tests {
         assert!(place(&game, "b.1.1").unwrap().holds_figures());
         assert_eq!(place(&game, "b.1.1").unwrap().capacity(), Some(1));
         assert!(all_names(&game).contains("b.1.1"));
+    }
+
+    #[test]
+    fn the_points_of_a_points_board_are_places_named_after_it() {
+        let mut game = Game::default();
+        let mut mill = eq("mill", EquipmentKind::Points);
+        mill.lines = vec![vec!["a1".into(), "b1".into()]];
+        game.equipment.push(mill);
+        let a1 = place(&game, "mill.a1").unwrap();
+        assert!(matches!(a1, Place::Point { point: "a1", .. }));
+        assert_eq!(a1.name(), "mill.a1");
+        assert!(a1.holds_figures());
+        assert_eq!(a1.capacity(), Some(1));
+        assert!(!place(&game, "mill").unwrap().holds_figures());
+        assert!(place(&game, "mill.c1").is_none());
+        assert_eq!(parts(&game.equipment[0]), ["mill.a1", "mill.b1"]);
+        assert!(all_names(&game).contains("mill.b1"));
     }
 }

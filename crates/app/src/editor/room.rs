@@ -19,6 +19,7 @@ pub fn make_room(game: &Game, name: &str, needed: usize) -> Option<(String, Edit
     let eq = target.equipment();
     let question = match target {
         Place::Square { .. } => format!("Let every square of {} hold {needed} figures?", the(&eq.name)),
+        Place::Point { .. } => format!("Let every point of {} hold {needed} figures?", the(&eq.name)),
         Place::Equipment(_) => format!("Let {} hold {needed} figures?", eq.name),
     };
     let edit = Edit::Set {

@@ -24,6 +24,8 @@ pub enum BoxItem {
     Basket,
     Board,
     Track,
+    /// A board of dots joined by lines.
+    Dots,
     /// A figure of one of the [`FIGURE_TYPES`].
     Figure(&'static str),
     /// A figure of a type the child names.
@@ -58,6 +60,7 @@ pub fn sections() -> Vec<BoxSection> {
                 BoxItem::Basket,
                 BoxItem::Board,
                 BoxItem::Track,
+                BoxItem::Dots,
             ],
         },
         BoxSection {
@@ -80,6 +83,7 @@ impl BoxItem {
             BoxItem::Basket => "basket",
             BoxItem::Board => "board",
             BoxItem::Track => "track",
+            BoxItem::Dots => "dots",
             BoxItem::Figure(t) => t,
             BoxItem::OtherFigure => "other…",
             BoxItem::Number => "number",
@@ -104,6 +108,7 @@ impl BoxItem {
             BoxItem::Figure(t) => format!("{t} figure"),
             BoxItem::OtherFigure => "a figure of another type".into(),
             BoxItem::Number | BoxItem::YesNo | BoxItem::Text => format!("{} trigger", self.label()),
+            BoxItem::Dots => "a board of dots joined by lines".into(),
             other => other.label().to_string(),
         }
     }
@@ -127,6 +132,7 @@ impl BoxItem {
                 length: NEW_TRACK,
                 ring: false,
             },
+            BoxItem::Dots => EquipmentKind::Points,
             _ => return None,
         })
     }
@@ -262,7 +268,7 @@ mod tests {
     #[test]
     fn the_box_holds_every_kind_once_with_distinct_ids() {
         let items: Vec<BoxItem> = sections().into_iter().flat_map(|s| s.items).collect();
-        assert_eq!(items.len(), 5 + 8 + 3);
+        assert_eq!(items.len(), 6 + 8 + 3);
         let mut ids: Vec<String> = items.iter().map(|i| i.id()).collect();
         ids.sort();
         ids.dedup();

@@ -17,6 +17,11 @@ pub(crate) use defaults::clamp_i32;
 pub use defaults::{
     cell_side, default_layout, default_size, fit_table, CELL, MARGIN, TABLE_SIZE, TRIGGER_SIZE,
 };
+pub use points::{centres_box, spots};
+
+/// How far from a dot's centre a press still takes the dot, as a part of
+/// its square's side (the dot is drawn 0.2 across).
+pub const DOT_REACH: f64 = 0.35;
 pub use rect::{Point, Rect};
 pub use tidy::{tidy, MAX_FIGURE_SIDE};
 
@@ -286,6 +291,20 @@ impl Geometry {
             .rev()
             .find(|(_, r)| r.contains(point))
             .map(|(n, _)| n.clone())
+    }
+
+    /// The point of a points board whose dot (not just its square) is under
+    /// `at`: the board's name and the point's full name. A press there in
+    /// the designer draws a line or moves the dot; elsewhere on the board it
+    /// moves the board.
+    pub fn dot_at(&self, at: Point) -> Option<(String, String)> {
+        self.places.iter().rev().find_map(|p| {
+            let reach = DOT_REACH * p.rect.width.min(p.rect.height);
+            let c = p.rect.centre();
+            let near = (at.x - c.x).hypot(at.y - c.y) <= reach;
+            let board = p.parent.clone().filter(|_| p.kind == PlaceKind::Point && near)?;
+            Some((board, p.name.clone()))
+        })
     }
 
     /// The topmost element under the point, for clicking in the designer:

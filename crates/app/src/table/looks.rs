@@ -62,7 +62,7 @@ pub fn attribute_values(game: &Game, equipment: &str) -> Vec<(String, String)> {
 pub fn attributes_of(game: &Game, name: &str) -> Attributes {
     match place(game, name) {
         Some(Place::Equipment(e)) => e.attributes.clone(),
-        Some(Place::Square { of, .. }) => {
+        Some(Place::Square { of, .. } | Place::Point { of, .. }) => {
             let mut all = of.attributes.clone();
             if let Some(own) = of.squares.get(name) {
                 all.extend(own.iter().map(|(k, v)| (k.clone(), v.clone())));

@@ -15,7 +15,7 @@ pub fn kind_word(kind: &EquipmentKind) -> &'static str {
         EquipmentKind::Basket => "basket",
         EquipmentKind::Board { .. } => "board",
         EquipmentKind::Track { .. } => "track",
-        EquipmentKind::Points => "board of points",
+        EquipmentKind::Points => "board of dots",
     }
 }
 
@@ -191,7 +191,8 @@ impl<'a> Names<'a> {
                 EquipmentKind::Track { .. } => format!("square {column} of {}", self.equipment(of)),
                 _ => format!("the square at {}", self.cell(of, row, column)),
             },
-            None => point_of(self.game, name).map_or_else(|| name.to_string(), |p| format!("point {p}")),
+            Some(Place::Point { point, .. }) => format!("point {point}"),
+            None => name.to_string(),
         }
     }
 
@@ -375,18 +376,6 @@ impl<'a> Names<'a> {
 pub fn plural_word(noun: &str) -> String {
     let many = crate::access::plural(2, noun);
     many.strip_prefix("2 ").unwrap_or(&many).to_string()
-}
-
-/// The point's own name (`d7`) when `name` is a point of a points board
-/// (`board.d7`).
-fn point_of<'g>(game: &'g Game, name: &str) -> Option<&'g str> {
-    game.equipment
-        .iter()
-        .filter(|e| e.kind == EquipmentKind::Points)
-        .find_map(|e| {
-            let short = name.strip_prefix(e.name.as_str())?.strip_prefix('.')?;
-            e.all_points().into_iter().find(|p| *p == short)
-        })
 }
 
 #[cfg(test)]

@@ -90,6 +90,7 @@ fn places_words(names: &Names, covered: &[String]) -> String {
     // Squares of boards, tracks and single squares together are squares.
     let kind_of = |p: &Place| match p {
         Place::Square { .. } => "square",
+        Place::Point { .. } => "point",
         Place::Equipment(e) => kind_word(&e.kind),
     };
     let first = kind_of(&places[0]);

@@ -21,7 +21,7 @@ pub enum Verb {
 fn kind_of<'a>(names: &Names<'a>, name: &str) -> Option<&'a EquipmentKind> {
     match place(names.game(), name)? {
         Place::Equipment(e) => Some(&e.kind),
-        Place::Square { .. } => None,
+        Place::Square { .. } | Place::Point { .. } => None,
     }
 }
 

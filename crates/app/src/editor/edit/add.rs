@@ -41,15 +41,11 @@ pub fn add_equipment_named(
         return Err(EditError::NameTaken(name.to_string()));
     }
     let mut g = game.clone();
-    g.equipment.push(Equipment {
-        name: name.to_string(),
-        kind,
-        capacity: None,
-        attributes: Default::default(),
-        squares: Default::default(),
-        points: Vec::new(),
-        lines: Vec::new(),
-    });
+    let mut eq = Equipment::new(name, kind);
+    if kind == EquipmentKind::Points {
+        super::new_dots(&mut eq);
+    }
+    g.equipment.push(eq);
     put_placement(&mut g, name, placement_at(at, default_size(&kind)));
     Ok(g)
 }

@@ -16,7 +16,7 @@ pub fn move_by<S: AsRef<str>>(game: &Game, names: &[S], dx: i32, dy: i32) -> Res
             Some(Element::Figure(_)) => {}
             Some(_) => movable.push(name),
             None => match place(game, name) {
-                Some(Place::Square { of, .. }) => movable.push(of.name.as_str()),
+                Some(Place::Square { of, .. } | Place::Point { of, .. }) => movable.push(of.name.as_str()),
                 _ => return Err(EditError::NotFound(name.to_string())),
             },
         }
@@ -86,12 +86,7 @@ pub fn put_figure(game: &Game, figure: &str, place: Option<&str>) -> Result<Game
         return Ok(game.clone());
     }
     let target = place_with_room(game, place, 1, Some(figure))?;
-    let target = match target {
-        Place::Square { of, row, column } => {
-            crate::editor::places::square_name(&of.name, &of.kind, row, column)
-        }
-        Place::Equipment(e) => e.name.clone(),
-    };
+    let target = target.name();
     let mut g = game.clone();
     g.figures[i].origin = target;
     Ok(g)

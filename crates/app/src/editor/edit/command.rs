@@ -107,6 +107,13 @@ pub enum Edit {
     Description(String),
     /// See [`set_players`].
     Players(u8),
+    /// A change to the dots and lines of a board of dots.
+    Dots {
+        /// The board of dots.
+        board: String,
+        /// What changes.
+        change: DotChange,
+    },
 }
 
 impl Edit {
@@ -139,6 +146,7 @@ impl Edit {
             Edit::Title(t) => none(set_title(game, t)?),
             Edit::Description(d) => none(set_description(game, d)?),
             Edit::Players(p) => none(set_players(game, *p)?),
+            Edit::Dots { board, change } => (change.apply(game, board)?, vec![board.clone()]),
         })
     }
 
@@ -149,6 +157,10 @@ impl Edit {
             many => format!("{} things", many.len()),
         };
         match self {
+            Edit::AddEquipment {
+                kind: EquipmentKind::Points,
+                ..
+            } => "add a board of dots".into(),
             Edit::AddEquipment { kind, .. } => format!("add {}", kind.type_name()),
             Edit::AddFigure { kind, .. } => format!("add {kind}"),
             Edit::CreateFigures { kind, count, .. } => format!("make {count} × {kind}"),
@@ -166,6 +178,7 @@ impl Edit {
             Edit::Title(_) => "change title".into(),
             Edit::Description(_) => "change description".into(),
             Edit::Players(_) => "change players".into(),
+            Edit::Dots { change, .. } => change.label(),
         }
     }
 }

@@ -2,7 +2,7 @@
 
 use super::{fill_layout, place_with_room, EditError, MAX_FIGURES};
 use crate::editor::naming::Names;
-use crate::editor::places::{element, lies_on, place, square_name, square_of, Element, Place};
+use crate::editor::places::{element, lies_on, part_renamed, place, Element, Place};
 use crate::table::geometry::{clamp_i32, fit_table};
 use tablecraft_engine::model::{EquipmentKind, Game};
 
@@ -19,7 +19,7 @@ pub fn duplicate<S: AsRef<str>>(
     let mut wanted: Vec<&str> = Vec::new();
     for name in names.iter().map(AsRef::as_ref) {
         if element(game, name).is_none() {
-            if let Some(Place::Square { of, .. }) = place(game, name) {
+            if let Some(Place::Square { of, .. } | Place::Point { of, .. }) = place(game, name) {
                 return Err(EditError::refused(format!(
                     "{name} is part of {}: copy the whole of it instead.",
                     of.name
@@ -49,10 +49,10 @@ pub fn duplicate<S: AsRef<str>>(
         match element(game, name) {
             Some(Element::Equipment(e)) => {
                 let new = fresh.copy_of(&e.name, &e.kind);
-                let rename = |n: &str| match square_of(e, n) {
-                    Some(Place::Square { row, column, .. }) => square_name(&new, &e.kind, row, column),
-                    _ if n == e.name => new.clone(),
-                    _ => n.to_string(),
+                let rename = |n: &str| match part_renamed(e, n, &new) {
+                    Some(part) => part,
+                    None if n == e.name => new.clone(),
+                    None => n.to_string(),
                 };
                 let mut copy = e.clone();
                 copy.name = new.clone();

@@ -197,7 +197,7 @@ pub fn set_property(game: &Game, name: &str, property: &Property) -> Result<Game
                 &mut g.figures[i].attributes
             } else if let Some(i) = ei {
                 &mut g.equipment[i].attributes
-            } else if let Some(Place::Square { of, .. }) = place(game, name) {
+            } else if let Some(Place::Square { of, .. } | Place::Point { of, .. }) = place(game, name) {
                 let Some(i) = g.equipment.iter().position(|e| e.name == of.name) else {
                     return not_for("attributes");
                 };

@@ -19,7 +19,7 @@ pub fn delete<S: AsRef<str>>(game: &Game, names: &[S]) -> Result<Game, EditError
             Some(Element::Equipment(e)) => equipment.push(e),
             Some(_) => {}
             None => {
-                if let Some(Place::Square { of, .. }) = place(game, name) {
+                if let Some(Place::Square { of, .. } | Place::Point { of, .. }) = place(game, name) {
                     return Err(EditError::refused(format!(
                         "{name} is part of {0}: make {0} smaller or delete it.",
                         of.name

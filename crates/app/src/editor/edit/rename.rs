@@ -2,20 +2,26 @@
 
 use super::EditError;
 use crate::editor::naming::{check_name, Names};
-use crate::editor::places::{element, is_grid, place, square_name, square_names, square_of, Element, Place};
+use crate::editor::places::{element, has_parts, part_renamed, parts, place, Element, Place};
 use tablecraft_engine::model::{Game, Pattern};
 
 /// Renames the equipment, figure or trigger `old` to `new`, and updates what
 /// refers to it by plain name: figure origins, layout placements, and step
 /// rule patterns that are exactly the name. Renaming a board or track also
-/// renames its squares (`board.2.3` → `new.2.3`) everywhere, including the
+/// renames its squares (`board.2.3` → `new.2.3`), and a points board its
+/// points, everywhere, including the
 /// per-square attributes and patterns such as `board.?.?`. Conditions and
 /// effects are left as written.
 pub fn rename(game: &Game, old: &str, new: &str) -> Result<Game, EditError> {
     let Some(found) = element(game, old) else {
-        if let Some(Place::Square { of, .. }) = place(game, old) {
+        if let Some(part @ (Place::Square { of, .. } | Place::Point { of, .. })) = place(game, old) {
+            let what = if matches!(part, Place::Point { .. }) {
+                "point"
+            } else {
+                "square"
+            };
             return Err(EditError::refused(format!(
-                "{old} is a square of {0} and is named after it: rename {0} instead.",
+                "{old} is a {what} of {0} and is named after it: rename {0} instead.",
                 of.name
             )));
         }
@@ -29,7 +35,7 @@ pub fn rename(game: &Game, old: &str, new: &str) -> Result<Game, EditError> {
     names.release(old);
     let free = match found {
         Element::Equipment(e) => {
-            square_names(old, &e.kind).iter().for_each(|s| names.release(s));
+            parts(e).iter().for_each(|s| names.release(s));
             names.is_free_for(new, &e.kind)
         }
         _ => names.is_free(new),
@@ -39,18 +45,14 @@ pub fn rename(game: &Game, old: &str, new: &str) -> Result<Game, EditError> {
     }
     let mut g = game.clone();
     let grid = match found {
-        Element::Equipment(e) if is_grid(&e.kind) => Some(e.clone()),
+        Element::Equipment(e) if has_parts(&e.kind) => Some(e.clone()),
         _ => None,
     };
     let map = |name: &str| -> Option<String> {
         if name == old {
             return Some(new.to_string());
         }
-        let eq = grid.as_ref()?;
-        match square_of(eq, name)? {
-            Place::Square { row, column, .. } => Some(square_name(new, &eq.kind, row, column)),
-            Place::Equipment(_) => None,
-        }
+        part_renamed(grid.as_ref()?, name, new)
     };
     match found {
         Element::Equipment(_) => {

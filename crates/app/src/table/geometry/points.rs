@@ -17,47 +17,13 @@ pub struct PointsDrawn {
 /// Where the points and lines of `eq` go inside `rect`.
 pub fn lay_out(eq: &Equipment, rect: Rect) -> PointsDrawn {
     let names = eq.all_points();
-    let grid = names
-        .iter()
-        .filter_map(|p| chess_square(p))
-        .fold((1, 1), |(c, r), (pc, pr)| (c.max(pc), r.max(pr)));
-    let side = grid.0.max(grid.1).max(2) as f64;
+    let inner = centres_box(eq, rect);
     // Each point gets a square as large as one step of the grid, at most.
-    let cell = (rect.width.min(rect.height) / side).min(rect.width.min(rect.height) / 3.0);
-    let inner = Rect::new(
-        rect.x + cell / 2.0,
-        rect.y + cell / 2.0,
-        (rect.width - cell).max(0.0),
-        (rect.height - cell).max(0.0),
-    );
-    let mut others = 0usize;
-    let spread = names
+    let cell = rect.width - inner.width;
+    let centres: Vec<Point> = spots(eq)
         .iter()
-        .filter(|p| given(eq, p).is_none() && chess_square(p).is_none())
-        .count()
-        .max(1);
-    let centre = |name: &str, others: &mut usize| -> Point {
-        if let Some((x, y)) = given(eq, name) {
-            return Point::new(
-                inner.x + inner.width * f64::from(x) / 1000.0,
-                inner.y + inner.height * f64::from(y) / 1000.0,
-            );
-        }
-        if let Some((c, r)) = chess_square(name) {
-            let (cols, rows) = ((grid.0 - 1).max(1) as f64, (grid.1 - 1).max(1) as f64);
-            return Point::new(
-                inner.x + inner.width * (c - 1) as f64 / cols,
-                inner.y + inner.height * (grid.1 - r) as f64 / rows,
-            );
-        }
-        let angle = std::f64::consts::TAU * *others as f64 / spread as f64;
-        *others += 1;
-        Point::new(
-            inner.x + inner.width * (0.5 + 0.5 * angle.sin()),
-            inner.y + inner.height * (0.5 - 0.5 * angle.cos()),
-        )
-    };
-    let centres: Vec<Point> = names.iter().map(|p| centre(p, &mut others)).collect();
+        .map(|&(_, x, y)| Point::new(inner.x + inner.width * x, inner.y + inner.height * y))
+        .collect();
     let at = |name: &str| names.iter().position(|p| *p == name).map(|i| centres[i]);
     let segments = eq
         .lines
@@ -73,6 +39,63 @@ pub fn lay_out(eq: &Equipment, rect: Rect) -> PointsDrawn {
         })
         .collect();
     PointsDrawn { points, segments }
+}
+
+/// Where each point of `eq` is drawn, as parts of the way across and down
+/// (0 to 1) the box its centres may take, in the order of
+/// [`Equipment::all_points`].
+pub fn spots(eq: &Equipment) -> Vec<(&str, f64, f64)> {
+    let names = eq.all_points();
+    let grid = chess_grid(&names);
+    let spread = names
+        .iter()
+        .filter(|p| given(eq, p).is_none() && chess_square(p).is_none())
+        .count()
+        .max(1);
+    let mut others = 0usize;
+    names
+        .into_iter()
+        .map(|name| {
+            if let Some((x, y)) = given(eq, name) {
+                return (name, f64::from(x) / 1000.0, f64::from(y) / 1000.0);
+            }
+            if let Some((c, r)) = chess_square(name) {
+                let (cols, rows) = ((grid.0 - 1).max(1) as f64, (grid.1 - 1).max(1) as f64);
+                return (name, (c - 1) as f64 / cols, (grid.1 - r) as f64 / rows);
+            }
+            let angle = std::f64::consts::TAU * others as f64 / spread as f64;
+            others += 1;
+            (name, 0.5 + 0.5 * angle.sin(), 0.5 - 0.5 * angle.cos())
+        })
+        .collect()
+}
+
+/// The columns and rows of the grid that points named like chess squares
+/// take (1 × 1 if none is).
+fn chess_grid(names: &[&str]) -> (i64, i64) {
+    names
+        .iter()
+        .filter_map(|p| chess_square(p))
+        .fold((1, 1), |(c, r), (pc, pr)| (c.max(pc), r.max(pr)))
+}
+
+/// How many steps of the grid the drawn box is across, at least 2.
+fn grid_side(names: &[&str]) -> f64 {
+    let grid = chess_grid(names);
+    grid.0.max(grid.1).max(2) as f64
+}
+
+/// The box the centres of `eq`'s points may take inside `rect` (where 0
+/// and 1 of [`spots`] lie): `rect` less half a point's square all round.
+pub fn centres_box(eq: &Equipment, rect: Rect) -> Rect {
+    let side = rect.width.min(rect.height);
+    let cell = (side / grid_side(&eq.all_points())).min(side / 3.0);
+    Rect::new(
+        rect.x + cell / 2.0,
+        rect.y + cell / 2.0,
+        (rect.width - cell).max(0.0),
+        (rect.height - cell).max(0.0),
+    )
 }
 
 /// The position a `<point>` gives, if it gives one.
