@@ -18,20 +18,36 @@ pub const SPRING_MS: f64 = 220.0;
 
 /// What lies at `at` in `scene`: the topmost figure and the topmost place
 /// (a board's square before the board); `targets` are the places the
-/// lifted figure may go to.
+/// lifted figure may go to. Between the figures of a place (a hand of
+/// Morris men, a pit of seeds) the press takes the figure of that place
+/// nearest to it, so the whole place is the target, not only the small
+/// figures drawn on it.
 pub fn hit_at(scene: &Scene, at: Point, targets: &dyn Fn(&str) -> bool) -> Hit<String> {
-    let thing = scene
-        .figures
-        .iter()
-        .rev()
-        .find(|f| f.rect.contains(at))
-        .map(|f| f.name.clone());
     let place = scene
         .places
         .iter()
         .rev()
         .find(|p| p.rect.contains(at))
         .map(|p| p.name.clone());
+    let distance = |r: &Rect| {
+        let c = r.centre();
+        (c.x - at.x).hypot(c.y - at.y)
+    };
+    let thing = scene
+        .figures
+        .iter()
+        .rev()
+        .find(|f| f.rect.contains(at))
+        .or_else(|| {
+            let place = place.as_deref()?;
+            scene
+                .figures
+                .iter()
+                .rev()
+                .filter(|f| f.place == place)
+                .min_by(|a, b| distance(&a.rect).total_cmp(&distance(&b.rect)))
+        })
+        .map(|f| f.name.clone());
     let target = place.as_deref().is_some_and(targets);
     Hit { thing, place, target }
 }
@@ -325,6 +341,35 @@ mod tests {
         let h = hit_at(&scene, f.rect.centre(), &|_| false);
         assert_eq!(h.thing.as_deref(), Some(f.name.as_str()));
         assert_eq!(hit_at(&scene, Point::new(-5.0, -5.0), &|_| true), Hit::default());
+        // An empty square gives no figure.
+        assert_eq!(hit_at(&scene, cell.rect.centre(), &|_| false).thing, None);
+    }
+
+    #[test]
+    fn a_press_between_the_figures_of_a_place_takes_the_nearest_of_them() {
+        use std::collections::HashSet;
+        let (game, _) = crate::testing::open_example("nine-mens-morris");
+        let scene = Scene::design(&game, &HashSet::new(), &HashSet::new());
+        let man = &scene.figures[0];
+        let hand = scene.places.iter().find(|p| p.name == man.place).unwrap();
+        assert!(
+            hand.rect.width > 3.0 * man.rect.width,
+            "the hand is wider than a man"
+        );
+        // A press in the hand's corner, off every man, takes the nearest man of that hand.
+        let corner = Point::new(hand.rect.x + 1.0, hand.rect.y + 1.0);
+        assert!(scene.figures.iter().all(|f| !f.rect.contains(corner)));
+        let took = hit_at(&scene, corner, &|_| false).thing.unwrap();
+        let nearest = scene
+            .figures
+            .iter()
+            .filter(|f| f.place == hand.name)
+            .map(|f| (f.rect.centre().x - corner.x).hypot(f.rect.centre().y - corner.y))
+            .fold(f64::INFINITY, f64::min);
+        let took = scene.figures.iter().find(|f| f.name == took).unwrap();
+        assert_eq!(took.place, hand.name);
+        let c = took.rect.centre();
+        assert_eq!((c.x - corner.x).hypot(c.y - corner.y), nearest);
     }
 
     #[test]
