@@ -4,6 +4,7 @@
 
 use super::nav::{order, places_for, Holding, Item};
 use crate::table::scene::{FigureView, PlaceLook, PlaceView, Scene};
+use std::collections::HashMap;
 
 /// `n` things of a kind: "1 match", "12 matches", "3 stones".
 pub fn plural(n: usize, kind: &str) -> String {
@@ -70,58 +71,59 @@ fn on<'a>(scene: &'a Scene, place: &str) -> Vec<&'a FigureView> {
 }
 
 /// The whole table in a few sentences: each place with what lies on it;
-/// a board or track as the figures on its squares ("grid: cross on
-/// grid.1.1, circle of player 2 on grid.2.2; 7 squares empty"); then the
-/// counters.
+/// a board, track or board of points as the figures on its squares or
+/// points ("grid: cross on row 1, column 1, circle of player 2 on row 2,
+/// column 2; 7 squares empty"); then the counters.
 pub fn describe(scene: &Scene) -> String {
-    let order = order(scene);
-    let mut parts = Vec::new();
-    let mut board: Option<(String, Vec<String>, usize)> = None;
-    let flush = |board: &mut Option<(String, Vec<String>, usize)>, parts: &mut Vec<String>| {
-        if let Some((name, filled, empty)) = board.take() {
-            let mut text = format!("{name}: ");
-            if filled.is_empty() {
-                text.push_str("empty");
-            } else {
-                text.push_str(&filled.join(", "));
-                if empty > 0 {
-                    text.push_str(&format!("; {} empty", plural(empty, "square")));
-                }
-            }
-            parts.push(text);
+    let mut parts_of: HashMap<&str, Vec<&PlaceView>> = HashMap::new();
+    for p in &scene.places {
+        if let Some(board) = &p.part_of {
+            parts_of.entry(board).or_default().push(p);
         }
-    };
-    for item in &order {
+    }
+    let mut parts = Vec::new();
+    for item in &order(scene) {
         let Item::Place(name) = item else { continue };
         let Some(place) = scene.places.iter().find(|p| &p.name == name) else {
             continue;
         };
-        match place.look {
-            PlaceLook::Board | PlaceLook::Track => {
-                flush(&mut board, &mut parts);
-                board = Some((name.clone(), Vec::new(), 0));
+        if place.part_of.is_some() {
+            continue;
+        }
+        let Some(squares) = parts_of.get(name.as_str()) else {
+            parts.push(format!("{}: {}", place.called, contents(&on(scene, name))));
+            continue;
+        };
+        let part = if place.look == PlaceLook::Points {
+            "point"
+        } else {
+            "square"
+        };
+        let mut filled = Vec::new();
+        let mut empty = 0;
+        for square in squares {
+            let figures = on(scene, &square.name);
+            if figures.is_empty() {
+                empty += 1;
+                continue;
             }
-            PlaceLook::Cell { .. } if board.is_some() => {
-                let figures = on(scene, name);
-                if let Some((_, filled, empty)) = board.as_mut() {
-                    if figures.is_empty() {
-                        *empty += 1;
-                    } else {
-                        let what: Vec<String> = figures
-                            .iter()
-                            .map(|f| format!("{}{}", f.kind, owner_words(f.owner)))
-                            .collect();
-                        filled.push(format!("{} on {name}", join(&what)));
-                    }
-                }
-            }
-            _ => {
-                flush(&mut board, &mut parts);
-                parts.push(format!("{name}: {}", contents(&on(scene, name))));
+            let what: Vec<String> = figures
+                .iter()
+                .map(|f| format!("{}{}", f.kind, owner_words(f.owner)))
+                .collect();
+            filled.push(format!("{} on {}", join(&what), square.called));
+        }
+        let mut text = format!("{name}: ");
+        if filled.is_empty() {
+            text.push_str("empty");
+        } else {
+            text.push_str(&filled.join(", "));
+            if empty > 0 {
+                text.push_str(&format!("; {} empty", plural(empty, part)));
             }
         }
+        parts.push(text);
     }
-    flush(&mut board, &mut parts);
     for t in &scene.triggers {
         parts.push(t.text.clone());
     }
@@ -132,14 +134,16 @@ pub fn describe(scene: &Scene) -> String {
 }
 
 /// The name a screen reader reads for an item: "match m.3 on matchgroup",
-/// "basket: 2 matches, it may go here", "grid.1.2: empty".
+/// "basket: 2 matches, it may go here", "row 1, column 2: empty".
 pub fn label(scene: &Scene, item: &Item) -> String {
     match item {
         Item::Figure(name) => {
             let Some(f) = scene.figures.iter().find(|f| &f.name == name) else {
                 return name.clone();
             };
-            let mut s = format!("{} {}{} on {}", f.kind, f.name, owner_words(f.owner), f.place);
+            let on = scene.places.iter().find(|p| p.name == f.place);
+            let on = on.map_or(f.place.as_str(), |p| p.called.as_str());
+            let mut s = format!("{} {}{} on {}", f.kind, f.name, owner_words(f.owner), on);
             if f.marks.selected {
                 s.push_str(", chosen");
             }
@@ -185,10 +189,10 @@ pub fn lifted_sentence(scene: &Scene, holding: &Holding) -> String {
 /// The [`label`] of a place of the scene, without looking it up by name
 /// (a table of thousands of squares labels each one).
 pub fn place_label(scene: &Scene, p: &PlaceView) -> String {
-    let name = &p.name;
+    let (name, called) = (&p.name, &p.called);
     let mut s = match p.look {
-        PlaceLook::Board | PlaceLook::Track | PlaceLook::Points => format!("{name}, the whole board"),
-        _ => format!("{name}: {}", contents(&on(scene, name))),
+        PlaceLook::Board | PlaceLook::Track | PlaceLook::Points => format!("{called}, the whole board"),
+        _ => format!("{called}: {}", contents(&on(scene, name))),
     };
     if let Some(look) = &p.attribute_look {
         s.push_str(", ");
@@ -265,7 +269,7 @@ mod tests {
         let kind = s.figures[0].kind.clone();
         let text = describe(&s);
         assert!(
-            text.contains(kind.as_str()) && text.contains(&format!("on {cell}")),
+            text.contains(kind.as_str()) && text.contains("on row 1, column 1"),
             "{text}"
         );
         assert!(text.contains("8 squares empty"), "{text}");
@@ -277,6 +281,25 @@ mod tests {
         assert!(label(&s, &Item::Place("maze.2.1".into())).ends_with(": empty, a wall"));
         assert!(label(&s, &Item::Place("maze.5.5".into())).ends_with(": empty, a goal"));
         assert!(label(&s, &Item::Place("maze.1.2".into())).ends_with(": empty"));
+    }
+
+    #[test]
+    fn squares_and_points_are_said_by_row_and_column_or_their_own_name() {
+        let s = scene("tic-tac-toe");
+        assert_eq!(
+            label(&s, &Item::Place("grid.2.3".into())),
+            "row 2, column 3: empty"
+        );
+        let s = scene("nine-mens-morris");
+        let board = s.places.iter().find(|p| p.look == PlaceLook::Points).unwrap();
+        let a1 = format!("{}.a1", board.name);
+        assert_eq!(label(&s, &Item::Place(a1)), "point a1: empty");
+        let text = describe(&s);
+        assert!(text.contains(&format!("{}: empty", board.name)), "{text}");
+        assert!(
+            !text.contains("point a1"),
+            "a board of points is summed up: {text}"
+        );
     }
 
     #[test]

@@ -96,6 +96,8 @@ mod tests {
     fn place(name: &str, look: PlaceLook, rect: Rect) -> PlaceView {
         PlaceView {
             name: name.into(),
+            called: name.into(),
+            part_of: None,
             rect,
             look,
             attribute_look: None,

@@ -4,7 +4,7 @@
 //! A scene is built from a game (design) or from a game and a position
 //! (play); the web page only draws it. It is plain data, tested natively.
 
-use crate::table::geometry::{Geometry, PlaceKind, Point, Rect};
+use crate::table::geometry::{Geometry, PlaceKind, PlaceShape, Point, Rect};
 use crate::table::looks::look_of;
 use std::collections::HashSet;
 use tablecraft_engine::model::{EquipmentKind, Game, Look, LookPattern};
@@ -47,6 +47,11 @@ pub struct Marks {
 #[derive(Debug, Clone, PartialEq)]
 pub struct PlaceView {
     pub name: String,
+    /// What a screen reader calls it: "row 2, column 3", "square 4 of
+    /// track", "point a1", or the name of a piece of equipment.
+    pub called: String,
+    /// The board, track or board of points it is a square or point of.
+    pub part_of: Option<String>,
     pub rect: Rect,
     pub look: PlaceLook,
     /// How its attributes make it look (a wall dark with bricks), if they do.
@@ -161,11 +166,37 @@ fn look(kind: &PlaceKind) -> PlaceLook {
     }
 }
 
+/// What a screen reader calls a place: a square of a board by its row and
+/// column (and its board's name when there are several boards), a square of
+/// a track by its number, a point by its own name.
+fn called(shape: &PlaceShape, boards: usize) -> String {
+    let parent = shape.parent.as_deref().unwrap_or("");
+    match shape.kind {
+        PlaceKind::BoardSquare { row, column } if boards > 1 => {
+            format!("row {row}, column {column} of {parent}")
+        }
+        PlaceKind::BoardSquare { row, column } => format!("row {row}, column {column}"),
+        PlaceKind::TrackSquare { index } => format!("square {index} of {parent}"),
+        PlaceKind::Point => {
+            let point = shape.name.strip_prefix(parent).and_then(|p| p.strip_prefix('.'));
+            format!("point {}", point.unwrap_or(&shape.name))
+        }
+        PlaceKind::Equipment(_) => shape.name.clone(),
+    }
+}
+
 fn places(game: &Game, geometry: &Geometry, marks: &dyn Fn(&str) -> Marks) -> Vec<PlaceView> {
+    let boards = geometry
+        .places()
+        .iter()
+        .filter(|p| matches!(p.kind, PlaceKind::Equipment(EquipmentKind::Board { .. })))
+        .count();
     geometry
         .places()
         .iter()
         .map(|shape| PlaceView {
+            called: called(shape, boards),
+            part_of: shape.parent.clone(),
             name: shape.name.clone(),
             rect: shape.rect,
             look: look(&shape.kind),
