@@ -142,6 +142,53 @@ pub fn FigureShape(
             <circle cx=cx cy=cy r=s * 0.34 fill=fill stroke=line stroke-width=1 opacity=0.45/>
         }
         .into_any(),
+        "fox" | "wolf" => {
+            let at = |x: f64, y: f64| format!("{} {}", cx + x * s, cy + y * s);
+            let head = format!(
+                "M {} L {} L {} L {} L {} L {} L {} Z",
+                at(-0.38, -0.4),
+                at(-0.16, -0.2),
+                at(0.16, -0.2),
+                at(0.38, -0.4),
+                at(0.38, 0.02),
+                at(0.0, 0.4),
+                at(-0.38, 0.02)
+            );
+            let muzzle = format!("M {} L {} L {} Z", at(-0.2, 0.1), at(0.0, 0.4), at(0.2, 0.1));
+            let fur = if figure.kind == "wolf" {
+                "#8d8d99"
+            } else {
+                "#e67e22"
+            };
+            view! {
+                <path d=head fill=fur stroke=line stroke-width=2 stroke-linejoin="round"/>
+                <path d=muzzle fill="#fdf6ec" stroke=line stroke-width=1/>
+                <circle cx=cx - s * 0.14 cy=cy - s * 0.04 r=s * 0.05 fill="#1f2430"/>
+                <circle cx=cx + s * 0.14 cy=cy - s * 0.04 r=s * 0.05 fill="#1f2430"/>
+                <circle cx=cx cy=cy + s * 0.36 r=s * 0.055 fill="#1f2430"/>
+            }
+            .into_any()
+        }
+        "goose" | "duck" | "hen" => {
+            let at = |x: f64, y: f64| format!("{} {}", cx + x * s, cy + y * s);
+            let neck = format!("M {} Q {} {}", at(-0.08, 0.1), at(-0.26, -0.02), at(-0.18, -0.28));
+            let beak = format!(
+                "M {} L {} L {} Z",
+                at(-0.27, -0.34),
+                at(-0.44, -0.27),
+                at(-0.26, -0.23)
+            );
+            view! {
+                <ellipse cx=cx + s * 0.06 cy=cy + s * 0.16 rx=s * 0.33 ry=s * 0.21 fill="#fbfbf6" stroke=line stroke-width=2/>
+                <path d=neck.clone() fill="none" stroke=line stroke-width=s * 0.17 stroke-linecap="round"/>
+                <path d=neck fill="none" stroke="#fbfbf6" stroke-width=s * 0.11 stroke-linecap="round"/>
+                <circle cx=cx - s * 0.19 cy=cy - s * 0.3 r=s * 0.1 fill="#fbfbf6" stroke=line stroke-width=2/>
+                <path d=beak fill="#f39c12" stroke=line stroke-width=1 stroke-linejoin="round"/>
+                <circle cx=cx - s * 0.2 cy=cy - s * 0.32 r=s * 0.025 fill="#1f2430"/>
+                <path d=format!("M {} L {}", at(0.02, 0.12), at(0.26, 0.12)) stroke=line stroke-width=1.5 opacity=0.5/>
+            }
+            .into_any()
+        }
         other => {
             let letter: String = other.chars().next().unwrap_or('?').to_uppercase().collect();
             view! {
