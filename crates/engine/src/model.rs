@@ -11,7 +11,9 @@ mod settings;
 
 pub use element::{Attributes, Equipment, EquipmentKind, Figure, Point, Trigger, TriggerValue};
 pub use layout::{Layout, Look, LookPattern, Placement};
-pub use rule::{FigurePattern, GameOver, MoveRule, OwnerPattern, Pattern, PlacePattern, StepRule};
+pub use rule::{
+    Definition, FigurePattern, GameOver, MoveRule, OwnerPattern, Pattern, PlacePattern, StepRule,
+};
 pub use settings::{Settings, WhenStuck};
 
 use serde::{Deserialize, Serialize};
@@ -32,6 +34,9 @@ pub struct Game {
     pub figures: Vec<Figure>,
     /// Named values that rules read and set.
     pub triggers: Vec<Trigger>,
+    /// Named expressions the rules use like functions.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub definitions: Vec<Definition>,
     /// Which single drags are allowed, in the designer's order.
     pub steps: Vec<StepRule>,
     /// How steps combine into one player's move.
@@ -53,6 +58,7 @@ impl Default for Game {
             equipment: Vec::new(),
             figures: Vec::new(),
             triggers: Vec::new(),
+            definitions: Vec::new(),
             steps: Vec::new(),
             moves: Vec::new(),
             game_over: Vec::new(),

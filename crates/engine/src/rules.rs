@@ -24,6 +24,7 @@ mod lower;
 pub mod points;
 mod prefilter;
 mod scope;
+pub mod words;
 mod zobrist;
 
 pub use prefilter::{Candidates, Prefilter};

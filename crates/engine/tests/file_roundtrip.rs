@@ -6,9 +6,9 @@ use proptest::option;
 use proptest::prelude::*;
 use tablecraft_engine::file::{read_json, read_xml, write_json, write_xml};
 use tablecraft_engine::model::{
-    Attributes, Equipment, EquipmentKind, Figure, FigurePattern, Game, GameOver, Layout, Look, LookPattern,
-    MoveRule, OwnerPattern, Pattern, PlacePattern, Placement, Point, Settings, StepRule, Trigger,
-    TriggerValue, WhenStuck,
+    Attributes, Definition, Equipment, EquipmentKind, Figure, FigurePattern, Game, GameOver, Layout, Look,
+    LookPattern, MoveRule, OwnerPattern, Pattern, PlacePattern, Placement, Point, Settings, StepRule,
+    Trigger, TriggerValue, WhenStuck,
 };
 
 /// Text with XML's special characters, white space at the ends and
@@ -216,7 +216,10 @@ fn layout() -> impl Strategy<Value = Layout> {
 fn game() -> impl Strategy<Value = Game> {
     let head = (text(), text(), 1u8..=2);
     let things = (vec(equipment(), 0..4), vec(figure(), 0..4), vec(trigger(), 0..4));
+    let definition =
+        (name(), vec(var(), 0..3), text()).prop_map(|(name, of, body)| Definition { name, of, body });
     let rules = (
+        vec(definition, 0..3),
         vec(step(), 0..3),
         vec(
             (name(), text()).prop_map(|(name, sequence)| MoveRule { name, sequence }),
@@ -235,7 +238,7 @@ fn game() -> impl Strategy<Value = Game> {
         |(
             (title, description, players),
             (equipment, figures, triggers),
-            (steps, moves, game_over),
+            (definitions, steps, moves, game_over),
             settings,
             layout,
         )| Game {
@@ -245,6 +248,7 @@ fn game() -> impl Strategy<Value = Game> {
             equipment,
             figures,
             triggers,
+            definitions,
             steps,
             moves,
             game_over,

@@ -196,6 +196,12 @@ fn place(game: &Game, path: &[Seg]) -> Option<(Section, String, String)> {
             game.triggers.get(index(2)?)?.name.clone(),
             field(&[]),
         ),
+        // A definition's body is placed at the definition itself.
+        "definitions" => (
+            Section::Definition,
+            game.definitions.get(index(2)?)?.name.clone(),
+            field(&[("body", "")]),
+        ),
         "steps" => (Section::Step, game.steps.get(index(2)?)?.name.clone(), field(&[])),
         "moves" => (Section::Move, game.moves.get(index(2)?)?.name.clone(), field(&[])),
         "game_over" => (

@@ -69,6 +69,16 @@ pub(crate) fn write(game: &Game) -> String {
     equipment(&mut out, &game.equipment);
     figures(&mut out, game);
     triggers(&mut out, game);
+    section(&mut out, "definitions", game.definitions.is_empty(), |out| {
+        for d in &game.definitions {
+            let of = if d.of.is_empty() {
+                String::new()
+            } else {
+                attr("of", &d.of.join(" "))
+            };
+            out.text_element("define", &(attr("name", &d.name) + &of), &d.body);
+        }
+    });
     steps(&mut out, game);
     section(&mut out, "moves", game.moves.is_empty(), |out| {
         for m in &game.moves {

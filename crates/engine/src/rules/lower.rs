@@ -28,8 +28,8 @@ use crate::model::Game;
 /// automaton of its moves.
 pub fn rules(game: &Game, elements: Elements, moves: MoveAutomaton, move_names: Vec<String>) -> Rules {
     let steps = steps::lower(game, &elements);
-    let ends = ends::lower(game, &elements.names);
-    let heuristic = heuristic::lower(game, &elements.names);
+    let ends = ends::lower(game, &elements.names, &elements.words);
+    let heuristic = heuristic::lower(game, &elements.names, &elements.words);
     let zobrist = Zobrist::new(
         elements.figures.len(),
         elements.places.len(),

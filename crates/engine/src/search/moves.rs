@@ -129,6 +129,7 @@ impl Classes {
 fn expression_texts(rules: &Rules) -> Vec<&str> {
     let g = &rules.game;
     let mut out: Vec<&str> = Vec::new();
+    out.extend(g.definitions.iter().map(|d| d.body.as_str()));
     for s in &g.steps {
         out.extend(s.when.iter().map(String::as_str));
         out.extend(s.effects.iter().map(String::as_str));
