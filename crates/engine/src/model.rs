@@ -7,6 +7,7 @@
 mod element;
 mod layout;
 mod rule;
+mod sets;
 mod settings;
 
 pub use element::{Attributes, Equipment, EquipmentKind, Figure, Point, Trigger, TriggerValue};
@@ -14,6 +15,7 @@ pub use layout::{Layout, Look, LookPattern, Placement};
 pub use rule::{
     Definition, FigurePattern, GameOver, MoveRule, OwnerPattern, Pattern, PlacePattern, StepRule,
 };
+pub use sets::{set_at, Set, MAX_FIGURE_SET};
 pub use settings::{Settings, WhenStuck};
 
 use serde::{Deserialize, Serialize};
@@ -30,7 +32,9 @@ pub struct Game {
     pub players: u8,
     /// Static places that figures lie on.
     pub equipment: Vec<Equipment>,
-    /// The pieces that move, each with its starting equipment.
+    /// The pieces that move, each with its starting equipment (in JSON,
+    /// figures that follow the pattern of a set are written as one).
+    #[serde(serialize_with = "sets::serialize", deserialize_with = "sets::deserialize")]
     pub figures: Vec<Figure>,
     /// Named values that rules read and set.
     pub triggers: Vec<Trigger>,
