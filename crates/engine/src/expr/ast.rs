@@ -42,7 +42,8 @@ pub enum Expr {
         otherwise: Box<Expr>,
     },
     /// `any s in LIST where C`, `how many s in LIST until C`...: a
-    /// condition asked of each item of a list, with the item named.
+    /// condition asked of each item of a list, with the item named; `sum s
+    /// in LIST of V`: a value worked out for each item, added up.
     Quantifier {
         /// What is asked of the items.
         kind: Quantity,
@@ -54,8 +55,23 @@ pub enum Expr {
         /// `until` rather than `where`: only the items before the first
         /// one for which the condition holds.
         until: bool,
-        /// Must be yes or no for every item looked at.
+        /// Must be yes or no for every item looked at (for `sum`: the
+        /// number after `of`).
         condition: Box<Expr>,
+    },
+    /// `run(s, d)`: a definition used with its values, written out: the
+    /// values are worked out once, then the body with them.
+    Apply {
+        /// The definition's name, where it was used.
+        word: Name,
+        /// The names of its values; resolved to the slots after the
+        /// variables of where it is used.
+        params: Vec<Name>,
+        /// The values given, one for each of `params`.
+        args: Vec<Expr>,
+        /// What the definition stands for; inside it only `params`, its
+        /// own bound names, special values and elements are seen.
+        body: Box<Expr>,
     },
     /// `name(arg, ...)`; the number of arguments is checked when parsing.
     Call {
@@ -76,6 +92,7 @@ impl Expr {
             Expr::List(items) | Expr::Call { args: items, .. } => items.iter().any(|e| e.any_part(pred)),
             Expr::Neg(x) | Expr::Not(x) => x.any_part(pred),
             Expr::Quantifier { list, condition, .. } => list.any_part(pred) || condition.any_part(pred),
+            Expr::Apply { args, body, .. } => args.iter().any(|e| e.any_part(pred)) || body.any_part(pred),
             Expr::Binary { left, right, .. } => left.any_part(pred) || right.any_part(pred),
             Expr::If {
                 condition,
@@ -129,6 +146,8 @@ pub enum Quantity {
     All,
     /// `first`: the first item ("" if none).
     First,
+    /// `sum ... of`: the value after `of` for each item, added up.
+    Sum,
 }
 
 impl Quantity {
@@ -140,6 +159,7 @@ impl Quantity {
             Quantity::HowMany => "how many",
             Quantity::All => "all",
             Quantity::First => "first",
+            Quantity::Sum => "sum",
         }
     }
 }
@@ -532,8 +552,23 @@ fn write_expr(e: &Expr, min: u8, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         } => {
             write!(f, "{} {} in ", kind.words(), name.text)?;
             write_expr(list, prec::OR, f)?;
-            f.write_str(if *until { " until " } else { " where " })?;
+            f.write_str(match (kind, until) {
+                (Quantity::Sum, _) => " of ",
+                (_, true) => " until ",
+                (_, false) => " where ",
+            })?;
             write_expr(condition, prec::IF, f)?;
+        }
+        Expr::Apply { word, args, .. } if args.is_empty() => f.write_str(&word.text)?,
+        Expr::Apply { word, args, .. } => {
+            write!(f, "{}(", word.text)?;
+            for (i, arg) in args.iter().enumerate() {
+                if i > 0 {
+                    f.write_str(", ")?;
+                }
+                write_expr(arg, prec::IF, f)?;
+            }
+            f.write_str(")")?;
         }
         Expr::Call { function, args } => {
             write!(f, "{}(", function.name())?;
