@@ -165,7 +165,7 @@ pub fn baseline_playouts(now: Now, seconds: f64) -> (u64, f64) {
     let mut n = 0u64;
     while now() - t < seconds * 1000.0 {
         for _ in 0..4096 {
-            black_box(baseline::playout(&mut rng));
+            black_box(baseline::tic_tac_toe::playout(&mut rng));
         }
         n += 4096;
     }
