@@ -1,8 +1,10 @@
 // The engine's speed in the browser build: the page's Web Worker measures
-// a full solve of Tic-Tac-Toe, random playouts on Tic-Tac-Toe and Dama-lite
-// and the hand-written Tic-Tac-Toe (`#bench` in the address). A benchmark,
-// not a timed test: it prints the figures and checks only that they are
-// positive.
+// a full solve of Tic-Tac-Toe, random playouts on Dama-lite, and the
+// yardsticks: Tic-Tac-Toe, Connect Four, English checkers and Reversi (the
+// last three from their rule files, fetched and sent to the worker) played
+// out by the engine beside their hand-written twins (`#bench` in the
+// address). A benchmark, not a timed test: it prints the figures and checks
+// only that they are positive.
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -39,13 +41,26 @@ test('the engine benchmark runs in the browser', async () => {
     'bench-solve-positions',
     'bench-solve-ms',
     'bench-solve-rate',
-    'bench-ttt-playouts',
     'bench-dama-playouts',
-    'bench-baseline-playouts',
-    'bench-ratio',
   ]) {
     assert.ok(value(id) > 0, `${id} is positive`);
   }
+  const rows = await page
+    .locator('[data-testid="bench-yardstick"]')
+    .evaluateAll((trs) =>
+      trs.map((tr) => ({
+        game: tr.dataset.game,
+        values: [...tr.querySelectorAll('td[data-value]')].map((td) => Number(td.dataset.value)),
+        text: [...tr.children].map((c) => c.textContent).join(' | '),
+      })),
+    );
+  for (const r of rows) console.log(`  ${r.text}`);
+  assert.deepEqual(
+    rows.map((r) => r.game),
+    ['Tic-Tac-Toe', 'Connect Four', 'English checkers', 'Reversi'],
+  );
+  for (const r of rows) assert.ok(r.values.length === 2 && r.values.every((v) => v > 0), `${r.game} measured both ways`);
+  assert.equal(await page.getByTestId('bench-problem').count(), 0, 'every rule file was sent');
   assert.equal(value('bench-draw'), 1, 'the solve finds the draw');
   app.assertNoErrors();
 });

@@ -22,7 +22,8 @@ pub enum Task {
     /// A puzzle's shortest solution, or a game's value with best play.
     Solve,
     /// Speed figures of the engine where it runs, each playout figure
-    /// measured for `time_ms` (the game is not used).
+    /// measured for `time_ms` (the game is not used; the yardstick games'
+    /// rule files are the request's `files`).
     Bench,
 }
 
@@ -78,6 +79,10 @@ pub struct Request {
     pub level: Level,
     /// How long it may think.
     pub time_ms: f64,
+    /// For [`Task::Bench`]: rule files (name and text, as in
+    /// `public/games/`) of the games measured against hand-written code.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub files: Vec<(String, String)>,
 }
 
 /// One step of a move, by names.
@@ -217,7 +222,7 @@ pub fn answer(req: &Request, now: Now, progress: &mut dyn FnMut(&Reply)) -> Repl
         return Reply::Bench {
             id: req.id,
             // `time_ms`: how long each playout figure is measured.
-            figures: bench::run(now, (req.time_ms / 1000.0).clamp(0.01, 10.0)),
+            figures: bench::run(now, (req.time_ms / 1000.0).clamp(0.01, 10.0), &req.files),
         };
     }
     let rules = match Rules::compile(&req.game) {
@@ -315,6 +320,7 @@ mod tests {
             task,
             level: Level::Master,
             time_ms: 2000.0,
+            files: Vec::new(),
         }
     }
 
@@ -378,6 +384,7 @@ mod tests {
                 task: Task::Move,
                 level: Level::Good,
                 time_ms: move_ms(Strength::Good, 1),
+                files: Vec::new(),
             };
             let Reply::Done { best: Some(best), .. } = answer(&req, native_now, &mut |_| {}) else {
                 break;
@@ -416,14 +423,20 @@ mod tests {
         let mut req = request("nim12", Task::Bench, Record::default());
         req.id = 9;
         req.time_ms = 20.0;
+        let connect_four = include_str!("../../../public/games/connect-four.game.xml");
+        req.files = vec![("connect-four.game.xml".into(), connect_four.into())];
         let text = serde_json::to_string(&req).unwrap();
         let reply: Reply = serde_json::from_str(&answer_json(&text, native_now, &mut |_| {})).unwrap();
         assert_eq!(reply.id(), 9);
         match reply {
             Reply::Bench { figures, .. } => {
                 assert!(figures.solve_draw);
-                assert!(figures.tic_tac_toe_playouts_per_s > 0.0);
-                assert!(figures.baseline_playouts_per_s > 0.0);
+                let names: Vec<&str> = figures.yardsticks.iter().map(|r| r.game.as_str()).collect();
+                assert_eq!(names, ["Tic-Tac-Toe", "Connect Four"], "{:?}", figures.problems);
+                assert!(figures
+                    .yardsticks
+                    .iter()
+                    .all(|r| r.engine_per_s > 0.0 && r.hand_per_s > 0.0));
             }
             other => panic!("{other:?}"),
         }

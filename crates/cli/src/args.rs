@@ -7,6 +7,8 @@ pub enum Command {
     OnFile { path: String, command: OnFile },
     /// `fuzz SECONDS [SEED]`.
     Fuzz { seconds: f64, seed: u64 },
+    /// `bench` without a file: the engine beside hand-written code.
+    Yardsticks,
 }
 
 /// The commands that read a game file.
@@ -42,6 +44,9 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
         };
         extra(args, 3)?;
         return Ok(Command::Fuzz { seconds, seed });
+    }
+    if command == "bench" && args.len() == 1 {
+        return Ok(Command::Yardsticks);
     }
     let command = match command.as_str() {
         "check" => OnFile::Check,
@@ -149,6 +154,14 @@ mod tests {
             })
         );
         assert!(p(&["fuzz"]).is_err());
+        assert_eq!(p(&["bench"]), Ok(Command::Yardsticks));
+        assert_eq!(
+            p(&["bench", "g.xml"]),
+            Ok(Command::OnFile {
+                path: "g.xml".into(),
+                command: OnFile::Bench
+            })
+        );
         assert!(p(&["fuzz", "0"]).is_err());
     }
 }

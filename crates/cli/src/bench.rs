@@ -1,9 +1,15 @@
 //! Speed figures of one game: legal-step generation, random playouts,
-//! apply/undo and the computer player's search. The measuring is the
+//! apply/undo and the computer player's search; or, with no game, the
+//! engine beside hand-written code (the yardsticks). The measuring is the
 //! engine's ([`tablecraft_engine::search::bench`]); this prints it.
 
+use std::path::Path;
+use std::process::ExitCode;
 use std::sync::Arc;
-use tablecraft_engine::search::bench::{apply_undo, per_second, playouts, rate, step_generation};
+use tablecraft_engine::search::bench::yardstick::Yardstick;
+use tablecraft_engine::search::bench::{
+    self as measure, apply_undo, per_second, playouts, rate, step_generation,
+};
 use tablecraft_engine::search::{self, native_now};
 use tablecraft_engine::{Position, Rules};
 
@@ -42,5 +48,37 @@ pub fn run(rules: &Arc<Rules>) {
 
     if let Some(pairs) = apply_undo(&mut pos, native_now, SECONDS) {
         println!("apply + undo of one step: {}", rate(per_second(pairs)));
+    }
+}
+
+/// Where the yardstick games' rule files are: `public/games/` here, else
+/// in the repository this was built from.
+fn games_dir() -> &'static Path {
+    let here = Path::new("public/games");
+    if here.is_dir() {
+        here
+    } else {
+        Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../../public/games"))
+    }
+}
+
+/// The engine beside hand-written code, from the shipped rule files; fails
+/// when a rule file is missing or does not open.
+pub fn yardsticks() -> ExitCode {
+    let dir = games_dir();
+    let files: Vec<(String, String)> = Yardstick::ALL
+        .iter()
+        .filter_map(|y| y.file())
+        .filter_map(|name| Some((name.to_string(), std::fs::read_to_string(dir.join(name)).ok()?)))
+        .collect();
+    println!("rule files from {}", dir.display());
+    let figures = measure::run(native_now, SECONDS, &files);
+    for line in figures.lines() {
+        println!("{line}");
+    }
+    if figures.problems.is_empty() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
     }
 }

@@ -20,6 +20,9 @@ tablecraft — table games from the command line
   tablecraft show FILE    show the starting position and the legal steps
   tablecraft play FILE    play in the terminal by choosing numbered steps
   tablecraft bench FILE   measure legal-step generation, apply/undo, search and playout speed
+  tablecraft bench        the engine beside hand-written code: random playouts of Tic-Tac-Toe,
+                          Connect Four, English checkers and Reversi (rules from public/games/)
+                          with the ratio and the goal, and a full solve of Tic-Tac-Toe
   tablecraft perft FILE DEPTH
                           how many whole-move sequences of each length 1..DEPTH there are
                           from the start (a pass and a move of several steps count as one)
@@ -43,6 +46,7 @@ fn main() -> ExitCode {
     };
     let (path, command) = match command {
         Command::Fuzz { seconds, seed } => return fuzz::run(seconds, seed),
+        Command::Yardsticks => return bench::yardsticks(),
         Command::OnFile { path, command } => (path, command),
     };
     let bytes = match std::fs::read(&path) {

@@ -201,6 +201,7 @@ fn request(pos: &Position, task: Task, time_ms: f64) -> Request {
         task,
         level: Level::Master,
         time_ms,
+        files: Vec::new(),
     }
 }
 

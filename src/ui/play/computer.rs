@@ -73,6 +73,7 @@ pub fn request_move(
         task: Task::Move,
         level: level_of(strength),
         time_ms: move_ms(strength, pos.rules().players),
+        files: Vec::new(),
     };
     let reply = Once::new(reply);
     let best: Rc<RefCell<Option<NamedMove>>> = Rc::default();

@@ -301,6 +301,7 @@ mod tests {
             task: Task::Solve,
             level: Level::Master,
             time_ms: 5000.0,
+            files: Vec::new(),
         };
         let Reply::Done {
             line,

@@ -1,19 +1,22 @@
 //! Speed figures for the computer player, with any clock, so that the same
-//! code measures natively (`cargo bench --bench search`, `tablecraft bench
-//! FILE`) and in the page's Web Worker (`worker_protocol::Task::Bench` in
-//! the app): a full solve of Tic-Tac-Toe, random playouts on Tic-Tac-Toe
-//! and Dama-lite, and the hand-written Tic-Tac-Toe ([`super::baseline`]) to
-//! compare the engine's playouts with; for any game, legal-step
-//! generation, random playouts and apply + undo from a position.
+//! code measures natively (`cargo bench --bench search`, `tablecraft
+//! bench`) and in the page's Web Worker (`worker_protocol::Task::Bench` in
+//! the app): a full solve of Tic-Tac-Toe, random playouts on Dama-lite,
+//! and each yardstick game's random playouts through the engine beside its
+//! hand-written twin ([`yardstick`]); for any game, legal-step generation,
+//! random playouts and apply + undo from a position.
+
+pub mod yardstick;
 
 use super::mcts::playout;
 use super::rng::Rng;
-use super::{baseline, games, solve, Budget, Limits, Now, Outcome};
+use super::{games, solve, Budget, Limits, Now, Outcome};
 use crate::model::Game;
 use crate::{Position, Rules};
 use serde::{Deserialize, Serialize};
 use std::hint::black_box;
 use std::sync::Arc;
+use yardstick::Row;
 
 /// The figures, as measured.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
@@ -27,22 +30,18 @@ pub struct Figures {
     /// The solve found the draw, as theory says.
     pub solve_draw: bool,
     /// Random playouts per second through the engine.
-    pub tic_tac_toe_playouts_per_s: f64,
     pub dama_lite_playouts_per_s: f64,
-    /// Random playouts per second of the hand-written Tic-Tac-Toe.
-    pub baseline_playouts_per_s: f64,
+    /// Each yardstick game through the engine beside its hand-written twin.
+    pub yardsticks: Vec<Row>,
+    /// Yardstick games not measured, and why.
+    pub problems: Vec<String>,
 }
 
 impl Figures {
-    /// How many times faster the hand-written Tic-Tac-Toe plays out than
-    /// the engine (the engine : hand-written ratio is 1 : this).
-    pub fn ratio(&self) -> f64 {
-        self.baseline_playouts_per_s / self.tic_tac_toe_playouts_per_s.max(1e-9)
-    }
-
-    /// The figures as lines of text.
+    /// The figures as lines of text: the solve, Dama-lite, then the table
+    /// of yardsticks and what could not be measured.
     pub fn lines(&self) -> Vec<String> {
-        vec![
+        let mut lines = vec![
             format!(
                 "tic-tac-toe full solve: {}, {} positions in {:.1} ms, {}",
                 if self.solve_draw { "draw" } else { "NOT a draw" },
@@ -51,19 +50,14 @@ impl Figures {
                 rate(self.solve_per_s)
             ),
             format!(
-                "tic-tac-toe random playouts (engine): {}",
-                rate(self.tic_tac_toe_playouts_per_s)
-            ),
-            format!(
-                "tic-tac-toe random playouts (hand-written bitboards): {}",
-                rate(self.baseline_playouts_per_s)
-            ),
-            format!("engine : hand-written = 1 : {:.1}", self.ratio()),
-            format!(
                 "dama-lite random playouts (engine): {}",
                 rate(self.dama_lite_playouts_per_s)
             ),
-        ]
+            yardstick::header(),
+        ];
+        lines.extend(self.yardsticks.iter().map(Row::line));
+        lines.extend(self.problems.iter().cloned());
+        lines
     }
 }
 
@@ -119,10 +113,9 @@ pub fn playouts(pos: &mut Position, now: Now, seconds: f64) -> (u64, f64) {
     let t = now();
     let mut n = 0u64;
     while now() - t < seconds * 1000.0 {
-        for _ in 0..64 {
-            black_box(playout(pos, &mut rng, &mut buf, &mut budget));
-        }
-        n += 64;
+        // A playout takes microseconds at least: the clock is read after each.
+        black_box(playout(pos, &mut rng, &mut buf, &mut budget));
+        n += 1;
     }
     (n, (now() - t) / 1000.0)
 }
@@ -157,37 +150,25 @@ pub fn apply_undo(pos: &mut Position, now: Now, seconds: f64) -> Option<(u64, f6
     Some((n, (now() - t) / 1000.0))
 }
 
-/// Random playouts of the hand-written Tic-Tac-Toe for about `seconds`:
-/// (playouts, seconds taken).
-pub fn baseline_playouts(now: Now, seconds: f64) -> (u64, f64) {
-    let mut rng = Rng::new(1);
-    let t = now();
-    let mut n = 0u64;
-    while now() - t < seconds * 1000.0 {
-        for _ in 0..4096 {
-            black_box(baseline::playout(&mut rng));
-        }
-        n += 4096;
-    }
-    (n, (now() - t) / 1000.0)
-}
-
 /// How many a second: `(count, seconds)` → count per second.
 pub fn per_second((n, s): (u64, f64)) -> f64 {
     n as f64 / s.max(1e-9)
 }
 
-/// Measures everything, each playout figure for about `seconds`.
-pub fn run(now: Now, seconds: f64) -> Figures {
+/// Measures everything, each playout figure for about `seconds`; the
+/// yardstick games other than Tic-Tac-Toe from their rule `files` (file
+/// name and text, as in `public/games/`).
+pub fn run(now: Now, seconds: f64, files: &[(String, String)]) -> Figures {
     let (solve_positions, solve_ms, solve_draw) = full_solve(now, 5);
+    let (yardsticks, problems) = yardstick::compare_all(files, now, seconds);
     Figures {
         solve_positions,
         solve_ms,
         solve_per_s: solve_positions as f64 / (solve_ms / 1000.0).max(1e-9),
         solve_draw,
-        tic_tac_toe_playouts_per_s: per_second(engine_playouts(&games::tic_tac_toe(), now, seconds)),
         dama_lite_playouts_per_s: per_second(engine_playouts(&games::dama_lite(), now, seconds)),
-        baseline_playouts_per_s: per_second(baseline_playouts(now, seconds)),
+        yardsticks,
+        problems,
     }
 }
 
@@ -198,14 +179,14 @@ mod tests {
 
     #[test]
     fn a_short_run_gives_positive_figures() {
-        let f = run(native_now, 0.02);
+        let f = run(native_now, 0.02, &[]);
         assert!(f.solve_draw);
         assert!(f.solve_positions > 0 && f.solve_ms > 0.0 && f.solve_per_s > 0.0);
-        assert!(f.tic_tac_toe_playouts_per_s > 0.0);
         assert!(f.dama_lite_playouts_per_s > 0.0);
-        assert!(f.baseline_playouts_per_s > 0.0);
-        assert!(f.ratio() > 0.0);
-        assert_eq!(f.lines().len(), 5);
+        assert_eq!(f.yardsticks.len(), 1, "Tic-Tac-Toe, built in");
+        assert!(f.yardsticks[0].ratio() > 0.0);
+        assert_eq!(f.problems.len(), 3, "no rule file given");
+        assert_eq!(f.lines().len(), 3 + 1 + 3);
     }
 
     #[test]

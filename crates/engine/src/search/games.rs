@@ -164,17 +164,36 @@ pub fn ball_puzzle() -> Game {
 
 /// Tic-Tac-Toe: crosses and circles placed from their supplies.
 pub fn tic_tac_toe() -> Game {
-    let mut figures: Vec<Figure> = (1..=5)
+    in_a_row("Tic-Tac-Toe", 3, 3)
+}
+
+/// Three in a row on a 4×4 board: a cross on a corner wins, from any of the
+/// four corners alike.
+pub fn three_in_a_row_4x4() -> Game {
+    in_a_row("Three in a row on 4×4", 4, 3)
+}
+
+/// Crosses and circles placed on a `size`×`size` grid from their supplies;
+/// `k` in a row wins, a full grid draws.
+fn in_a_row(title: &str, size: usize, k: usize) -> Game {
+    let squares = size * size;
+    let mut figures: Vec<Figure> = (1..=squares.div_ceil(2))
         .map(|i| fig(&format!("x.{i}"), "cross", "crosses", Some(1)))
         .collect();
-    figures.extend((1..=4).map(|i| fig(&format!("o.{i}"), "circle", "circles", Some(2))));
+    figures.extend((1..=squares / 2).map(|i| fig(&format!("o.{i}"), "circle", "circles", Some(2))));
     Game {
-        title: "Tic-Tac-Toe".into(),
+        title: title.into(),
         players: 2,
         equipment: vec![
             eq("circles", EquipmentKind::Group),
             eq("crosses", EquipmentKind::Group),
-            eq("grid", EquipmentKind::Board { rows: 3, columns: 3 }),
+            eq(
+                "grid",
+                EquipmentKind::Board {
+                    rows: size as u16,
+                    columns: size as u16,
+                },
+            ),
         ],
         figures,
         steps: vec![step(
@@ -192,7 +211,7 @@ pub fn tic_tac_toe() -> Game {
             sequence: "place".into(),
         }],
         game_over: vec![
-            end("three-in-a-row", "in_a_row(grid, 3, opponent)", "opponent"),
+            end("in-a-row", &format!("in_a_row(grid, {k}, opponent)"), "opponent"),
             end("full-board", "empty(crosses) and empty(circles)", "0"),
         ],
         ..Game::default()

@@ -1,6 +1,10 @@
 //! Two players: negamax alpha-beta with iterative deepening, a
-//! transposition table, hash-move ordering, mate-distance scores and
-//! proven results.
+//! transposition table, mate-distance scores and proven results. Moves are
+//! tried in this order: the hash move, then a move that wins at once
+//! (which ends the search of the position), then the others by the history
+//! heuristic (how deep the searches were that a move like it cut off), so
+//! that the order places are listed in matters little: mirrored positions
+//! cost about the same.
 
 use super::clock::Budget;
 use super::moves::{play, unplay, Move, MoveGen};
@@ -9,6 +13,7 @@ use crate::expr::Value;
 use crate::position::Position;
 use crate::state::Status;
 use crate::world::View;
+use std::collections::HashMap;
 
 /// The score of a win at the root; a win `n` plies away scores `WIN - n`.
 pub const WIN: i32 = 1_000_000;
@@ -45,6 +50,19 @@ pub struct Searcher {
     heuristic: bool,
     path: Vec<u64>,
     bufs: Vec<Vec<Move>>,
+    /// Per move (where its first step starts, where its last ends): the
+    /// sum of depth² of the searches it cut off.
+    history: HashMap<(u16, u16), u32>,
+    /// The order of one position's moves, reused.
+    orders: Vec<Vec<(u32, usize)>>,
+}
+
+/// What the history heuristic knows a move by.
+fn history_key(mv: &Move) -> (u16, u16) {
+    match (mv.steps.first(), mv.steps.last()) {
+        (Some(first), Some(last)) => (first.from, last.to),
+        _ => (u16::MAX, u16::MAX),
+    }
 }
 
 /// The score of a finished game for the player on move, `ply` moves from the root.
@@ -99,6 +117,8 @@ impl Searcher {
             heuristic: pos.rules().heuristic.is_some(),
             path: Vec::new(),
             bufs: Vec::new(),
+            history: HashMap::new(),
+            orders: Vec::new(),
         }
     }
 
@@ -258,16 +278,41 @@ impl Searcher {
             return (0, false);
         }
         let me = pos.to_move();
+        if depth >= 2 {
+            if let Some(i) = self.winning_move(pos, &moves, me) {
+                self.bufs[ply as usize] = moves;
+                let score = WIN - (ply as i32 + 1);
+                self.tt.put(Entry {
+                    hash,
+                    score: to_tt(score, ply),
+                    depth: depth as u16,
+                    bound: Bound::Exact,
+                    proven: true,
+                    best: i as u16,
+                });
+                return (score, true);
+            }
+        }
         let alpha0 = alpha;
         let mut best = (-WIN - 1, 0usize);
         let mut all_proven = complete;
         let mut cut_proven = false;
         self.path.push(hash);
         let first = hash_move.filter(|&h| h < moves.len());
-        let order = first
-            .into_iter()
-            .chain((0..moves.len()).filter(|&i| Some(i) != first));
-        for i in order {
+        if self.orders.len() <= ply as usize {
+            self.orders.resize_with(ply as usize + 1, Vec::new);
+        }
+        let mut order = std::mem::take(&mut self.orders[ply as usize]);
+        order.clear();
+        order.extend(
+            (0..moves.len())
+                .filter(|&i| Some(i) != first)
+                .map(|i| (self.history.get(&history_key(&moves[i])).copied().unwrap_or(0), i)),
+        );
+        // Most cut-offs first; the sort is stable, so ties keep the listed order.
+        order.sort_by_key(|&(h, _)| std::cmp::Reverse(h));
+        let ordered = first.into_iter().chain(order.iter().map(|&(_, i)| i));
+        for i in ordered {
             let undo = play(pos, &moves[i]);
             let (score, proven) = if pos.to_move() == me {
                 self.search(pos, budget, depth - 1, ply + 1, alpha, beta)
@@ -279,6 +324,7 @@ impl Searcher {
             if budget.stopped() {
                 self.path.pop();
                 self.bufs[ply as usize] = moves;
+                self.orders[ply as usize] = order;
                 return (best.0.max(score), false);
             }
             all_proven &= proven;
@@ -290,9 +336,12 @@ impl Searcher {
             }
             if alpha >= beta {
                 cut_proven = proven;
+                let h = self.history.entry(history_key(&moves[i])).or_insert(0);
+                *h = h.saturating_add(depth * depth);
                 break;
             }
         }
+        self.orders[ply as usize] = order;
         self.path.pop();
         self.bufs[ply as usize] = moves;
         let (score, index) = best;
@@ -317,6 +366,16 @@ impl Searcher {
             best: index as u16,
         });
         (score, proven)
+    }
+
+    /// A move of `moves` that wins the game for `me` at once, if any.
+    fn winning_move(&mut self, pos: &mut Position, moves: &[Move], me: u8) -> Option<usize> {
+        moves.iter().position(|m| {
+            let undo = play(pos, m);
+            let won = matches!(pos.status(), Status::Over { winner, .. } if *winner == me);
+            unplay(pos, undo);
+            won
+        })
     }
 
     /// The best line from the root, following the table.
