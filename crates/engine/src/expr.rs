@@ -38,6 +38,7 @@ mod lexer;
 mod parser;
 mod resolve;
 mod value;
+mod words;
 
 #[cfg(test)]
 mod proptests;
@@ -45,6 +46,8 @@ mod proptests;
 mod tests;
 #[cfg(test)]
 mod tests_lists;
+#[cfg(test)]
+mod tests_words;
 
 pub use ast::{BinOp, Expr, Function, Name, Quantity, Resolved, Special, WorldFn};
 pub use builtins::FUNCTIONS;
@@ -54,6 +57,7 @@ pub use eval::World;
 pub(crate) use eval::{slot_of, spend, with_slot};
 pub use resolve::Scope;
 pub use value::Value;
+pub use words::{Word, Words, MAX_INLINED, MAX_PARAMS};
 
 /// The longest source text accepted, in characters.
 pub const MAX_LEN: usize = 10_000;

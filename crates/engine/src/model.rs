@@ -7,11 +7,15 @@
 mod element;
 mod layout;
 mod rule;
+mod sets;
 mod settings;
 
 pub use element::{Attributes, Equipment, EquipmentKind, Figure, Point, Trigger, TriggerValue};
 pub use layout::{Layout, Look, LookPattern, Placement};
-pub use rule::{FigurePattern, GameOver, MoveRule, OwnerPattern, Pattern, PlacePattern, StepRule};
+pub use rule::{
+    Definition, FigurePattern, GameOver, MoveRule, OwnerPattern, Pattern, PlacePattern, StepRule,
+};
+pub use sets::{set_at, Set, MAX_FIGURE_SET};
 pub use settings::{Settings, WhenStuck};
 
 use serde::{Deserialize, Serialize};
@@ -28,10 +32,15 @@ pub struct Game {
     pub players: u8,
     /// Static places that figures lie on.
     pub equipment: Vec<Equipment>,
-    /// The pieces that move, each with its starting equipment.
+    /// The pieces that move, each with its starting equipment (in JSON,
+    /// figures that follow the pattern of a set are written as one).
+    #[serde(serialize_with = "sets::serialize", deserialize_with = "sets::deserialize")]
     pub figures: Vec<Figure>,
     /// Named values that rules read and set.
     pub triggers: Vec<Trigger>,
+    /// Named expressions the rules use like functions.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub definitions: Vec<Definition>,
     /// Which single drags are allowed, in the designer's order.
     pub steps: Vec<StepRule>,
     /// How steps combine into one player's move.
@@ -53,6 +62,7 @@ impl Default for Game {
             equipment: Vec::new(),
             figures: Vec::new(),
             triggers: Vec::new(),
+            definitions: Vec::new(),
             steps: Vec::new(),
             moves: Vec::new(),
             game_over: Vec::new(),

@@ -948,7 +948,7 @@ impl Position {
 
     fn finish_move(&mut self, changes: &mut Vec<Change>, warnings: &mut Vec<String>) {
         let next = self.rules.other(self.state.to_move());
-        self.state.pass_turn(next, changes);
+        self.state.pass_turn(&self.rules, next, changes);
         self.settle(changes, warnings);
     }
 

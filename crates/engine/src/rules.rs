@@ -24,6 +24,7 @@ mod lower;
 pub mod points;
 mod prefilter;
 mod scope;
+pub mod words;
 mod zobrist;
 
 pub use prefilter::{Candidates, Prefilter};
@@ -229,6 +230,10 @@ pub struct Rules {
     /// Per figure, its class of interchangeable figures (see
     /// [`Classes`](crate::search::moves::Classes)).
     pub class_of: Vec<u32>,
+    /// Per figure, its class of figures the rules can't tell apart, for
+    /// `repetitions` (see [`Classes::alike`](crate::search::moves::Classes::alike));
+    /// empty when no rule asks for `repetitions`.
+    pub alike_of: Vec<u32>,
 }
 
 impl Rules {

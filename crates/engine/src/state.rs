@@ -113,8 +113,37 @@ impl State {
             }
         }
         s.hash = s.full_hash(rules);
-        s.seen.push(s.hash);
+        s.seen.push(s.seen_key(rules));
         s
+    }
+
+    /// What `repetitions` compares: the hash, or, when the game counts
+    /// repetitions, a key in which figures the rules can't tell apart
+    /// (`Rules::alike_of`) are the same: two tables that differ only in
+    /// which of two alike seeds lies in a pit are the same table.
+    fn seen_key(&self, rules: &Rules) -> u64 {
+        if rules.alike_of.is_empty() {
+            return self.hash;
+        }
+        let class = |f: usize| rules.alike_of.get(f).copied().unwrap_or(u32::MAX);
+        // A sum of one key per figure: the same for any figures of a class
+        // swapped (a sum keeps two alike figures on one place apart from none).
+        let mut figures = 0u64;
+        for (f, &p) in self.place_of.iter().enumerate() {
+            figures = figures.wrapping_add(Zobrist::alike(class(f), p, self.kind_of[f], self.owner_of[f]));
+        }
+        let mut h = figures ^ Zobrist::player(self.to_move) ^ Zobrist::progress(self.progress, self.last());
+        for (t, v) in self.triggers.iter().enumerate() {
+            h ^= Zobrist::trigger(t as TriggerId, v);
+        }
+        if self.ordered {
+            for (p, on) in self.on.iter().enumerate() {
+                for (i, &f) in on.iter().enumerate() {
+                    h ^= Zobrist::alike_order(class(f as usize), p as PlaceId, i);
+                }
+            }
+        }
+        h
     }
 
     /// How many times the present position has been there at the start of
@@ -308,7 +337,7 @@ impl State {
     }
 
     /// Ends the move: the turn passes to `next`.
-    pub(crate) fn pass_turn(&mut self, next: u8, undo: &mut Vec<Change>) {
+    pub(crate) fn pass_turn(&mut self, rules: &Rules, next: u8, undo: &mut Vec<Change>) {
         self.hash ^= Zobrist::progress(self.progress, self.last())
             ^ Zobrist::player(self.to_move)
             ^ Zobrist::player(next);
@@ -319,7 +348,8 @@ impl State {
         });
         self.to_move = next;
         self.progress = MoveAutomaton::START;
-        self.seen.push(self.hash);
+        let key = self.seen_key(rules);
+        self.seen.push(key);
     }
 
     pub(crate) fn set_status(&mut self, status: Status, undo: &mut Vec<Change>) {

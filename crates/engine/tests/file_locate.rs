@@ -152,3 +152,28 @@ fn json_files_are_located_too() {
     let (line, _) = locate(&m, Section::Equipment, "grid", "rows", None);
     assert!(text.lines().nth(line as usize - 1).unwrap().contains("\"rows\""));
 }
+
+/// A problem with a figure of a JSON set is placed where the set is written.
+#[test]
+fn a_figure_of_a_json_set_is_found_where_the_set_is() {
+    let text = r#"{
+  "format": 2,
+  "game": {
+    "equipment": [{"name": "pool", "kind": {"type": "group"}}],
+    "figures": [
+      {"name": "m", "kind": "match", "origin": "pool"},
+      {"name": "s", "kind": "seed", "origin": "nowhere", "count": 2}
+    ]
+  }
+}"#;
+    let problems = tablecraft_engine::open::open(text).unwrap_err();
+    let shown: Vec<String> = problems.iter().map(|p| p.to_string()).collect();
+    for name in ["s.1", "s.2"] {
+        assert!(
+            shown
+                .iter()
+                .any(|s| s.starts_with(&format!("line 7, figure '{name}', origin"))),
+            "{name}: {shown:#?}"
+        );
+    }
+}

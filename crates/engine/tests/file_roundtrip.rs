@@ -6,9 +6,9 @@ use proptest::option;
 use proptest::prelude::*;
 use tablecraft_engine::file::{read_json, read_xml, write_json, write_xml};
 use tablecraft_engine::model::{
-    Attributes, Equipment, EquipmentKind, Figure, FigurePattern, Game, GameOver, Layout, Look, LookPattern,
-    MoveRule, OwnerPattern, Pattern, PlacePattern, Placement, Point, Settings, StepRule, Trigger,
-    TriggerValue, WhenStuck,
+    Attributes, Definition, Equipment, EquipmentKind, Figure, FigurePattern, Game, GameOver, Layout, Look,
+    LookPattern, MoveRule, OwnerPattern, Pattern, PlacePattern, Placement, Point, Settings, StepRule,
+    Trigger, TriggerValue, WhenStuck,
 };
 
 /// Text with XML's special characters, white space at the ends and
@@ -216,7 +216,10 @@ fn layout() -> impl Strategy<Value = Layout> {
 fn game() -> impl Strategy<Value = Game> {
     let head = (text(), text(), 1u8..=2);
     let things = (vec(equipment(), 0..4), vec(figure(), 0..4), vec(trigger(), 0..4));
+    let definition =
+        (name(), vec(var(), 0..3), text()).prop_map(|(name, of, body)| Definition { name, of, body });
     let rules = (
+        vec(definition, 0..3),
         vec(step(), 0..3),
         vec(
             (name(), text()).prop_map(|(name, sequence)| MoveRule { name, sequence }),
@@ -235,7 +238,7 @@ fn game() -> impl Strategy<Value = Game> {
         |(
             (title, description, players),
             (equipment, figures, triggers),
-            (steps, moves, game_over),
+            (definitions, steps, moves, game_over),
             settings,
             layout,
         )| Game {
@@ -245,6 +248,7 @@ fn game() -> impl Strategy<Value = Game> {
             equipment,
             figures,
             triggers,
+            definitions,
             steps,
             moves,
             game_over,
@@ -462,4 +466,104 @@ fn sets_on_several_origins_are_written_as_sets() {
         assert!(text.contains(tag), "{tag} in {text}");
     }
     assert_eq!(read_xml(&text).expect("reads").0, game);
+}
+
+/// JSON writes the same sets as XML: `count` on one origin, `origins` (a
+/// list) with `count` when each has several; figures that only look like a
+/// set one by one. Read back, they are the same figures.
+#[test]
+fn json_writes_and_reads_sets_of_figures() {
+    let seed = |name: &str, origin: &str| Figure::new(name, "seed", origin);
+    let game = Game {
+        equipment: vec![Equipment::new(
+            "board",
+            EquipmentKind::Board { rows: 2, columns: 3 },
+        )],
+        figures: vec![
+            seed("s.1", "board.1.1"),
+            seed("s.2", "board.1.1"),
+            seed("s.3", "board.2.1"),
+            seed("s.4", "board.2.1"),
+            seed("t.1", "board.1.2"),
+            seed("t.2", "board.1.2"),
+            seed("t.3", "board.2.2"),
+            Figure {
+                owner: Some(1),
+                ..seed("u.1", "board.1.3")
+            },
+        ],
+        ..Game::default()
+    };
+    let text = write_json(&game);
+    let compact: String = text.split_whitespace().collect();
+    for entry in [
+        r#"{"name":"s","kind":"seed","origins":["board.1.1","board.2.1"],"count":2}"#,
+        r#"{"name":"t","kind":"seed","origin":"board.1.2","count":2}"#,
+        r#"{"name":"t.3","kind":"seed","origin":"board.2.2"}"#,
+        r#"{"name":"u.1","kind":"seed","owner":1,"origin":"board.1.3"}"#,
+    ] {
+        assert!(compact.contains(entry), "{entry} in {text}");
+    }
+    assert_eq!(read_json(&text).expect("reads").0, game);
+    assert_eq!(read_xml(&write_xml(&game)).expect("reads").0, game);
+}
+
+/// A JSON set is held to the limits of XML, with the same words.
+#[test]
+fn json_sets_of_figures_have_the_limits_of_xml() {
+    let file = |figure: &str| format!(r#"{{"format": 2, "game": {{"figures": [{figure}]}}}}"#);
+    let cases = [
+        (
+            r#"{"name": "s", "kind": "seed", "origin": "pool", "count": 0}"#,
+            "count must be from 1 to 1000, not 0",
+        ),
+        (
+            r#"{"name": "s", "kind": "seed", "origin": "pool", "count": 1001}"#,
+            "count must be from 1 to 1000, not 1001",
+        ),
+        (
+            r#"{"name": "s", "kind": "seed", "origin": "pool", "origins": ["a", "b"]}"#,
+            r#"a figure has either "origin" (one place) or "origins" (several), not both: remove one"#,
+        ),
+        (
+            r#"{"name": "s", "kind": "seed", "origins": []}"#,
+            r#""origins" needs the places the figures start on, like ["board.1.2", "board.1.4"]"#,
+        ),
+        (
+            r#"{"name": "s", "kind": "seed", "origins": ["a"], "count": 1000}, {"name": "t", "kind": "seed", "origins": ["a"], "count": 1000}"#,
+            "",
+        ),
+    ];
+    for (figure, message) in cases {
+        let text = file(figure);
+        match read_json(&text) {
+            Ok(_) if message.is_empty() => {}
+            Ok(_) => panic!("{figure} is read"),
+            Err(p) => assert!(
+                !message.is_empty() && p.iter().any(|p| p.message.contains(message)),
+                "{figure}: {p:?}"
+            ),
+        }
+    }
+    let many: Vec<String> = (0..21)
+        .map(|i| format!(r#"{{"name": "s{i}", "kind": "seed", "origin": "pool", "count": 1000}}"#))
+        .collect();
+    let p = read_json(&file(&many.join(","))).unwrap_err();
+    assert!(
+        p.iter()
+            .any(|p| p.message.contains("a game holds at most 20000 figures")),
+        "{p:?}"
+    );
+    let origins: Vec<String> = (0..1001).map(|i| format!("\"p{i}\"")).collect();
+    let figure = format!(
+        r#"{{"name": "s", "kind": "seed", "origins": [{}]}}"#,
+        origins.join(",")
+    );
+    let p = read_json(&file(&figure)).unwrap_err();
+    assert!(
+        p.iter().any(|p| p
+            .message
+            .contains("names 1001 places; a set of figures can start on at most 1000")),
+        "{p:?}"
+    );
 }

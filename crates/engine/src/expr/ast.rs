@@ -57,6 +57,20 @@ pub enum Expr {
         /// Must be yes or no for every item looked at.
         condition: Box<Expr>,
     },
+    /// `run(s, d)`: a definition used with its values, written out: the
+    /// values are worked out once, then the body with them.
+    Apply {
+        /// The definition's name, where it was used.
+        word: Name,
+        /// The names of its values; resolved to the slots after the
+        /// variables of where it is used.
+        params: Vec<Name>,
+        /// The values given, one for each of `params`.
+        args: Vec<Expr>,
+        /// What the definition stands for; inside it only `params`, its
+        /// own bound names, special values and elements are seen.
+        body: Box<Expr>,
+    },
     /// `name(arg, ...)`; the number of arguments is checked when parsing.
     Call {
         /// Which function.
@@ -76,6 +90,7 @@ impl Expr {
             Expr::List(items) | Expr::Call { args: items, .. } => items.iter().any(|e| e.any_part(pred)),
             Expr::Neg(x) | Expr::Not(x) => x.any_part(pred),
             Expr::Quantifier { list, condition, .. } => list.any_part(pred) || condition.any_part(pred),
+            Expr::Apply { args, body, .. } => args.iter().any(|e| e.any_part(pred)) || body.any_part(pred),
             Expr::Binary { left, right, .. } => left.any_part(pred) || right.any_part(pred),
             Expr::If {
                 condition,
@@ -534,6 +549,17 @@ fn write_expr(e: &Expr, min: u8, f: &mut fmt::Formatter<'_>) -> fmt::Result {
             write_expr(list, prec::OR, f)?;
             f.write_str(if *until { " until " } else { " where " })?;
             write_expr(condition, prec::IF, f)?;
+        }
+        Expr::Apply { word, args, .. } if args.is_empty() => f.write_str(&word.text)?,
+        Expr::Apply { word, args, .. } => {
+            write!(f, "{}(", word.text)?;
+            for (i, arg) in args.iter().enumerate() {
+                if i > 0 {
+                    f.write_str(", ")?;
+                }
+                write_expr(arg, prec::IF, f)?;
+            }
+            f.write_str(")")?;
         }
         Expr::Call { function, args } => {
             write!(f, "{}(", function.name())?;

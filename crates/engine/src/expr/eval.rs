@@ -176,6 +176,30 @@ impl Expr {
                 quantify(*kind, name, items, *until, condition, vars, world, d, work).map(Cow::Owned)
             }
             Expr::Binary { op, left, right } => binary(*op, left, right, vars, world, d, work),
+            Expr::Apply {
+                word,
+                params,
+                args,
+                body,
+            } => {
+                spend(work, 1)?;
+                let Some(first) = params.first() else {
+                    return body.eval_in(vars, world, d, work);
+                };
+                let base = slot_of(first)?;
+                if params.len() != args.len() {
+                    return Err(EvalError::new(format!(
+                        "{} takes {} values",
+                        word.text,
+                        params.len()
+                    )));
+                }
+                let mut local = with_slot(vars, base + params.len() - 1);
+                for (i, arg) in args.iter().enumerate() {
+                    local[base + i] = arg.eval_in(vars, world, d, work)?.into_owned();
+                }
+                owned(body.eval_in(&local, world, d, work)?.into_owned())
+            }
             Expr::Call { function, args } => {
                 spend(work, 1)?;
                 if args.len() > MAX_ARGS || !function.accepts(args.len()) {

@@ -8,6 +8,7 @@ use super::effect::Effect;
 use super::error::ParseError;
 use super::lexer::{lex, Sym, Tok, Token};
 use super::value::Value;
+use super::words::{too_long, Word, Words, MAX_INLINED};
 use super::{MAX_DEPTH, MAX_LEN};
 
 type R<T> = Result<T, ParseError>;
@@ -22,11 +23,18 @@ pub(crate) fn is_keyword(w: &str) -> bool {
     KEYWORDS.contains(&w)
 }
 
-pub(crate) struct Parser {
+pub(crate) struct Parser<'w> {
     toks: Vec<Token>,
     pos: usize,
     depth: u32,
+    /// The definitions the text may use.
+    words: &'w Words,
+    /// How many parts the definitions used so far add, written out.
+    inlined: usize,
 }
+
+/// No definitions, for text read on its own.
+static NO_WORDS: Words = Words::EMPTY;
 
 fn too_deep(column: u32) -> ParseError {
     ParseError::new(
@@ -35,9 +43,16 @@ fn too_deep(column: u32) -> ParseError {
     )
 }
 
-impl Parser {
-    /// Lexes `src`, checking its length.
-    pub fn new(src: &str) -> R<Parser> {
+impl Parser<'static> {
+    /// Lexes `src`, checking its length; no definitions can be used.
+    pub fn new(src: &str) -> R<Parser<'static>> {
+        Parser::with_words(src, &NO_WORDS)
+    }
+}
+
+impl<'w> Parser<'w> {
+    /// Lexes `src`, checking its length; `words` can be used in it.
+    pub fn with_words(src: &str, words: &'w Words) -> R<Parser<'w>> {
         if src.chars().count() > MAX_LEN {
             return Err(ParseError::new(
                 1,
@@ -48,6 +63,8 @@ impl Parser {
             toks: lex(src)?,
             pos: 0,
             depth: 0,
+            words,
+            inlined: 0,
         })
     }
 
@@ -172,6 +189,10 @@ impl Parser {
     }
 
     /// A whole expression at the current depth (for the outermost one).
+    pub(crate) fn expr_outer(&mut self) -> R<(Expr, u32)> {
+        self.expr_here()
+    }
+
     fn expr_here(&mut self) -> R<(Expr, u32)> {
         if self.at_word("if") {
             self.if_expr()
@@ -387,8 +408,18 @@ impl Parser {
                 _ if self.quantity().is_some() => self.quantifier(),
                 _ => {
                     self.bump();
+                    let word = self.words.get(&w);
                     if self.at_sym(Sym::LParen) {
-                        self.call(w, t.column)
+                        match word {
+                            Some(word) => {
+                                let open = self.bump().column;
+                                let (args, h) = self.items(Sym::RParen, ")", open)?;
+                                self.apply(word, t.column, args, h)
+                            }
+                            None => self.call(w, t.column),
+                        }
+                    } else if let Some(word) = word.filter(|w| w.params.is_empty()) {
+                        self.apply(word, t.column, Vec::new(), 0)
                     } else {
                         Ok((
                             Expr::Name(Name {
@@ -515,12 +546,45 @@ impl Parser {
         }
     }
 
+    /// A definition used here, with the values given to it.
+    fn apply(&mut self, word: &Word, column: u32, args: Vec<Expr>, h: u32) -> R<(Expr, u32)> {
+        if args.len() != word.params.len() {
+            let n = word.params.len();
+            let wants = match n {
+                0 => "no values; write it without brackets".to_string(),
+                1 => format!("1 value in the brackets: {}", word.params[0]),
+                _ => format!("{n} values in the brackets: {}", word.params.join(", ")),
+            };
+            return Err(ParseError::new(column, format!("{} takes {wants}", word.name)));
+        }
+        self.inlined = self.inlined.saturating_add(word.size);
+        if self.inlined > MAX_INLINED {
+            return Err(too_long(column));
+        }
+        let h = height(column, &[h, word.height])?;
+        let name = Name {
+            text: word.name.clone(),
+            column,
+            resolved: Resolved::Unresolved,
+        };
+        Ok((
+            Expr::Apply {
+                word: name,
+                params: word.params.iter().map(Name::new).collect(),
+                args,
+                body: Box::new(word.body.clone()),
+            },
+            h,
+        ))
+    }
+
     fn call(&mut self, name: String, column: u32) -> R<(Expr, u32)> {
         let Some(function) = Function::from_name(&name) else {
-            return Err(ParseError::new(
-                column,
-                format!("there is no function called '{name}'"),
-            ));
+            let message = self
+                .words
+                .unusable(&name)
+                .unwrap_or_else(|| format!("there is no function called '{name}'"));
+            return Err(ParseError::new(column, message));
         };
         let open = self.bump().column;
         let (args, h) = self.items(Sym::RParen, ")", open)?;

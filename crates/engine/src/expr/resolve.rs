@@ -75,6 +75,32 @@ impl Expr {
                 list.resolve_into(scope, problems);
                 scope.binding(name, |inner| condition.resolve_into(inner, problems));
             }
+            Expr::Apply {
+                word,
+                params,
+                args,
+                body,
+            } => {
+                for arg in args.iter_mut() {
+                    arg.resolve_into(scope, problems);
+                }
+                // The body sees its values, not the names where it is used:
+                // those keep their slots but can't be named.
+                let mut vars = vec![String::new(); scope.vars.len()];
+                for param in params.iter_mut() {
+                    param.resolved = Resolved::Var(vars.len());
+                    vars.push(param.text.clone());
+                }
+                let inner = Scope {
+                    vars: &vars,
+                    is_element: scope.is_element,
+                };
+                let mut mine = Vec::new();
+                body.resolve_into(&inner, &mut mine);
+                problems.extend(mine.into_iter().map(|e| {
+                    ParseError::new(word.column.max(1), format!("in '{}': {}", word.text, e.message))
+                }));
+            }
             Expr::Call { function, args } => {
                 for (i, arg) in args.iter_mut().enumerate() {
                     let word = match function {

@@ -605,14 +605,37 @@ fn guide_examples_parse_and_resolve() {
     let exprs = guide_blocks("expr");
     let effects = guide_blocks("effect");
     assert!(exprs.len() > 30 && effects.len() > 5);
+    let words = guide_words(&elements);
+    assert!(words.iter().count() >= 3);
     for src in exprs {
-        let mut e = parse_expr(src).unwrap_or_else(|e| panic!("{src}: {e}"));
+        let mut e = words.parse_expr(src).unwrap_or_else(|e| panic!("{src}: {e}"));
         assert_eq!(e.resolve(&scope), vec![], "{src}");
     }
     for src in effects {
-        let mut e = parse_effect(src).unwrap_or_else(|e| panic!("{src}: {e}"));
+        let mut e = words.parse_effect(src).unwrap_or_else(|e| panic!("{src}: {e}"));
         assert_eq!(e.resolve(&scope), vec![], "{src}");
     }
+}
+
+/// The definitions of the guide's ```xml blocks (`<define name=".." of="..">body</define>`, one a line).
+fn guide_words(is_element: &dyn Fn(&str) -> bool) -> Words {
+    let mut words = Words::new();
+    for line in guide_blocks("xml") {
+        let Some(rest) = line.trim().strip_prefix("<define name=\"") else {
+            continue;
+        };
+        let (name, rest) = rest.split_once('"').unwrap();
+        let (of, body) = match rest.strip_prefix(" of=\"") {
+            Some(r) => r.split_once("\">").unwrap(),
+            None => ("", rest.strip_prefix('>').unwrap()),
+        };
+        let body = body.strip_suffix("</define>").unwrap().replace("&lt;", "<");
+        let of: Vec<String> = of.split_whitespace().map(String::from).collect();
+        words
+            .define(name, &of, &body, is_element, &[])
+            .unwrap_or_else(|e| panic!("{name}: {e}"));
+    }
+    words
 }
 
 /// The messages the guide shows are the ones given.

@@ -144,8 +144,9 @@ fn friendly(error: &serde_json::Error) -> String {
     format!("this is not a correct game file: {message}")
 }
 
-/// The section, element name and field a JSON path belongs to.
-fn place(game: &Game, path: &[Seg]) -> Option<(Section, String, String)> {
+/// The section, element name and field a JSON path belongs to; `figures`
+/// are the names of the file's figure entries (a set is one entry).
+fn place(game: &Game, figures: &[String], path: &[Seg]) -> Option<(Section, String, String)> {
     use Seg::{Index, Key};
     let key = |i: usize| match path.get(i) {
         Some(Key(k)) => Some(k.as_str()),
@@ -188,13 +189,23 @@ fn place(game: &Game, path: &[Seg]) -> Option<(Section, String, String)> {
             }
         }
         "figures" => {
-            let f = game.figures.get(index(2)?)?;
-            (Section::Figure, f.name.clone(), field(&kind))
+            let name = figures.get(index(2)?)?;
+            let field = match field(&kind) {
+                f if f == "origins" => "origin".to_string(),
+                f => f,
+            };
+            (Section::Figure, name.clone(), field)
         }
         "triggers" => (
             Section::Trigger,
             game.triggers.get(index(2)?)?.name.clone(),
             field(&[]),
+        ),
+        // A definition's body is placed at the definition itself.
+        "definitions" => (
+            Section::Definition,
+            game.definitions.get(index(2)?)?.name.clone(),
+            field(&[("body", "")]),
         ),
         "steps" => (Section::Step, game.steps.get(index(2)?)?.name.clone(), field(&[])),
         "moves" => (Section::Move, game.moves.get(index(2)?)?.name.clone(), field(&[])),
@@ -224,13 +235,33 @@ fn place(game: &Game, path: &[Seg]) -> Option<(Section, String, String)> {
 /// Where each element and field of the game is in the JSON text.
 fn source_map(text: &str, lines: &LineIndex, game: &Game) -> SourceMap {
     let mut map = SourceMap::default();
+    // The name of each figure entry as written (a set's is its base name).
+    let mut figures: Vec<String> = Vec::new();
+    walk(text, &mut |path, _, raw| {
+        if let ([Seg::Key(g), Seg::Key(f), Seg::Index(i), Seg::Key(n)], Some(raw)) = (path, raw) {
+            if g == "game" && f == "figures" && n == "name" {
+                if figures.len() <= *i {
+                    figures.resize(*i + 1, String::new());
+                }
+                figures[*i] = serde_json::from_str::<String>(&format!("\"{raw}\"")).unwrap_or_default();
+            }
+        }
+    });
     // Parents come before their children, so a field's first span is its
     // outermost value.
     walk(text, &mut |path, offset, raw| {
-        if let Some((section, name, field)) = place(game, path) {
+        if let Some((section, name, field)) = place(game, &figures, path) {
             let at = lines.position(offset + usize::from(raw.is_some()));
             map.add_json(section, &name, &field, at, raw);
         }
     });
+    // The figures of a set are where the set is written.
+    for f in &game.figures {
+        if !figures.contains(&f.name) {
+            if let Some((base, _)) = f.name.rsplit_once('.') {
+                map.copy(Section::Figure, base, &f.name);
+            }
+        }
+    }
     map
 }

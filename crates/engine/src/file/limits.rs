@@ -194,6 +194,15 @@ impl Checker {
                 self.length(at, "the value", text, MAX_VALUE_CHARS);
             }
         }
+        for d in &game.definitions {
+            self.items += 1 + d.of.len();
+            let s = Section::Definition;
+            self.name((s, &d.name, "name"), &d.name);
+            for v in &d.of {
+                self.name((s, &d.name, "of"), v);
+            }
+            self.length((s, &d.name, ""), "this definition", &d.body, MAX_TEXT_CHARS);
+        }
         for r in &game.steps {
             self.items += 1 + r.when.len() + r.effects.len();
             let s = Section::Step;

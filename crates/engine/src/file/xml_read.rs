@@ -5,8 +5,8 @@ use super::source_map::SourceMap;
 use super::xml_context::{Ctx, Node};
 use super::xml_tree::{self, Element};
 use super::{xml_read_equipment as equipment, xml_read_steps as steps, FORMAT_VERSION};
+use crate::model::{Definition, Trigger, TriggerValue};
 use crate::model::{Game, GameOver, Layout, Look, LookPattern, MoveRule, Placement, Settings, WhenStuck};
-use crate::model::{Trigger, TriggerValue};
 use crate::problem::{Location, Problem, Section};
 
 /// Reads a whole file; see [`super::read_xml`].
@@ -102,6 +102,7 @@ const RULE_SECTIONS: &[&str] = &[
     "equipment",
     "figures",
     "triggers",
+    "definitions",
     "steps",
     "moves",
     "game-over",
@@ -120,6 +121,7 @@ fn rules(ctx: &mut Ctx, el: &Element, game: &mut Game) {
             "equipment" => equipment::equipment(ctx, child, &mut game.equipment),
             "figures" => equipment::figures(ctx, child, &mut game.figures),
             "triggers" => triggers(ctx, child, &mut game.triggers),
+            "definitions" => definitions(ctx, child, &mut game.definitions),
             "steps" => steps::steps(ctx, child, &mut game.steps),
             "moves" => moves(ctx, child, &mut game.moves),
             "game-over" => game_over(ctx, child, &mut game.game_over),
@@ -168,6 +170,22 @@ fn triggers(ctx: &mut Ctx, el: &Element, out: &mut Vec<Trigger>) {
             name: node.name,
             value,
             visible,
+        });
+    }
+}
+
+/// `<define name="run" of="s d">all t in line(s, d) until …</define>`.
+fn definitions(ctx: &mut Ctx, el: &Element, out: &mut Vec<Definition>) {
+    for child in section(ctx, el, Section::Definition, &["define"]) {
+        let node = ctx.node(child, Section::Definition, true);
+        ctx.allow_attributes(&node, &["name", "of"]);
+        let of = ctx.attr(&node, "of").unwrap_or_default();
+        // The body's problems are placed at the definition itself.
+        let body = ctx.text(&node, "");
+        out.push(Definition {
+            name: node.name,
+            of: of.split_whitespace().map(String::from).collect(),
+            body,
         });
     }
 }

@@ -6,7 +6,7 @@ use super::limits::{
 use super::xml_context::{Ctx, Node};
 use super::xml_read::section;
 use super::xml_tree::Element;
-use crate::model::{Attributes, Equipment, EquipmentKind, Figure, Point};
+use crate::model::{Attributes, Equipment, EquipmentKind, Figure, Point, MAX_FIGURE_SET};
 use crate::problem::Section;
 use std::collections::BTreeMap;
 
@@ -171,9 +171,6 @@ fn attribute(ctx: &mut Ctx, el: &Element, owner: &Node, into: &mut Attributes) {
     }
     into.insert(key, value);
 }
-
-/// The most figures one `<figure count="…">` makes (on each of its origins).
-pub const MAX_FIGURE_SET: usize = 1000;
 
 pub(crate) fn figures(ctx: &mut Ctx, el: &Element, out: &mut Vec<Figure>) {
     for child in section(ctx, el, Section::Figure, &["figure"]) {

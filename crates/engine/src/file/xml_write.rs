@@ -1,10 +1,9 @@
 //! Writes a game in the XML format (see `docs/file-format.md`).
 
 use super::text::{escape_attr, escape_text};
-use super::xml_read_equipment::MAX_FIGURE_SET;
 use super::FORMAT_VERSION;
 use crate::model::{
-    Attributes, Equipment, EquipmentKind, Figure, FigurePattern, Game, OwnerPattern, Pattern, PlacePattern,
+    set_at, Attributes, Equipment, EquipmentKind, FigurePattern, Game, OwnerPattern, Pattern, PlacePattern,
     TriggerValue, WhenStuck,
 };
 use std::fmt::Write;
@@ -69,6 +68,16 @@ pub(crate) fn write(game: &Game) -> String {
     equipment(&mut out, &game.equipment);
     figures(&mut out, game);
     triggers(&mut out, game);
+    section(&mut out, "definitions", game.definitions.is_empty(), |out| {
+        for d in &game.definitions {
+            let of = if d.of.is_empty() {
+                String::new()
+            } else {
+                attr("of", &d.of.join(" "))
+            };
+            out.text_element("define", &(attr("name", &d.name) + &of), &d.body);
+        }
+    });
     steps(&mut out, game);
     section(&mut out, "moves", game.moves.is_empty(), |out| {
         for m in &game.moves {
@@ -164,63 +173,6 @@ fn equipment(out: &mut Out, list: &[Equipment]) {
             out.close(&format!("</{tag}>"));
         }
     });
-}
-
-/// A run of figures the reader makes from one `<figure>` tag: how many
-/// figures, and on which origins (each with `each` figures, in order).
-struct Set<'a> {
-    length: usize,
-    origins: Vec<&'a str>,
-    each: usize,
-}
-
-/// The set starting at `figures[0]`: `NAME.1`, `NAME.2`, … in order, alike in
-/// everything but their origins, which come in groups of equal size (one
-/// origin: `count`; several: `origins`, with `count` when a group has more
-/// than one). None when the first is not `NAME.1` or no second follows.
-fn set_at(figures: &[Figure]) -> Option<Set<'_>> {
-    let base = figures.first()?.name.strip_suffix(".1")?;
-    let f = &figures[0];
-    let alike = |i: usize, g: &Figure| {
-        g.name == format!("{base}.{}", i + 1)
-            && (g.kind.as_str(), g.owner, &g.colour, &g.attributes)
-                == (f.kind.as_str(), f.owner, &f.colour, &f.attributes)
-    };
-    let run: Vec<&str> = figures
-        .iter()
-        .take(MAX_FIGURE_SET * MAX_FIGURE_SET)
-        .enumerate()
-        .take_while(|(i, g)| alike(*i, g))
-        .map(|(_, g)| g.origin.as_str())
-        .collect();
-    // Origins in groups of equal places: (place, how many in a row).
-    let mut groups: Vec<(&str, usize)> = Vec::new();
-    for origin in &run {
-        match groups.last_mut() {
-            Some((place, n)) if place == origin => *n += 1,
-            _ => groups.push((origin, 1)),
-        }
-    }
-    let each = groups.first()?.1.min(MAX_FIGURE_SET);
-    let listable = |o: &str| !o.is_empty() && !o.contains(char::is_whitespace);
-    let mut origins: Vec<&str> = Vec::new();
-    if listable(groups[0].0) {
-        origins = groups
-            .iter()
-            .take(MAX_FIGURE_SET)
-            .take_while(|(place, n)| *n == each && listable(place))
-            .map(|(place, _)| *place)
-            .collect();
-    }
-    if origins.is_empty() {
-        origins.push(groups[0].0);
-    }
-    let length = origins.len() * each;
-    (length >= 2).then_some(Set {
-        length,
-        origins,
-        each,
-    })
 }
 
 fn figures(out: &mut Out, game: &Game) {

@@ -167,7 +167,7 @@ pub(crate) fn state_of(rules: &Rules, setup: &Setup) -> Result<State, LearnError
     }
     match setup.player {
         0 | 1 => {}
-        p if p <= rules.players => state.pass_turn(p, &mut undo),
+        p if p <= rules.players => state.pass_turn(rules, p, &mut undo),
         p => return Err(LearnError::demo(format!("This game has no player {p}."))),
     }
     for (place, p) in rules.places.iter().zip(0..) {

@@ -114,6 +114,21 @@ fn is_false(b: &bool) -> bool {
     !*b
 }
 
+/// A definition: a named expression with values to fill in, which the
+/// rules use like a function (`run(s, d)`); it may use the definitions
+/// above it.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Definition {
+    /// What it is called, e.g. `run`.
+    pub name: String,
+    /// The names of the values it takes, e.g. `s` and `d`.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub of: Vec<String>,
+    /// What it stands for, in the expression language.
+    pub body: String,
+}
+
 /// `name, sequence`: the step names a move is made of, e.g. `take x1-3`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct MoveRule {

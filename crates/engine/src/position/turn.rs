@@ -239,7 +239,7 @@ pub(super) fn settle(pos: &mut Position, changes: &mut Vec<Change>, warnings: &m
         WhenStuck::Draw => stuck(0),
         WhenStuck::Pass => {
             let next = pos.rules.other(me);
-            pos.state.pass_turn(next, changes);
+            pos.state.pass_turn(&pos.rules, next, changes);
             if let Some(status) = game_over(pos, warnings) {
                 status
             } else if pos.has_move() {

@@ -30,6 +30,7 @@ pub fn game(game: &Game, elements: &Elements, moves: &Moves) -> Vec<Problem> {
     problems.extend(equipment::check(game, elements));
     problems.extend(figures::check(game, elements));
     problems.extend(triggers::check(elements));
+    problems.extend(crate::rules::words::read(game, Some(&elements.names)).1);
     problems.extend(steps::check(game, elements));
     problems.extend(moves::check(game, moves));
     problems.extend(ends::check(game, elements));

@@ -22,14 +22,15 @@ pub use moves::Moves;
 
 use super::{Prefilter, Rules, Value, Zobrist};
 use crate::automaton::MoveAutomaton;
+use crate::expr::{Expr, Function, Resolved, Special, WorldFn};
 use crate::model::Game;
 
 /// The rules of a game with no problems, from its elements and the
 /// automaton of its moves.
 pub fn rules(game: &Game, elements: Elements, moves: MoveAutomaton, move_names: Vec<String>) -> Rules {
     let steps = steps::lower(game, &elements);
-    let ends = ends::lower(game, &elements.names);
-    let heuristic = heuristic::lower(game, &elements.names);
+    let ends = ends::lower(game, &elements.names, &elements.words);
+    let heuristic = heuristic::lower(game, &elements.names, &elements.words);
     let zobrist = Zobrist::new(
         elements.figures.len(),
         elements.places.len(),
@@ -66,19 +67,43 @@ pub fn rules(game: &Game, elements: Elements, moves: MoveAutomaton, move_names: 
         zobrist,
         reads_order: false,
         class_of: Vec::new(),
+        alike_of: Vec::new(),
     };
-    rules.reads_order = reads_order(&rules);
+    rules.reads_order = any_expr(&rules, &mut |e| e.reads_order());
     let classes = crate::search::moves::Classes::new(&rules);
     rules.class_of = (0..rules.figures.len()).map(|f| classes.of(f as u16)).collect();
+    if any_expr(&rules, &mut |e| {
+        e.any_part(&mut |p| is_special(p, Special::Repetitions))
+    }) {
+        let reads_origin = any_expr(&rules, &mut |e| {
+            e.any_part(&mut |p| {
+                matches!(
+                    p,
+                    Expr::Call {
+                        function: Function::World(WorldFn::Origin),
+                        ..
+                    }
+                )
+            })
+        });
+        let alike = crate::search::moves::Classes::alike(&rules, reads_origin);
+        rules.alike_of = (0..rules.figures.len()).map(|f| alike.of(f as u16)).collect();
+    }
     prefilter(&mut rules);
     rules
 }
 
-/// Whether any expression of the game can tell the order of the figures
-/// on a place (then that order is part of a position's hash).
-fn reads_order(rules: &Rules) -> bool {
+fn is_special(e: &Expr, s: Special) -> bool {
+    matches!(e, Expr::Name(n) if n.resolved == Resolved::Special(s))
+}
+
+/// Whether `pred` holds for any expression of the game (conditions, side
+/// effects, ends, heuristic; definitions as they are used). `reads_order`:
+/// whether the rules can tell the order of the figures on a place (then
+/// that order is part of a position's hash).
+fn any_expr(rules: &Rules, pred: &mut dyn FnMut(&Expr) -> bool) -> bool {
     let mut found = false;
-    let mut look = |e: &crate::expr::Expr| found |= e.reads_order();
+    let mut look = |e: &Expr| found = found || pred(e);
     for step in &rules.steps {
         step.when.iter().for_each(&mut look);
         for effect in &step.effects {

@@ -2,7 +2,7 @@
 //! elements. Checking and lowering read expressions the same way, here.
 
 use super::NameMap;
-use crate::expr::{parse_effect, parse_expr, Effect, Expr, ParseError, Scope};
+use crate::expr::{Effect, Expr, ParseError, Scope, Words};
 use crate::model::{Pattern, StepRule};
 
 /// The names the engine gives every step rule before the captures.
@@ -53,10 +53,10 @@ pub fn figure_slots(rule: &StepRule) -> usize {
     RULE_VARS.len() + what
 }
 
-/// An expression read and its names resolved: a rule's variables first,
-/// then the game's elements. The first mistake, if any.
-pub fn expr(src: &str, vars: &[String], names: &NameMap) -> Result<Expr, ParseError> {
-    let mut e = parse_expr(src)?;
+/// An expression read (it may use the game's definitions, `words`) and its
+/// names resolved: a rule's variables first, then the game's elements. The first mistake, if any.
+pub fn expr(src: &str, vars: &[String], names: &NameMap, words: &Words) -> Result<Expr, ParseError> {
+    let mut e = words.parse_expr(src)?;
     let is_element = |n: &str| names.contains_key(n);
     let scope = Scope {
         vars,
@@ -66,8 +66,8 @@ pub fn expr(src: &str, vars: &[String], names: &NameMap) -> Result<Expr, ParseEr
 }
 
 /// A side effect read and its names resolved, as [`expr`].
-pub fn effect(src: &str, vars: &[String], names: &NameMap) -> Result<Effect, ParseError> {
-    let mut e = parse_effect(src)?;
+pub fn effect(src: &str, vars: &[String], names: &NameMap, words: &Words) -> Result<Effect, ParseError> {
+    let mut e = words.parse_effect(src)?;
     let is_element = |n: &str| names.contains_key(n);
     let scope = Scope {
         vars,
@@ -125,11 +125,12 @@ mod tests {
         let mut names = NameMap::default();
         names.insert("basket".into(), Element::Place(0));
         let vars = variables(&rule());
-        assert!(expr("r = c and to = basket", &vars, &names).is_ok());
-        let err = expr("r = nowhere", &vars, &names).unwrap_err();
+        let words = Words::new();
+        assert!(expr("r = c and to = basket", &vars, &names, &words).is_ok());
+        let err = expr("r = nowhere", &vars, &names, &words).unwrap_err();
         assert!(err.message.contains("nowhere"), "{}", err.message);
         assert_eq!(err.column, 5);
-        assert!(effect("set x to 1", &vars, &names).is_err());
-        assert_eq!(expr("1 +", &[], &names).unwrap_err().column, 4);
+        assert!(effect("set x to 1", &vars, &names, &words).is_err());
+        assert_eq!(expr("1 +", &[], &names, &words).unwrap_err().column, 4);
     }
 }

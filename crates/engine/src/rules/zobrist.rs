@@ -78,6 +78,28 @@ impl Zobrist {
         splitmix(0x0E0E_0000_0000_0000 ^ ((f as u64) << 8) ^ owner as u64)
     }
 
+    /// The key of a figure of class `class` (figures the rules can't tell
+    /// apart) lying on `place` (`u16::MAX`: removed) with `kind` and
+    /// `owner`, for `repetitions`; these keys are added up, not XORed, so
+    /// that two alike figures on one place don't cancel out.
+    #[inline]
+    pub fn alike(class: u32, place: u16, kind: u16, owner: u8) -> u64 {
+        splitmix(
+            0xA11C_E000_0000_0000
+                ^ (class as u64) << 40
+                ^ (place as u64) << 24
+                ^ (kind as u64) << 8
+                ^ owner as u64,
+        )
+    }
+
+    /// The key of a figure of class `class` being number `index` on `place`,
+    /// for `repetitions` in games that read the order on a place.
+    #[inline]
+    pub fn alike_order(class: u32, place: u16, index: usize) -> u64 {
+        splitmix(0x0DE5_0000_0000_0000 ^ (class as u64) << 36 ^ (place as u64) << 20 ^ index as u64)
+    }
+
     /// The key of the player on move.
     pub fn player(p: u8) -> u64 {
         splitmix(0xC0FF_EE00 + p as u64)

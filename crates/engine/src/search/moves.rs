@@ -95,6 +95,19 @@ pub struct Classes {
 impl Classes {
     /// Works out the classes of a game's figures.
     pub fn new(rules: &Rules) -> Classes {
+        Classes::with(rules, true)
+    }
+
+    /// Figures the rules can't tell apart, for counting `repetitions`: as
+    /// [`Classes::new`], but where a figure started counts only when the
+    /// rules can ask for it (`reads_origin`: an expression asks `origin`;
+    /// a rule that matches figures by origin tells them apart anyway).
+    /// Two seeds of Awele that started in different pits are alike.
+    pub fn alike(rules: &Rules, reads_origin: bool) -> Classes {
+        Classes::with(rules, reads_origin)
+    }
+
+    fn with(rules: &Rules, origin: bool) -> Classes {
         let texts = expression_texts(rules);
         let mut keys: HashMap<String, u32> = HashMap::new();
         let mut class_of = Vec::with_capacity(rules.figures.len());
@@ -106,7 +119,12 @@ impl Classes {
                 let statics: Vec<_> = rules.steps.iter().map(|r| r.what_static.get(f)).collect();
                 format!(
                     "{}|{}|{}|{:?}|{}|{:?}",
-                    info.kind, info.owner, info.colour, info.attributes, info.origin, statics
+                    info.kind,
+                    info.owner,
+                    info.colour,
+                    info.attributes,
+                    if origin { info.origin as i64 } else { -1 },
+                    statics
                 )
             };
             let next = keys.len() as u32;
@@ -129,6 +147,7 @@ impl Classes {
 fn expression_texts(rules: &Rules) -> Vec<&str> {
     let g = &rules.game;
     let mut out: Vec<&str> = Vec::new();
+    out.extend(g.definitions.iter().map(|d| d.body.as_str()));
     for s in &g.steps {
         out.extend(s.when.iter().map(String::as_str));
         out.extend(s.effects.iter().map(String::as_str));

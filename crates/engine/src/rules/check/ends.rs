@@ -5,7 +5,7 @@ use crate::expr::{Expr, Value};
 use crate::model::{Game, GameOver};
 use crate::problem::{Problem, Section};
 use crate::rules::lower::Elements;
-use crate::rules::{scope, NameMap};
+use crate::rules::scope;
 
 pub fn check(game: &Game, elements: &Elements) -> Vec<Problem> {
     let mut problems = Vec::new();
@@ -17,8 +17,8 @@ pub fn check(game: &Game, elements: &Elements) -> Vec<Problem> {
             );
             problems.push(problem(Section::GameOver, &end.name, "name", message));
         }
-        problems.extend(conditions(end, &elements.names));
-        match scope::expr(&end.winner, &[], &elements.names) {
+        problems.extend(conditions(end, elements));
+        match scope::expr(&end.winner, &[], &elements.names, &elements.words) {
             Err(e) => problems.push(at_column(
                 Section::GameOver,
                 &end.name,
@@ -57,10 +57,10 @@ fn is_player(v: &Value, players: u8) -> bool {
     matches!(v, Value::Number(n) if (0..=i64::from(players.max(1))).contains(n))
 }
 
-fn conditions(end: &GameOver, names: &NameMap) -> Vec<Problem> {
+fn conditions(end: &GameOver, elements: &Elements) -> Vec<Problem> {
     let mut problems = Vec::new();
     for (i, src) in end.when.iter().enumerate() {
-        if let Err(e) = scope::expr(src, &[], names) {
+        if let Err(e) = scope::expr(src, &[], &elements.names, &elements.words) {
             let field = format!("when {}", i + 1);
             problems.push(at_column(
                 Section::GameOver,

@@ -10,7 +10,7 @@ pub fn check(game: &Game, elements: &Elements) -> Vec<Problem> {
     let Some(src) = &game.settings.heuristic else {
         return Vec::new();
     };
-    match scope::expr(src, &[], &elements.names) {
+    match scope::expr(src, &[], &elements.names, &elements.words) {
         Ok(_) => Vec::new(),
         Err(e) => vec![at_column(
             Section::Settings,

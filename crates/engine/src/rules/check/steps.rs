@@ -6,7 +6,7 @@ use crate::expr::{Expr, Function, WorldFn};
 use crate::model::{Game, OwnerPattern, StepRule};
 use crate::problem::{Problem, Section};
 use crate::rules::lower::Elements;
-use crate::rules::{scope, NameMap};
+use crate::rules::scope;
 use std::collections::HashSet;
 
 pub fn check(game: &Game, elements: &Elements) -> Vec<Problem> {
@@ -14,23 +14,23 @@ pub fn check(game: &Game, elements: &Elements) -> Vec<Problem> {
     for rule in &game.steps {
         problems.extend(patterns::check(rule, &elements.names));
         problems.extend(owner(rule, game.players));
-        problems.extend(conditions(rule, &elements.names));
-        problems.extend(effects(rule, &elements.names));
+        problems.extend(conditions(rule, elements));
+        problems.extend(effects(rule, elements));
     }
-    problems.extend(can(game, &elements.names));
+    problems.extend(can(game, elements));
     problems
 }
 
 /// The step rules each rule's conditions ask about with `can(...)`, by
 /// index; an unknown rule is a problem.
-fn can(game: &Game, names: &NameMap) -> Vec<Problem> {
+fn can(game: &Game, elements: &Elements) -> Vec<Problem> {
     let index = |n: &str| game.steps.iter().position(|r| r.name == n);
     let mut problems = Vec::new();
     let mut asks: Vec<Vec<usize>> = vec![Vec::new(); game.steps.len()];
     for (ri, rule) in game.steps.iter().enumerate() {
         let vars = scope::variables(rule);
         for (i, src) in rule.when.iter().enumerate() {
-            let Ok(e) = scope::expr(src, &vars, names) else {
+            let Ok(e) = scope::expr(src, &vars, &elements.names, &elements.words) else {
                 continue;
             };
             e.any_part(&mut |part| {
@@ -114,11 +114,11 @@ fn owner(rule: &StepRule, players: u8) -> Option<Problem> {
     Some(problem(Section::Step, &rule.name, "what", message))
 }
 
-fn conditions(rule: &StepRule, names: &NameMap) -> Vec<Problem> {
+fn conditions(rule: &StepRule, elements: &Elements) -> Vec<Problem> {
     let vars = scope::variables(rule);
     let mut problems = Vec::new();
     for (i, src) in rule.when.iter().enumerate() {
-        if let Err(e) = scope::expr(src, &vars, names) {
+        if let Err(e) = scope::expr(src, &vars, &elements.names, &elements.words) {
             let field = format!("when {}", i + 1);
             problems.push(at_column(Section::Step, &rule.name, &field, e.column, &e.message));
         }
@@ -126,11 +126,11 @@ fn conditions(rule: &StepRule, names: &NameMap) -> Vec<Problem> {
     problems
 }
 
-fn effects(rule: &StepRule, names: &NameMap) -> Vec<Problem> {
+fn effects(rule: &StepRule, elements: &Elements) -> Vec<Problem> {
     let vars = scope::variables(rule);
     let mut problems = Vec::new();
     for (i, src) in rule.effects.iter().enumerate() {
-        if let Err(e) = scope::effect(src, &vars, names) {
+        if let Err(e) = scope::effect(src, &vars, &elements.names, &elements.words) {
             let field = format!("effect {}", i + 1);
             problems.push(at_column(Section::Step, &rule.name, &field, e.column, &e.message));
         }

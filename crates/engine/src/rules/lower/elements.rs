@@ -7,6 +7,7 @@
 //! wrong in words; this only keeps what it can.
 
 use super::{figures, places, triggers};
+use crate::expr::Words;
 use crate::model::Game;
 use crate::rules::points::PointBoard;
 use crate::rules::{Element, FigureInfo, Grid, NameMap, Place, TriggerInfo, TypeId};
@@ -21,6 +22,8 @@ pub struct Elements {
     pub figures: Vec<FigureInfo>,
     pub triggers: Vec<TriggerInfo>,
     pub names: NameMap,
+    /// The definitions that read, with the names above.
+    pub words: Words,
 }
 
 impl Elements {
@@ -31,6 +34,7 @@ impl Elements {
         figures::lower_types(game, &mut elements);
         figures::lower(game, &mut elements);
         triggers::lower(game, &mut elements);
+        elements.words = crate::rules::words::read(game, Some(&elements.names)).0;
         elements
     }
 

@@ -1,7 +1,7 @@
 //! Figure types and figures.
 
 use super::Elements;
-use crate::expr::{parse_effect, Effect, Expr, Special, Value};
+use crate::expr::{Effect, Expr, Special, Value};
 use crate::model::{Figure, Game};
 use crate::pattern::Matcher;
 use crate::rules::compile::MAX_ELEMENTS;
@@ -25,10 +25,11 @@ pub fn lower_types(game: &Game, elements: &mut Elements) {
             }
         }
     }
+    let words = crate::rules::words::read(game, None).0;
     for rule in &game.steps {
         let vars = scope::variables(rule);
         for text in &rule.effects {
-            let Ok(effect) = parse_effect(text) else {
+            let Ok(effect) = words.parse_effect(text) else {
                 continue;
             };
             effect.visit(&mut |e| {

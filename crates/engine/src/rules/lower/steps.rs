@@ -2,7 +2,7 @@
 //! every figure, figure type and place, with what their wildcards caught.
 
 use super::Elements;
-use crate::expr::{Effect, Expr, Value};
+use crate::expr::{Effect, Expr, Value, Words};
 use crate::model::{Game, Pattern, StepRule};
 use crate::pattern::Matcher;
 use crate::rules::scope::{self, RULE_VARS};
@@ -17,7 +17,7 @@ fn step(rule: &StepRule, elements: &Elements) -> StepRuleC {
     let [what_name, what_origin, what_kind, from_name, from_kind, to_name, to_kind] =
         scope::patterns(rule).map(|(_, p)| Part::new(p));
     let vars = scope::variables(rule);
-    let when = conditions(rule, &vars, &elements.names);
+    let when = conditions(rule, &vars, &elements.names, &elements.words);
     StepRuleC {
         name: rule.name.clone(),
         what_static: figure_table(&what_name, &what_origin, elements),
@@ -29,7 +29,7 @@ fn step(rule: &StepRule, elements: &Elements) -> StepRuleC {
         prefilter: Prefilter::pending(when.len(), scope::figure_slots(rule)),
         when,
         when_text: rule.when.clone(),
-        effects: effects(rule, &vars, &elements.names),
+        effects: effects(rule, &vars, &elements.names, &elements.words),
         capture: rule.capture,
         vars,
     }
@@ -116,12 +116,15 @@ fn same_slots(vars: &[String]) -> Vec<(usize, usize)> {
     same
 }
 
-fn conditions(rule: &StepRule, vars: &[String], names: &NameMap) -> Vec<Expr> {
-    let read = rule.when.iter().map(|src| scope::expr(src, vars, names));
+fn conditions(rule: &StepRule, vars: &[String], names: &NameMap, words: &Words) -> Vec<Expr> {
+    let read = rule.when.iter().map(|src| scope::expr(src, vars, names, words));
     read.filter_map(Result::ok).collect()
 }
 
-fn effects(rule: &StepRule, vars: &[String], names: &NameMap) -> Vec<Effect> {
-    let read = rule.effects.iter().map(|src| scope::effect(src, vars, names));
+fn effects(rule: &StepRule, vars: &[String], names: &NameMap, words: &Words) -> Vec<Effect> {
+    let read = rule
+        .effects
+        .iter()
+        .map(|src| scope::effect(src, vars, names, words));
     read.filter_map(Result::ok).collect()
 }
