@@ -34,6 +34,7 @@ fn these_are_the_examples() {
     assert_eq!(
         names,
         [
+            "adventure-quest.game.xml",
             "awele.game.xml",
             "ball-puzzle.game.xml",
             "breakthrough.game.xml",

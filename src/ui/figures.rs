@@ -126,6 +126,29 @@ pub fn FigureShape(
             }
             .into_any()
         }
+        "key" => {
+            // A ring to hold it by, a shaft and two teeth.
+            let p = |dx: f64, dy: f64| format!("{} {}", cx + s * dx, cy + s * dy);
+            let shaft = format!(
+                "M {} L {} L {} L {} L {} L {} L {} L {} L {} L {} Z",
+                p(-0.06, -0.07),
+                p(0.4, -0.07),
+                p(0.4, 0.2),
+                p(0.32, 0.2),
+                p(0.32, 0.07),
+                p(0.25, 0.07),
+                p(0.25, 0.17),
+                p(0.17, 0.17),
+                p(0.17, 0.07),
+                p(-0.06, 0.07)
+            );
+            view! {
+                <path d=shaft fill=fill.clone() stroke=line stroke-width=1.5 stroke-linejoin="round"/>
+                <circle cx=cx - s * 0.2 cy=cy r=s * 0.2 fill=fill stroke=line stroke-width=2/>
+                <circle cx=cx - s * 0.2 cy=cy r=s * 0.075 fill="#fdfaf0" stroke=line stroke-width=1.5/>
+            }
+            .into_any()
+        }
         "ball" => view! {
             <circle cx=cx cy=cy r=s * 0.4 fill=fill stroke=line stroke-width=2/>
             <circle cx=cx - s * 0.12 cy=cy - s * 0.12 r=s * 0.1 fill="#ffffff" opacity=0.7/>

@@ -8,11 +8,11 @@ use crate::ui::store::Store;
 use leptos::prelude::*;
 use tablecraft_app::editor::rule_edit::{
     condition_error, effect_error, field_problems, fresh_name, names, sequence_error, settings_problems,
-    RuleEdit, RuleKind, RuleRef,
+    words_of, RuleEdit, RuleKind, RuleRef,
 };
 use tablecraft_engine::model::{
-    Definition, FigurePattern, GameOver, MoveRule, OwnerPattern, Pattern, PlacePattern, Settings, StepRule,
-    WhenStuck,
+    Definition, FigurePattern, Game, GameOver, MoveRule, OwnerPattern, Pattern, PlacePattern, Settings,
+    StepRule, WhenStuck,
 };
 
 type Check = Callback<String, Option<String>>;
@@ -256,6 +256,8 @@ fn owner_of(v: &str) -> Option<OwnerPattern> {
 /// The form of a step rule.
 fn step_form(store: Store, index: usize, rule: StepRule) -> impl IntoView {
     let name = rule.name.clone();
+    let when_words = store.with_game(words_of);
+    let effect_words = when_words.clone();
     let base = StoredValue::new(rule.clone());
     let save = move |f: Box<dyn Fn(&mut StepRule)>| {
         let mut r = base.get_value();
@@ -320,11 +322,11 @@ fn step_form(store: Store, index: usize, rule: StepRule) -> impl IntoView {
                 {pattern_fields("type", "to-type", to_kind, to_p, set(|r, p| r.to.kind = p))}
             </fieldset>
             <LinesField title="Only when (one condition per line)" testid="step-when" lines=rule.when.clone()
-                check=Callback::new(|t: String| condition_error(&t)) kind=RuleKind::Step name=name.clone()
+                check=Callback::new(move |t: String| condition_error(&t, &when_words)) kind=RuleKind::Step name=name.clone()
                 field="when" add_label="Add a condition"
                 on_commit=Callback::new(move |l: Vec<String>| save.with_value(|s| s(Box::new(move |r| r.when = l.clone()))))/>
             <LinesField title="Then also (side effects)" testid="step-effect" lines=rule.effects.clone()
-                check=Callback::new(|t: String| effect_error(&t)) kind=RuleKind::Step name=name.clone()
+                check=Callback::new(move |t: String| effect_error(&t, &effect_words)) kind=RuleKind::Step name=name.clone()
                 field="effect" add_label="Add a side effect"
                 on_commit=Callback::new(move |l: Vec<String>| save.with_value(|s| s(Box::new(move |r| r.effects = l.clone()))))/>
         </div>
@@ -361,6 +363,8 @@ fn move_form(store: Store, index: usize, rule: MoveRule) -> impl IntoView {
 
 /// The form of a game-over condition.
 fn end_form(store: Store, index: usize, rule: GameOver) -> impl IntoView {
+    let when_words = store.with_game(words_of);
+    let winner_words = when_words.clone();
     let base = StoredValue::new(rule.clone());
     let winner_p = problems_of(store, RuleKind::End, rule.name.clone(), "winner");
     let save = move |f: Box<dyn Fn(&mut GameOver)>| {
@@ -376,12 +380,12 @@ fn end_form(store: Store, index: usize, rule: GameOver) -> impl IntoView {
             <TextField label="Name".to_string() testid="rule-name".to_string() value=rule.name.clone()
                 on_commit=Callback::new(move |t: String| save.with_value(|s| s(Box::new(move |r| r.name = t.trim().to_string()))))/>
             <LinesField title="The game is over when (all of these)" testid="end-when" lines=rule.when.clone()
-                check=Callback::new(|t: String| condition_error(&t)) kind=RuleKind::End name=rule.name.clone()
+                check=Callback::new(move |t: String| condition_error(&t, &when_words)) kind=RuleKind::End name=rule.name.clone()
                 field="when" add_label="Add a condition"
                 on_commit=Callback::new(move |l: Vec<String>| save.with_value(|s| s(Box::new(move |r| r.when = l.clone()))))/>
             <TextField label="Who wins (player, opponent, 1, 2, or 0 for a draw)".to_string()
                 testid="end-winner".to_string() value=rule.winner.clone() problems=winner_p
-                check=Callback::new(|t: String| condition_error(&t))
+                check=Callback::new(move |t: String| condition_error(&t, &winner_words))
                 on_commit=Callback::new(move |t: String| save.with_value(|s| s(Box::new(move |r| r.winner = t.trim().to_string()))))/>
         </div>
     }
@@ -393,6 +397,13 @@ fn word_form(store: Store, index: usize, word: Definition) -> impl IntoView {
     let name_p = problems_of(store, RuleKind::Word, word.name.clone(), "name");
     let of_p = problems_of(store, RuleKind::Word, word.name.clone(), "of");
     let body_p = problems_of(store, RuleKind::Word, word.name.clone(), "");
+    // A word may use the words above it, so its check reads those.
+    let above = store.with_game(|g| {
+        words_of(&Game {
+            definitions: g.definitions.iter().take(index).cloned().collect(),
+            ..Game::default()
+        })
+    });
     let save = move |f: Box<dyn Fn(&mut Definition)>| {
         let mut d = base.get_value();
         f(&mut d);
@@ -413,7 +424,7 @@ fn word_form(store: Store, index: usize, word: Definition) -> impl IntoView {
                 }))/>
             <TextField label="What it stands for".to_string() testid="word-body".to_string()
                 value=word.body.clone() problems=body_p
-                check=Callback::new(|t: String| condition_error(&t))
+                check=Callback::new(move |t: String| condition_error(&t, &above))
                 on_commit=Callback::new(move |t: String| save.with_value(|s| s(Box::new(move |d| d.body = t.trim().to_string()))))/>
             <p class="hint">"Use it in any rule like a function, e.g. "<code>"run(from, up)"</code>". A word may use the words above it."</p>
         </div>
@@ -422,6 +433,7 @@ fn word_form(store: Store, index: usize, word: Definition) -> impl IntoView {
 
 /// The settings: when stuck, passing, the heuristic.
 fn settings_form(store: Store, settings: Settings) -> impl IntoView {
+    let words = store.with_game(words_of);
     let base = StoredValue::new(settings.clone());
     let problems = Signal::derive(move || {
         store.compiled.with(|c| {
@@ -468,7 +480,7 @@ fn settings_form(store: Store, settings: Settings) -> impl IntoView {
             </label>
             <TextField label="How good a position is for the computer (heuristic)".to_string()
                 testid="heuristic".to_string() value=settings.heuristic.clone().unwrap_or_default()
-                problems check=Callback::new(|t: String| condition_error(&t)) placeholder="none"
+                problems check=Callback::new(move |t: String| condition_error(&t, &words)) placeholder="none"
                 on_commit=Callback::new(move |t: String| {
                     let h = (!t.trim().is_empty()).then(|| t.trim().to_string());
                     save.with_value(|s| s(Box::new(move |x| x.heuristic = h.clone())))

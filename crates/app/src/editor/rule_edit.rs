@@ -5,7 +5,7 @@
 //! Also the checks shown under a field as the designer types: a condition,
 //! a side effect or a move sequence that can't be read.
 
-use tablecraft_engine::expr::{parse_effect, parse_expr};
+use tablecraft_engine::expr::Words;
 use tablecraft_engine::model::{Definition, Game, GameOver, MoveRule, Settings, StepRule};
 use tablecraft_engine::problem::{Problem, Section};
 use tablecraft_engine::sequence;
@@ -229,20 +229,32 @@ pub fn lines(text: &str) -> Vec<String> {
         .collect()
 }
 
-/// What is wrong with a condition as written, in words; `None` when it reads.
-pub fn condition_error(text: &str) -> Option<String> {
+/// The game's definitions, which its conditions and side effects may use.
+pub fn words_of(game: &Game) -> Words {
+    tablecraft_engine::rules::words::read(game, None).0
+}
+
+/// What is wrong with a condition as written (it may use the game's
+/// definitions, `words`), in words; `None` when it reads.
+pub fn condition_error(text: &str, words: &Words) -> Option<String> {
     if text.trim().is_empty() {
         return None;
     }
-    parse_expr(text).err().map(|e| at_column(e.column, &e.message))
+    words
+        .parse_expr(text)
+        .err()
+        .map(|e| at_column(e.column, &e.message))
 }
 
 /// What is wrong with a side effect as written; `None` when it reads.
-pub fn effect_error(text: &str) -> Option<String> {
+pub fn effect_error(text: &str, words: &Words) -> Option<String> {
     if text.trim().is_empty() {
         return None;
     }
-    parse_effect(text).err().map(|e| at_column(e.column, &e.message))
+    words
+        .parse_effect(text)
+        .err()
+        .map(|e| at_column(e.column, &e.message))
 }
 
 /// What is wrong with a move sequence, with the game's step rule names.
@@ -404,12 +416,26 @@ mod tests {
 
     #[test]
     fn typing_errors_are_found_as_written() {
-        assert_eq!(condition_error("to = from + 1"), None);
-        assert_eq!(condition_error(""), None);
-        let e = condition_error("to = from +").unwrap();
+        let none = Words::new();
+        assert_eq!(condition_error("to = from + 1", &none), None);
+        assert_eq!(condition_error("", &none), None);
+        let e = condition_error("to = from +", &none).unwrap();
         assert!(e.starts_with("At letter"), "{e}");
-        assert_eq!(effect_error("set moves to value(moves) + 1"), None);
-        assert!(effect_error("set moves").is_some());
+        assert_eq!(effect_error("set moves to value(moves) + 1", &none), None);
+        assert!(effect_error("set moves", &none).is_some());
+        // A condition may use the game's definitions.
+        let game = Game {
+            definitions: vec![tablecraft_engine::model::Definition {
+                name: "near".into(),
+                of: vec!["a".into(), "b".into()],
+                body: "distance(a, b) = 1".into(),
+            }],
+            ..Game::default()
+        };
+        let words = words_of(&game);
+        assert_eq!(condition_error("near(from, to)", &words), None);
+        assert_eq!(effect_error("if near(from, to) then remove figure", &words), None);
+        assert!(condition_error("near(from, to)", &none).is_some());
         let steps = vec!["take".to_string()];
         assert_eq!(sequence_error("take x1-3", &steps), None);
         assert!(sequence_error("tak x1-3", &steps).is_some());

@@ -42,7 +42,8 @@ pub enum Expr {
         otherwise: Box<Expr>,
     },
     /// `any s in LIST where C`, `how many s in LIST until C`...: a
-    /// condition asked of each item of a list, with the item named.
+    /// condition asked of each item of a list, with the item named; `sum s
+    /// in LIST of V`: a value worked out for each item, added up.
     Quantifier {
         /// What is asked of the items.
         kind: Quantity,
@@ -54,7 +55,8 @@ pub enum Expr {
         /// `until` rather than `where`: only the items before the first
         /// one for which the condition holds.
         until: bool,
-        /// Must be yes or no for every item looked at.
+        /// Must be yes or no for every item looked at (for `sum`: the
+        /// number after `of`).
         condition: Box<Expr>,
     },
     /// `run(s, d)`: a definition used with its values, written out: the
@@ -144,6 +146,8 @@ pub enum Quantity {
     All,
     /// `first`: the first item ("" if none).
     First,
+    /// `sum ... of`: the value after `of` for each item, added up.
+    Sum,
 }
 
 impl Quantity {
@@ -155,6 +159,7 @@ impl Quantity {
             Quantity::HowMany => "how many",
             Quantity::All => "all",
             Quantity::First => "first",
+            Quantity::Sum => "sum",
         }
     }
 }
@@ -547,7 +552,11 @@ fn write_expr(e: &Expr, min: u8, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         } => {
             write!(f, "{} {} in ", kind.words(), name.text)?;
             write_expr(list, prec::OR, f)?;
-            f.write_str(if *until { " until " } else { " where " })?;
+            f.write_str(match (kind, until) {
+                (Quantity::Sum, _) => " of ",
+                (_, true) => " until ",
+                (_, false) => " where ",
+            })?;
             write_expr(condition, prec::IF, f)?;
         }
         Expr::Apply { word, args, .. } if args.is_empty() => f.write_str(&word.text)?,

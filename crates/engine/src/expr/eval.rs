@@ -283,6 +283,16 @@ fn quantify(
         spend(work, 1)?;
         local[slot] = item.clone();
         let c = condition.eval_in(&local, world, d, work)?;
+        if kind == Quantity::Sum {
+            let n = c.as_number().ok_or_else(|| {
+                EvalError::new(format!(
+                    "the value after 'of' must be a number, but it is {}",
+                    c.quoted()
+                ))
+            })?;
+            count = count.checked_add(n).ok_or_else(overflow)?;
+            continue;
+        }
         let holds = c.as_bool().ok_or_else(|| {
             EvalError::new(format!(
                 "the condition after '{}' must be yes or no, but it is {}",
@@ -313,7 +323,7 @@ fn quantify(
         Quantity::Any => Value::Bool(false),
         Quantity::Every => Value::Bool(true),
         Quantity::First => Value::Text(String::new()),
-        Quantity::HowMany => Value::Number(count),
+        Quantity::HowMany | Quantity::Sum => Value::Number(count),
         Quantity::All => Value::List(kept),
     })
 }

@@ -448,6 +448,7 @@ impl<'w> Parser<'w> {
             "every" => (Quantity::Every, 1),
             "all" => (Quantity::All, 1),
             "first" => (Quantity::First, 1),
+            "sum" => (Quantity::Sum, 1),
             "how" if word(1) == Some("many") => (Quantity::HowMany, 2),
             _ => return None,
         };
@@ -477,7 +478,15 @@ impl<'w> Parser<'w> {
             return Err(self.expected("a list"));
         }
         let (list, h1) = self.or_expr()?;
-        let until = if self.at_word("where") {
+        let until = if kind == Quantity::Sum {
+            if !self.at_word("of") {
+                let mut e = self.expected("'of'");
+                e.message
+                    .push_str(&format!("; write it like sum {} in LIST of NUMBER", name.text));
+                return Err(e);
+            }
+            false
+        } else if self.at_word("where") {
             false
         } else if self.at_word("until") {
             true
@@ -497,7 +506,12 @@ impl<'w> Parser<'w> {
         }
         self.bump();
         if !self.starts_value() {
-            return Err(self.expected("a condition"));
+            let what = if kind == Quantity::Sum {
+                "a number"
+            } else {
+                "a condition"
+            };
+            return Err(self.expected(what));
         }
         let (condition, h2) = self.expr()?;
         self.leave();

@@ -77,3 +77,24 @@ fn too_much_work_is_an_error_value_not_a_hang() {
     assert_eq!(val("numbers(3, 1)"), nums(&[]));
     assert_eq!(val("numbers(-1, 1)"), nums(&[-1, 0, 1]));
 }
+
+#[test]
+fn sum_adds_up_a_number_for_each_item() {
+    assert_eq!(val("sum n in numbers(1, 4) of n * n"), Value::Number(30));
+    assert_eq!(val("sum n in [] of n"), Value::Number(0));
+    assert_eq!(val("(sum n in [1, 2] of n) + 1"), Value::Number(4));
+    // `sum(list)` is still the function.
+    assert_eq!(val("sum([1, 2, 3])"), Value::Number(6));
+    let e = run("sum n in [1, 2] of n > 1", &[]).unwrap_err();
+    assert_eq!(e.message, "the value after 'of' must be a number, but it is no");
+    let e = parse_expr("sum n in [1, 2] where n > 1").unwrap_err();
+    assert_eq!(
+        e.message,
+        "expected 'of' after ']', but found 'where'; write it like sum n in LIST of NUMBER"
+    );
+    let e = run("sum n in [9223372036854775807, 1] of n", &[]).unwrap_err();
+    assert_eq!(e.message, "the number got too big");
+    for src in ["sum n in numbers(1, 4) of n * n", "(sum p in [1] of p) > 0"] {
+        assert_eq!(parse_expr(src).unwrap().to_string(), src);
+    }
+}
