@@ -201,3 +201,42 @@ test("the ball puzzle's normal step from two examples: to = from + 1 on squares"
   await page.screenshot({ path: path.join(REPO_ROOT, 'docs', 'screenshots', 'rules-ball.png') });
   app.assertNoErrors();
 });
+
+test('words the rules use are listed, changed with live checks, and a word that breaks a rule says so', async () => {
+  const xml = gameFile('nim12')
+    .replace('<steps>', '<definitions>\n      <define name="left" of="g">count(contains(g))</define>\n    </definitions>\n    <steps>')
+    .replace('<when>empty(matchgroup)</when>', '<when>left(matchgroup) = 0</when>');
+  const ui = await open(xml);
+  const { page } = ui;
+  await ui.click('mode-rules');
+  assert.equal(await page.getByTestId('problem-count').textContent(), 'No problems');
+  await ui.click('rule-word-left');
+  const body = page.getByTestId('word-body');
+  assert.equal(await body.inputValue(), 'count(contains(g))');
+  assert.equal(await page.getByTestId('word-of').inputValue(), 'g');
+
+  // A mistake as it is typed, said with where it is.
+  await body.fill('');
+  await body.pressSequentially('count(contains(g)');
+  await page.waitForFunction(() => document.querySelector('[data-testid="word-body-error"]')?.textContent.trim() !== '');
+  assert.match(await page.getByTestId('word-body-error').textContent(), /letter/i);
+  await body.press('Escape');
+  await body.fill('count(contains(g))');
+
+  // A value renamed that the word still uses: the problem is shown at the word.
+  const of = page.getByTestId('word-of');
+  await of.fill('heap');
+  await of.press('Tab');
+  await page.waitForFunction(() => document.querySelector('[data-testid="problem-count"]')?.textContent !== 'No problems');
+  await page.waitForFunction(() => document.querySelector('[data-testid="word-body-error"]')?.textContent.trim() !== '');
+  assert.match(await page.getByTestId('word-body-error').textContent(), /\bg\b/, 'the unknown name is named');
+  await ui.click('undo');
+  await page.waitForFunction(() => document.querySelector('[data-testid="problem-count"]')?.textContent === 'No problems');
+
+  // A new word is added to the list and can be deleted again.
+  await ui.click('add-word');
+  await page.getByTestId('rule-word-word').waitFor();
+  await ui.click('rule-word-word-delete');
+  await page.getByTestId('rule-word-word').waitFor({ state: 'detached' });
+  app.assertNoErrors();
+});

@@ -26,7 +26,7 @@ pub mod table;
 #[cfg(test)]
 mod tests;
 
-use crate::editor::rule_edit::{RuleEdit, RuleKind, RuleRef};
+use crate::editor::rule_edit::{count, RuleEdit, RuleRef};
 use crate::gesture::Gesture;
 use crate::table::scene::{FigureView, Scene};
 use end::EndTeach;
@@ -274,12 +274,7 @@ impl Teaching {
             left_at: self.left_at,
             ..Teaching::new()
         };
-        let count = |r: RuleRef| match r.kind {
-            RuleKind::Step => game.steps.len(),
-            RuleKind::Move => game.moves.len(),
-            RuleKind::End => game.game_over.len(),
-        };
-        selected.filter(|r| r.index < count(*r))
+        selected.filter(|r| r.index < count(game, r.kind))
     }
 
     /// Rules mode is left at the design's `revision`.

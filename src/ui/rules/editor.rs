@@ -1,5 +1,5 @@
-//! The rule editor: the lists of step rules, moves and game-over
-//! conditions (in order), the settings, and a form for the chosen rule.
+//! The rule editor: the lists of step rules, moves, game-over conditions
+//! and words (in order), the settings, and a form for the chosen rule.
 //! Mistakes show under the field as one types; a field is saved, as one
 //! undoable change, when one leaves it.
 
@@ -11,7 +11,8 @@ use tablecraft_app::editor::rule_edit::{
     words_of, RuleEdit, RuleKind, RuleRef,
 };
 use tablecraft_engine::model::{
-    FigurePattern, GameOver, MoveRule, OwnerPattern, Pattern, PlacePattern, Settings, StepRule, WhenStuck,
+    Definition, FigurePattern, Game, GameOver, MoveRule, OwnerPattern, Pattern, PlacePattern, Settings,
+    StepRule, WhenStuck,
 };
 
 type Check = Callback<String, Option<String>>;
@@ -390,6 +391,46 @@ fn end_form(store: Store, index: usize, rule: GameOver) -> impl IntoView {
     }
 }
 
+/// The form of a word: its name, the values it takes and what it stands for.
+fn word_form(store: Store, index: usize, word: Definition) -> impl IntoView {
+    let base = StoredValue::new(word.clone());
+    let name_p = problems_of(store, RuleKind::Word, word.name.clone(), "name");
+    let of_p = problems_of(store, RuleKind::Word, word.name.clone(), "of");
+    let body_p = problems_of(store, RuleKind::Word, word.name.clone(), "");
+    // A word may use the words above it, so its check reads those.
+    let above = store.with_game(|g| {
+        words_of(&Game {
+            definitions: g.definitions.iter().take(index).cloned().collect(),
+            ..Game::default()
+        })
+    });
+    let save = move |f: Box<dyn Fn(&mut Definition)>| {
+        let mut d = base.get_value();
+        f(&mut d);
+        if d != base.get_value() {
+            apply(store, RuleEdit::SetWord(index, d));
+        }
+    };
+    let save = StoredValue::new_local(save);
+    view! {
+        <div class="rule-form word-form" data-testid="word-form">
+            <TextField label="Name".to_string() testid="rule-name".to_string() value=word.name.clone() problems=name_p
+                on_commit=Callback::new(move |t: String| save.with_value(|s| s(Box::new(move |d| d.name = t.trim().to_string()))))/>
+            <TextField label="The values it takes, with spaces between (e.g. s d)".to_string() testid="word-of".to_string()
+                value=word.of.join(" ") problems=of_p placeholder="none"
+                on_commit=Callback::new(move |t: String| save.with_value(|s| {
+                    let of: Vec<String> = t.split_whitespace().map(String::from).collect();
+                    s(Box::new(move |d| d.of = of.clone()))
+                }))/>
+            <TextField label="What it stands for".to_string() testid="word-body".to_string()
+                value=word.body.clone() problems=body_p
+                check=Callback::new(move |t: String| condition_error(&t, &above))
+                on_commit=Callback::new(move |t: String| save.with_value(|s| s(Box::new(move |d| d.body = t.trim().to_string()))))/>
+            <p class="hint">"Use it in any rule like a function, e.g. "<code>"run(from, up)"</code>". A word may use the words above it."</p>
+        </div>
+    }
+}
+
 /// The settings: when stuck, passing, the heuristic.
 fn settings_form(store: Store, settings: Settings) -> impl IntoView {
     let words = store.with_game(words_of);
@@ -466,6 +507,7 @@ fn list(
         RuleKind::Step => "step",
         RuleKind::Move => "move",
         RuleKind::End => "end",
+        RuleKind::Word => "word",
     };
     let add = move |_| {
         let game = store.game_untracked();
@@ -488,6 +530,11 @@ fn list(
                 name: fresh_name(&taken, "end"),
                 when: Vec::new(),
                 winner: "player".into(),
+            }),
+            RuleKind::Word => RuleEdit::AddWord(Definition {
+                name: fresh_name(&taken, "word"),
+                of: Vec::new(),
+                body: "0".into(),
             }),
         };
         if apply(store, edit) {
@@ -581,6 +628,10 @@ pub fn RuleEditor(selected: RwSignal<Option<RuleRef>>) -> impl IntoView {
                     Some(rule) => end_form(store, r.index, rule.clone()).into_any(),
                     None => ().into_any(),
                 },
+                RuleKind::Word => match game.definitions.get(r.index) {
+                    Some(word) => word_form(store, r.index, word.clone()).into_any(),
+                    None => ().into_any(),
+                },
             },
         }
     };
@@ -591,6 +642,7 @@ pub fn RuleEditor(selected: RwSignal<Option<RuleRef>>) -> impl IntoView {
                 {list(store, RuleKind::Step, "Steps (checked in this order)", selected)}
                 {list(store, RuleKind::Move, "Moves", selected)}
                 {list(store, RuleKind::End, "Game over", selected)}
+                {list(store, RuleKind::Word, "Words the rules use", selected)}
                 <button class="settings-open" data-testid="open-settings" aria-pressed=move || settings_open.get().to_string()
                     on:click=move |_| { selected.set(None); settings_open.set(true); }>
                     "⚙ Settings: when stuck, passing, heuristic"

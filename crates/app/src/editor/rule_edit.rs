@@ -1,21 +1,23 @@
 //! Rule edits: adding, deleting, reordering and changing step rules, moves,
-//! game-over conditions and settings, each a pure function of the game, so
+//! game-over conditions, words (definitions) and settings, each a pure function of the game, so
 //! that every change in Rules mode is one undoable action.
 //!
 //! Also the checks shown under a field as the designer types: a condition,
 //! a side effect or a move sequence that can't be read.
 
 use tablecraft_engine::expr::Words;
-use tablecraft_engine::model::{Game, GameOver, MoveRule, Settings, StepRule};
+use tablecraft_engine::model::{Definition, Game, GameOver, MoveRule, Settings, StepRule};
 use tablecraft_engine::problem::{Problem, Section};
 use tablecraft_engine::sequence;
 
-/// The three lists of rules.
+/// The lists of rules.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum RuleKind {
     Step,
     Move,
     End,
+    /// A word the rules use like a function (a definition).
+    Word,
 }
 
 impl RuleKind {
@@ -25,6 +27,7 @@ impl RuleKind {
             RuleKind::Step => "step rule",
             RuleKind::Move => "move",
             RuleKind::End => "game-over condition",
+            RuleKind::Word => "word",
         }
     }
 
@@ -34,6 +37,7 @@ impl RuleKind {
             RuleKind::Step => Section::Step,
             RuleKind::Move => Section::Move,
             RuleKind::End => Section::GameOver,
+            RuleKind::Word => Section::Definition,
         }
     }
 }
@@ -57,6 +61,7 @@ pub enum RuleEdit {
     AddStep(StepRule),
     AddMove(MoveRule),
     AddEnd(GameOver),
+    AddWord(Definition),
     /// Removes a rule.
     Delete(RuleRef),
     /// Swaps a rule with the one before it.
@@ -66,14 +71,17 @@ pub enum RuleEdit {
     SetStep(usize, StepRule),
     SetMove(usize, MoveRule),
     SetEnd(usize, GameOver),
+    SetWord(usize, Definition),
     SetSettings(Settings),
 }
 
-fn len(game: &Game, kind: RuleKind) -> usize {
+/// How many rules a list has.
+pub fn count(game: &Game, kind: RuleKind) -> usize {
     match kind {
         RuleKind::Step => game.steps.len(),
         RuleKind::Move => game.moves.len(),
         RuleKind::End => game.game_over.len(),
+        RuleKind::Word => game.definitions.len(),
     }
 }
 
@@ -83,6 +91,7 @@ pub fn rule_name(game: &Game, r: RuleRef) -> String {
         RuleKind::Step => game.steps.get(r.index).map(|s| &s.name),
         RuleKind::Move => game.moves.get(r.index).map(|m| &m.name),
         RuleKind::End => game.game_over.get(r.index).map(|e| &e.name),
+        RuleKind::Word => game.definitions.get(r.index).map(|d| &d.name),
     };
     name.cloned().unwrap_or_default()
 }
@@ -105,7 +114,7 @@ pub fn fresh_name(taken: &[String], base: &str) -> String {
 
 /// The names already used in a list.
 pub fn names(game: &Game, kind: RuleKind) -> Vec<String> {
-    (0..len(game, kind))
+    (0..count(game, kind))
         .map(|i| rule_name(game, RuleRef::new(kind, i)))
         .collect()
 }
@@ -122,18 +131,20 @@ impl RuleEdit {
             RuleEdit::AddStep(s) => g.steps.push(s.clone()),
             RuleEdit::AddMove(m) => g.moves.push(m.clone()),
             RuleEdit::AddEnd(e) => g.game_over.push(e.clone()),
+            RuleEdit::AddWord(d) => g.definitions.push(d.clone()),
             RuleEdit::Delete(r) => {
-                if r.index >= len(game, r.kind) {
+                if r.index >= count(game, r.kind) {
                     return Err(missing(*r));
                 }
                 match r.kind {
                     RuleKind::Step => drop(g.steps.remove(r.index)),
                     RuleKind::Move => drop(g.moves.remove(r.index)),
                     RuleKind::End => drop(g.game_over.remove(r.index)),
+                    RuleKind::Word => drop(g.definitions.remove(r.index)),
                 }
             }
             RuleEdit::Up(r) | RuleEdit::Down(r) => {
-                let n = len(game, r.kind);
+                let n = count(game, r.kind);
                 if r.index >= n {
                     return Err(missing(*r));
                 }
@@ -147,6 +158,7 @@ impl RuleEdit {
                     RuleKind::Step => g.steps.swap(r.index, other),
                     RuleKind::Move => g.moves.swap(r.index, other),
                     RuleKind::End => g.game_over.swap(r.index, other),
+                    RuleKind::Word => g.definitions.swap(r.index, other),
                 }
             }
             RuleEdit::SetStep(i, s) => {
@@ -164,6 +176,11 @@ impl RuleEdit {
                     .get_mut(*i)
                     .ok_or_else(|| missing(RuleRef::new(RuleKind::End, *i)))? = e.clone();
             }
+            RuleEdit::SetWord(i, d) => {
+                *g.definitions
+                    .get_mut(*i)
+                    .ok_or_else(|| missing(RuleRef::new(RuleKind::Word, *i)))? = d.clone();
+            }
             RuleEdit::SetSettings(s) => g.settings = s.clone(),
         }
         Ok(g)
@@ -175,6 +192,7 @@ impl RuleEdit {
             RuleEdit::AddStep(s) => format!("Add step rule {}", s.name),
             RuleEdit::AddMove(m) => format!("Add move {}", m.name),
             RuleEdit::AddEnd(e) => format!("Add game-over condition {}", e.name),
+            RuleEdit::AddWord(d) => format!("Add word {}", d.name),
             RuleEdit::Delete(r) => format!("Delete {} {}", r.kind.word(), rule_name(game, *r)),
             RuleEdit::Up(r) => format!("Move {} {} up", r.kind.word(), rule_name(game, *r)),
             RuleEdit::Down(r) => format!("Move {} {} down", r.kind.word(), rule_name(game, *r)),
@@ -186,6 +204,7 @@ impl RuleEdit {
                 "Change game-over condition {}",
                 name_or(game, RuleKind::End, *i, &e.name)
             ),
+            RuleEdit::SetWord(i, d) => format!("Change word {}", name_or(game, RuleKind::Word, *i, &d.name)),
             RuleEdit::SetSettings(_) => "Change the settings".into(),
         }
     }
@@ -347,6 +366,44 @@ mod tests {
         let g = RuleEdit::SetSettings(settings).apply(&g).unwrap();
         assert!(g.settings.pass_allowed);
         assert!(Rules::compile(&g).is_ok());
+    }
+
+    #[test]
+    fn words_are_added_changed_reordered_and_their_problems_filed_under_them() {
+        let game = games::nim(12);
+        let word = |name: &str, of: &[&str], body: &str| Definition {
+            name: name.into(),
+            of: of.iter().map(|s| s.to_string()).collect(),
+            body: body.into(),
+        };
+        let g = RuleEdit::AddWord(word("left", &[], "count(contains(matchgroup))"))
+            .apply(&game)
+            .unwrap();
+        let g = RuleEdit::AddWord(word("few", &["n"], "left < n"))
+            .apply(&g)
+            .unwrap();
+        assert_eq!(names(&g, RuleKind::Word), ["left", "few"]);
+        let mut end = g.game_over[0].clone();
+        end.when = vec!["few(1)".into()];
+        let g = RuleEdit::SetEnd(0, end).apply(&g).unwrap();
+        assert!(Rules::compile(&g).is_ok(), "{:?}", Rules::compile(&g).err());
+        // A word may only use the words above it.
+        let swapped = RuleEdit::Up(RuleRef::new(RuleKind::Word, 1)).apply(&g).unwrap();
+        assert_eq!(names(&swapped, RuleKind::Word), ["few", "left"]);
+        let problems = Rules::compile(&swapped).unwrap_err();
+        assert!(
+            !field_problems(&problems, RuleKind::Word, "few", "").is_empty(),
+            "{problems:?}"
+        );
+        let changed = RuleEdit::SetWord(1, word("few", &["n"], "left <= n"));
+        assert_eq!(changed.label(&g), "Change word few");
+        let g = changed.apply(&g).unwrap();
+        assert_eq!(g.definitions[1].body, "left <= n");
+        let g = RuleEdit::Delete(RuleRef::new(RuleKind::Word, 0))
+            .apply(&g)
+            .unwrap();
+        assert_eq!(names(&g, RuleKind::Word), ["few"]);
+        assert!(RuleEdit::SetWord(4, word("x", &[], "1")).apply(&g).is_err());
     }
 
     #[test]

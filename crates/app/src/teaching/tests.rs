@@ -3,6 +3,7 @@
 
 use super::table::Grab;
 use super::*;
+use crate::editor::rule_edit::RuleKind;
 use crate::access::{Answer, Command, Item};
 use crate::gesture::{Phase, Pointer};
 use crate::table::geometry::Point;
