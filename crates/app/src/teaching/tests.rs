@@ -3,8 +3,8 @@
 
 use super::table::Grab;
 use super::*;
-use crate::editor::rule_edit::RuleKind;
 use crate::access::{Answer, Command, Item};
+use crate::editor::rule_edit::RuleKind;
 use crate::gesture::{Phase, Pointer};
 use crate::table::geometry::Point;
 use tablecraft_engine::learn::{Part, Repeat, Winner};
