@@ -67,8 +67,10 @@ pub fn rate(r: f64) -> String {
         format!("{:.2} M/s", r / 1e6)
     } else if r >= 1e4 {
         format!("{:.1} k/s", r / 1e3)
-    } else {
+    } else if r >= 10.0 {
         format!("{r:.0} /s")
+    } else {
+        format!("{r:.2} /s")
     }
 }
 
@@ -212,5 +214,6 @@ mod tests {
         assert_eq!(rate(2_500_000.0), "2.50 M/s");
         assert_eq!(rate(45_600.0), "45.6 k/s");
         assert_eq!(rate(789.4), "789 /s");
+        assert_eq!(rate(0.47), "0.47 /s");
     }
 }
