@@ -10,7 +10,7 @@ use std::sync::Arc;
 use tablecraft_engine::position::Position;
 use tablecraft_engine::record::{Played, Record};
 use tablecraft_engine::search::perft::perft;
-use tablecraft_engine::search::{self, play, Limits, MoveGen, Outcome};
+use tablecraft_engine::search::{self, play, Limits, Outcome};
 use tablecraft_engine::state::Status;
 
 const ADVENTURE: &str = include_str!("../../../public/games/adventure-quest.game.xml");
@@ -331,17 +331,7 @@ fn adventure_quest_plays_to_the_end_like_the_reference() {
     let mut lengths = Vec::new();
     for _game in 0..10 {
         let mut pos = start();
-        let mut gen = MoveGen::new(pos.rules());
-        let mut moves = Vec::new();
-        let mut plies = 0;
-        while pos.status() == &Status::Playing && plies < 100_000 {
-            let reference = seen(&pos);
-            let after = common::outcomes(&mut pos, &mut gen, &mut moves, seen);
-            assert_eq!(after, reference.moves(), "at ply {plies}: {reference:?}");
-            let m = moves[common::pick(&mut seed, moves.len())].clone();
-            play(&mut pos, &m);
-            plies += 1;
-        }
+        let plies = common::play_checked(&mut pos, &mut seed, 100_000, seen, Ref::moves);
         assert!(
             matches!(pos.status(), Status::Over { winner: 1, .. }),
             "{:?}",

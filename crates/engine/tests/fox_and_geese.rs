@@ -9,7 +9,6 @@ use std::sync::Arc;
 use tablecraft_engine::position::Position;
 use tablecraft_engine::rules::Rules;
 use tablecraft_engine::search::perft::perft;
-use tablecraft_engine::search::{play, MoveGen};
 use tablecraft_engine::state::Status;
 
 const FOX_AND_GEESE: &str = include_str!("../../../public/games/fox-and-geese.game.xml");
@@ -240,17 +239,7 @@ fn fox_and_geese_play_to_the_end_like_the_reference() {
     let mut ended = 0;
     for _game in 0..6 {
         let mut pos = start();
-        let mut gen = MoveGen::new(pos.rules());
-        let mut moves = Vec::new();
-        let mut plies = 0;
-        while pos.status() == &Status::Playing && plies < 1000 {
-            let reference = seen(&pos);
-            let after = common::outcomes(&mut pos, &mut gen, &mut moves, seen);
-            assert_eq!(after, reference.moves(), "at ply {plies}: {reference:?}");
-            let m = moves[common::pick(&mut seed, moves.len())].clone();
-            play(&mut pos, &m);
-            plies += 1;
-        }
+        common::play_checked(&mut pos, &mut seed, 1000, seen, Ref::moves);
         if let Status::Over { winner, .. } = pos.status() {
             ended += 1;
             let r = seen(&pos);

@@ -7,6 +7,7 @@ use std::hash::Hash;
 use std::sync::Arc;
 use tablecraft_engine::position::Position;
 use tablecraft_engine::search::{play, unplay, Move, MoveGen};
+use tablecraft_engine::Status;
 
 /// The starting position of a game file's text.
 pub fn start(text: &str) -> Position {
@@ -33,6 +34,34 @@ pub fn outcomes<T: Hash + Eq + std::fmt::Debug>(
         assert_eq!(seen(pos), before, "a move taken back");
     }
     after
+}
+
+/// Plays seeded random moves from `pos` until the game ends or
+/// `max_plies` moves are played, checking before each move that the
+/// positions its moves lead to are the ones the reference `expected` lists
+/// for what `seen` makes of the position. Returns the moves played.
+// Breakthrough and Awele count captures and feeding move by move, so they
+// keep loops of their own; each test file includes this module.
+#[allow(dead_code)]
+pub fn play_checked<T: Hash + Eq + std::fmt::Debug>(
+    pos: &mut Position,
+    seed: &mut u64,
+    max_plies: usize,
+    seen: impl Fn(&Position) -> T,
+    expected: impl Fn(&T) -> HashSet<T>,
+) -> usize {
+    let mut gen = MoveGen::new(pos.rules());
+    let mut moves = Vec::new();
+    let mut plies = 0;
+    while pos.status() == &Status::Playing && plies < max_plies {
+        let reference = seen(pos);
+        let after = outcomes(pos, &mut gen, &mut moves, &seen);
+        assert_eq!(after, expected(&reference), "at ply {plies}: {reference:?}");
+        let m = moves[pick(seed, moves.len())].clone();
+        play(pos, &m);
+        plies += 1;
+    }
+    plies
 }
 
 /// The next of `n` choices from a seeded generator (a fixed LCG, so each
