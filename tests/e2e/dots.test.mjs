@@ -1,7 +1,8 @@
 // A board of dots drawn in Design with the pointer: it comes from the box
 // as three rows of three, a dot dragged onto another joins them with a
 // line, a dot dragged to an empty spot moves there, the panel adds a dot
-// and takes a line away, and figures are put on dots.
+// and takes a line away, two lists and a Join button join dots without a
+// drag, and figures are put on dots.
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -80,6 +81,23 @@ test('a board of dots is drawn by dragging from dot to dot', async () => {
   await design.page.getByTestId('dots-lines').click();
   await design.page.getByTestId('line-1-remove').click();
   await soon(() => segments(design), 11, 'the first row is gone');
+
+  // Two dots joined without dragging: the lists and Join, from the keyboard.
+  const from = design.page.getByTestId('dot-join-from');
+  await from.focus();
+  await from.selectOption('a1');
+  await design.page.getByTestId('dot-join-to').selectOption('b2');
+  await design.page.getByTestId('dot-join').focus();
+  await design.page.keyboard.press('Enter');
+  await soon(() => segments(design), 12, 'a1 and b2 are joined by the Join button');
+  assert.match(await design.page.getByTestId('notice').textContent(), /Dots a1 and b2 are joined/);
+  await design.page.getByTestId('dot-join').click();
+  await soon(
+    async () => /joined already/.test(await design.page.getByTestId('notice').textContent()),
+    true,
+    'joining them again says they are joined already',
+  );
+  assert.equal(await segments(design), 12, 'and draws nothing more');
 
   // A stone from the box lies on a dot.
   await design.dragFromBox('stone', await design.centre(design.place('dots.c3')));
