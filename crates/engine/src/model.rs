@@ -28,7 +28,8 @@ pub struct Game {
     pub title: String,
     /// Shown to the players before the first move.
     pub description: String,
-    /// 1 for a puzzle, 2 for a game between two players.
+    /// 1 for a puzzle, 2 to 4 for a game between that many players, who
+    /// move in turn: 1, 2, …, N, 1, …
     pub players: u8,
     /// Static places that figures lie on.
     pub equipment: Vec<Equipment>,

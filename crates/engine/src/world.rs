@@ -414,6 +414,8 @@ impl World for View<'_> {
         match s {
             Special::Player => Value::Number(self.state.to_move() as i64),
             Special::Opponent => Value::Number(rules.other(self.state.to_move()) as i64),
+            Special::Next => Value::Number(rules.next(self.state.to_move()) as i64),
+            Special::Previous => Value::Number(rules.previous(self.state.to_move()) as i64),
             Special::Steps => Value::List(
                 self.state
                     .made()

@@ -40,7 +40,7 @@ pub const MAX_CAPACITY: u32 = 10_000;
 /// The largest size, and the largest distance from 0, in the layout.
 pub const MAX_LAYOUT: u32 = 100_000;
 /// The most players a game can have (1 is a puzzle).
-pub const MAX_PLAYERS: u8 = 2;
+pub const MAX_PLAYERS: u8 = 4;
 
 /// Checks a game read from a file against the limits above and the ranges
 /// of its numbers. Problems carry section, name and field but no line.
