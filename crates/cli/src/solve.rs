@@ -26,7 +26,7 @@ pub fn run(rules: Arc<Rules>, seconds: f64) -> ExitCode {
         Outcome::Impossible => "cannot be solved".to_string(),
         Outcome::Unknown => format!("not proven within {seconds} s"),
         Outcome::Chance { permille } => format!(
-            "player {} wins {:.1}% of games with best play (worked out over every roll)",
+            "player {} wins {:.1}% of games with best play by everyone (worked out exactly)",
             pos.to_move(),
             f64::from(permille) / 10.0
         ),
@@ -36,6 +36,7 @@ pub fn run(rules: Arc<Rules>, seconds: f64) -> ExitCode {
     println!("in words: {}", hint::sentence(&choice.outcome));
     match &choice.mv {
         Some(mv) => println!("best first move: {}", mv.describe(&rules)),
+        None if pos.roll_due() => println!("first the dice are rolled: the best move depends on them"),
         None => println!("no move: the game is over"),
     }
     if !choice.pv.is_empty() {
