@@ -582,6 +582,41 @@ mod tests {
         assert_eq!((good, bad), (8, 4));
     }
 
+    /// The guide's moves with dice read, with dice `die` and `bonus`.
+    #[test]
+    fn the_guide_moves_with_dice_read() {
+        let lookup = |name: &str| ["advance", "hop"].iter().position(|n| *n == name);
+        let roll = |die: Option<&str>| match die {
+            None => Some(4),
+            Some(d) => ["die", "bonus"].iter().position(|n| *n == d).map(|i| 2 + i),
+        };
+        let mut read = 0;
+        let mut inside = false;
+        for line in GUIDE.lines() {
+            if line.starts_with("```") {
+                inside = line == "```move-dice";
+            } else if inside {
+                let seq = parse_with(line, &lookup, &roll).unwrap_or_else(|e| panic!("{line}: {e}"));
+                let seq = match seq {
+                    Seq::WhilePossible(inner) => *inner,
+                    other => other,
+                };
+                let first = match &seq {
+                    Seq::All(items) => items[0].clone(),
+                    other => other.clone(),
+                };
+                assert!(matches!(first, Seq::Step(2 | 4)), "{line} starts with a roll");
+                read += 1;
+            }
+        }
+        assert_eq!(read, 3);
+        let e = parse("roll advance", &|n| (n == "advance").then_some(0)).unwrap_err();
+        assert_eq!(
+            e.message,
+            "there is no die to roll: put a die in the equipment first"
+        );
+    }
+
     #[test]
     fn display_round_trips() {
         let names: Vec<String> = ["take", "jump", "step", "go-back"]
