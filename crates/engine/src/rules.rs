@@ -20,12 +20,13 @@ use std::hash::{BuildHasherDefault, Hasher};
 
 mod check;
 mod compile;
+pub mod dice;
 mod lower;
 pub mod points;
 mod prefilter;
 mod scope;
 pub mod words;
-mod zobrist;
+pub(crate) mod zobrist;
 
 pub use prefilter::{Candidates, Prefilter};
 
@@ -52,6 +53,8 @@ pub enum Element {
     Grid(u16),
     /// A points board as a whole.
     Points(u16),
+    /// A die.
+    Die(dice::DieId),
     /// A figure type name, e.g. `crown`.
     Type(TypeId),
 }
@@ -209,6 +212,8 @@ pub struct Rules {
     pub figures: Vec<FigureInfo>,
     pub types: Vec<String>,
     pub triggers: Vec<TriggerInfo>,
+    /// The dice, in the order of the definition.
+    pub dice: Vec<dice::DieInfo>,
     pub steps: Vec<StepRuleC>,
     pub moves: MoveAutomaton,
     /// The names of the move rules, in order.
@@ -286,14 +291,29 @@ impl Rules {
         self.figures.get(f as usize).map_or("", |f| f.name.as_str())
     }
 
-    /// The other player (1 in a puzzle).
+    /// The other player: in a game of two the one who is not `player`,
+    /// in a game of three or four the next one (1 in a puzzle).
     pub fn other(&self, player: u8) -> u8 {
-        if self.players < 2 {
+        self.next(player)
+    }
+
+    /// The player after `player`: 1, 2, …, N, then 1 again (1 in a puzzle).
+    pub fn next(&self, player: u8) -> u8 {
+        let n = self.players.max(1);
+        if player >= n || player == 0 {
             1
-        } else if player == 1 {
-            2
         } else {
-            1
+            player + 1
+        }
+    }
+
+    /// The player before `player`: N before 1 (1 in a puzzle).
+    pub fn previous(&self, player: u8) -> u8 {
+        let n = self.players.max(1);
+        if player <= 1 || player > n {
+            n
+        } else {
+            player - 1
         }
     }
 }

@@ -577,7 +577,12 @@ fn game_fields(store: Store) -> impl IntoView {
             </textarea>
         </div>
         <Choice label="Players" testid="game-players"
-            options=vec![("1".into(), "1 (a puzzle)".into()), ("2".into(), "2".into())]
+            options=vec![
+                ("1".into(), "1 (a puzzle)".into()),
+                ("2".into(), "2".into()),
+                ("3".into(), "3".into()),
+                ("4".into(), "4".into()),
+            ]
             value=players
             apply=Callback::new(move |p: String| { make(store, Edit::Players(p.parse().unwrap_or(2))); })/>
     }

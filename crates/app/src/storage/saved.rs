@@ -204,6 +204,7 @@ mod tests {
             game,
             play: Some(SavedPlay {
                 record: Record {
+                    seed: Some(42),
                     played: vec![Played::Pass],
                 },
                 players: [SavedPlayer::Person, SavedPlayer::Good],

@@ -32,24 +32,24 @@ pub struct EndTeach {
 /// and a short name for the page; in a game of two, "the player with more
 /// figures on …" for each place a candidate counts.
 pub fn winner_choices(players: u8, candidates: &[EndCandidate]) -> Vec<(Winner, String, String)> {
-    let fixed: Vec<(Winner, &str, &str)> = if players < 2 {
+    let mut out: Vec<(Winner, String, String)> = if players < 2 {
         vec![
-            (Winner::Player(1), "the player: solved!", "p1"),
-            (Winner::Draw, "nobody: not solved", "draw"),
+            (Winner::Player(1), "the player: solved!".into(), "p1".into()),
+            (Winner::Draw, "nobody: not solved".into(), "draw".into()),
         ]
     } else {
-        vec![
-            (Winner::OnMove, "the player on move", "on-move"),
-            (Winner::Opponent, "the player who just moved", "other"),
-            (Winner::Player(1), "player 1", "p1"),
-            (Winner::Player(2), "player 2", "p2"),
-            (Winner::Draw, "nobody (a draw)", "draw"),
-        ]
+        let mut all = vec![
+            (Winner::OnMove, "the player on move".into(), "on-move".into()),
+            (
+                Winner::Opponent,
+                "the player who just moved".into(),
+                "other".into(),
+            ),
+        ];
+        all.extend((1..=players.min(4)).map(|p| (Winner::Player(p), format!("player {p}"), format!("p{p}"))));
+        all.push((Winner::Draw, "nobody (a draw)".into(), "draw".into()));
+        all
     };
-    let mut out: Vec<(Winner, String, String)> = fixed
-        .into_iter()
-        .map(|(w, label, slug)| (w, label.to_string(), slug.to_string()))
-        .collect();
     for c in candidates {
         if let Some(w @ Winner::More { place, .. }) = &c.winner {
             if !out.iter().any(|(x, ..)| x == w) {

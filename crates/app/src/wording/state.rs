@@ -27,6 +27,8 @@ fn player_words(e: &Expr) -> Option<String> {
         Expr::Name(n) => match Special::from_name(&n.text)? {
             Special::Player => Some("the player on move".into()),
             Special::Opponent => Some("the other player".into()),
+            Special::Next => Some("the next player".into()),
+            Special::Previous => Some("the player who moved last".into()),
             _ => None,
         },
         _ => None,

@@ -300,8 +300,13 @@ pub(crate) mod prec {
 pub enum Special {
     /// `player`: the number of the player on move.
     Player,
-    /// `opponent`: the other player (1 in a puzzle).
+    /// `opponent`: the other player (1 in a puzzle); with 3 or 4 players
+    /// the next one, as `next`.
     Opponent,
+    /// `next`: the player who moves after the one on move.
+    Next,
+    /// `previous`: the player who moved before the one on move.
+    Previous,
     /// `steps`: the names of the step rules used so far in this move.
     Steps,
     /// `last_figure`: the figure of the previous step in this move.
@@ -323,9 +328,11 @@ pub enum Special {
 
 impl Special {
     /// Every special value.
-    pub const ALL: [Special; 10] = [
+    pub const ALL: [Special; 12] = [
         Special::Player,
         Special::Opponent,
+        Special::Next,
+        Special::Previous,
         Special::Steps,
         Special::LastFigure,
         Special::LastFrom,
@@ -341,6 +348,8 @@ impl Special {
         match self {
             Special::Player => "player",
             Special::Opponent => "opponent",
+            Special::Next => "next",
+            Special::Previous => "previous",
             Special::Steps => "steps",
             Special::LastFigure => "last_figure",
             Special::LastFrom => "last_from",

@@ -40,7 +40,7 @@ pub const MAX_CAPACITY: u32 = 10_000;
 /// The largest size, and the largest distance from 0, in the layout.
 pub const MAX_LAYOUT: u32 = 100_000;
 /// The most players a game can have (1 is a puzzle).
-pub const MAX_PLAYERS: u8 = 2;
+pub const MAX_PLAYERS: u8 = 4;
 
 /// Checks a game read from a file against the limits above and the ranges
 /// of its numbers. Problems carry section, name and field but no line.
@@ -139,6 +139,13 @@ impl Checker {
             MAX_TEXT_CHARS,
         );
         self.range((g.0, g.1, "players"), game.players.into(), 1, MAX_PLAYERS.into());
+        for d in &game.dice {
+            self.items += 1;
+            let s = Section::Equipment;
+            self.name((s, &d.name, "name"), &d.name);
+            let (low, high) = (*crate::model::DIE_FACES.start(), *crate::model::DIE_FACES.end());
+            self.range((s, &d.name, "faces"), d.faces.into(), low.into(), high.into());
+        }
         for e in &game.equipment {
             self.items += 1 + e.squares.len();
             let s = Section::Equipment;

@@ -6,14 +6,16 @@ use serde::{Deserialize, Serialize};
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum WhenStuck {
-    /// The stuck player loses (the usual rule).
+    /// The stuck player loses (the usual rule): the player who moved last
+    /// (with two, the other one) wins.
     #[default]
     Lose,
     /// The stuck player wins.
     Win,
     /// The game is a draw.
     Draw,
-    /// The turn passes to the other player.
+    /// The turn passes to the next player who can move; if nobody can, a
+    /// draw.
     Pass,
 }
 

@@ -77,6 +77,16 @@ fn run(
             let to = place_of(&rules, &eval(pos, to, vars)?)?;
             pos.state.move_figure(&rules, f, to, changes);
         }
+        Effect::Roll { die } => {
+            let d = match lookup(&rules, &eval(pos, die, vars)?)? {
+                Element::Die(d) => d,
+                _ => return Err("only a die can be rolled".into()),
+            };
+            let mut chance = pos.state.chance();
+            let face = chance.face(rules.dice[d as usize].faces);
+            pos.state.set_die(d, face, changes);
+            pos.state.set_chance(chance, changes);
+        }
         Effect::Remove { figure } => {
             let f = figure_of(&rules, &eval(pos, figure, vars)?)?;
             pos.state.move_figure(&rules, f, REMOVED, changes);
@@ -230,27 +240,32 @@ pub(super) fn settle(pos: &mut Position, changes: &mut Vec<Change>, warnings: &m
         line: Vec::new(),
     };
     let status = match pos.rules.settings.when_stuck {
-        WhenStuck::Lose => stuck(if pos.rules.players == 2 {
-            pos.rules.other(me)
+        // The player who moved last wins (with two, the other one).
+        WhenStuck::Lose => stuck(if pos.rules.players >= 2 {
+            pos.rules.previous(me)
         } else {
             0
         }),
         WhenStuck::Win => stuck(me),
         WhenStuck::Draw => stuck(0),
+        // The next player who can move moves; nobody can: a draw.
         WhenStuck::Pass => {
-            let next = pos.rules.other(me);
-            pos.state.pass_turn(&pos.rules, next, changes);
-            if let Some(status) = game_over(pos, warnings) {
-                status
-            } else if pos.has_move() {
-                return;
-            } else {
-                Status::Over {
-                    winner: 0,
-                    reason: "nobody can move".into(),
-                    line: Vec::new(),
+            let mut status = None;
+            for _ in 1..pos.rules.players.max(2) {
+                let next = pos.rules.next(pos.state.to_move());
+                pos.state.pass_turn(&pos.rules, next, changes);
+                if let Some(over) = game_over(pos, warnings) {
+                    status = Some(over);
+                    break;
+                } else if pos.has_move() {
+                    return;
                 }
             }
+            status.unwrap_or(Status::Over {
+                winner: 0,
+                reason: "nobody can move".into(),
+                line: Vec::new(),
+            })
         }
     };
     pos.state.set_status(status, changes);

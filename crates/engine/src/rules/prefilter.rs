@@ -153,7 +153,7 @@ impl Prefilter {
         let froms = rule.from.iter().filter(|f| f.is_some()).count();
         let cells = |fixed: &[usize]| {
             let by_player = fixed.iter().any(|&i| rule.when[i].any_part(&mut names_player));
-            (froms * rule.to.len() * if by_player { 2 } else { 1 }) as u64
+            (froms * rule.to.len() * per_player(rules, by_player)) as u64
         };
         fixed.sort_by_key(|&i| cost(&rule.when[i]));
         let mut spent = 0u64;
@@ -174,7 +174,7 @@ impl Prefilter {
             return Prefilter::pending(rule.when.len(), old.figure_slots);
         }
         *work -= cells(&fixed) * spent;
-        let rows = rules.places.len() * if by_player { 2 } else { 1 };
+        let rows = rules.places.len() * per_player(rules, by_player);
         Prefilter {
             table: Some(Table {
                 by_player,
@@ -189,7 +189,7 @@ impl Prefilter {
 
 impl StepRuleC {
     /// The targets worth trying for a figure on `from` with `player` on
-    /// move (always 1 or 2): indices into `to`. The first time for a
+    /// move (1 to the number of players): indices into `to`. The first time for a
     /// (from, player), the conditions answered ahead are asked about each
     /// target, and the answer kept.
     pub fn candidates(&self, rules: &Rules, from: PlaceId, player: u8) -> Candidates<'_> {
@@ -197,7 +197,8 @@ impl StepRuleC {
             return Candidates::All(0..self.to.len());
         };
         let key = if t.by_player {
-            from as usize * 2 + (player == 2) as usize
+            let per = per_player(rules, true);
+            from as usize * per + usize::from(player.max(1) - 1).min(per - 1)
         } else {
             from as usize
         };
@@ -244,7 +245,7 @@ impl Table {
     /// How many targets pass, on average over every (from, player) (at
     /// least 1): every list is worked out.
     fn mean_targets(&self, rules: &Rules, rule: &StepRuleC) -> usize {
-        let players = if self.by_player { 2 } else { 1 };
+        let players = per_player(rules, self.by_player);
         let total: usize = (0..self.rows.len())
             .map(|key| {
                 let (from, player) = ((key / players) as PlaceId, 1 + (key % players) as u8);
@@ -262,7 +263,7 @@ fn dynamic_part(e: &Expr, figure_slots: usize) -> bool {
     match e {
         Expr::Name(n) => match &n.resolved {
             Resolved::Var(i) => *i == 0 || (3..figure_slots).contains(i),
-            Resolved::Special(s) => !matches!(s, Special::Player | Special::Opponent),
+            Resolved::Special(s) => !is_player_special(*s),
             Resolved::Constant(_) | Resolved::Unresolved => false,
         },
         Expr::Call { function, .. } => match function {
@@ -292,7 +293,24 @@ fn dynamic_part(e: &Expr, figure_slots: usize) -> bool {
 }
 
 fn names_player(e: &Expr) -> bool {
-    matches!(e, Expr::Name(n) if matches!(n.resolved, Resolved::Special(Special::Player | Special::Opponent)))
+    matches!(e, Expr::Name(n) if matches!(n.resolved, Resolved::Special(s) if is_player_special(s)))
+}
+
+/// The specials fixed by who is on move: `player`, `opponent`, `next`, `previous`.
+fn is_player_special(s: Special) -> bool {
+    matches!(
+        s,
+        Special::Player | Special::Opponent | Special::Next | Special::Previous
+    )
+}
+
+/// How many rows a table answered per player has per place.
+fn per_player(rules: &Rules, by_player: bool) -> usize {
+    if by_player {
+        usize::from(rules.players.max(1))
+    } else {
+        1
+    }
 }
 
 /// The world at compile time: the player on move is fixed, and only
@@ -307,6 +325,8 @@ impl World for Fixed<'_> {
         match s {
             Special::Player => Value::Number(self.player as i64),
             Special::Opponent => Value::Number(self.view.rules.other(self.player) as i64),
+            Special::Next => Value::Number(self.view.rules.next(self.player) as i64),
+            Special::Previous => Value::Number(self.view.rules.previous(self.player) as i64),
             other => self.view.special(other),
         }
     }

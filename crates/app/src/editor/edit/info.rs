@@ -38,10 +38,12 @@ pub fn set_description(game: &Game, description: &str) -> Result<Game, EditError
     })
 }
 
-/// Changes the number of players: 1 (a puzzle) or 2.
+/// Changes the number of players: 1 (a puzzle) to 4.
 pub fn set_players(game: &Game, players: u8) -> Result<Game, EditError> {
-    if !(1..=2).contains(&players) {
-        return Err(EditError::refused("A game has 1 player (a puzzle) or 2 players."));
+    if !(1..=4).contains(&players) {
+        return Err(EditError::refused(
+            "A game has 1 player (a puzzle) or 2, 3 or 4 players.",
+        ));
     }
     Ok(Game {
         players,

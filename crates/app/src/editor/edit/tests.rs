@@ -548,7 +548,8 @@ fn title_description_and_players() {
         "Take 1 to 3"
     );
     assert_eq!(set_players(&g, 1).unwrap().players, 1);
-    assert!(set_players(&g, 0).is_err() && set_players(&g, 3).is_err());
+    assert_eq!(set_players(&g, 4).unwrap().players, 4);
+    assert!(set_players(&g, 0).is_err() && set_players(&g, 5).is_err());
 }
 
 #[test]

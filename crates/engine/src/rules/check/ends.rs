@@ -30,7 +30,7 @@ pub fn check(game: &Game, elements: &Elements) -> Vec<Problem> {
                 let v = constant(&e).unwrap_or(Value::Bool(false));
                 let players = game.players.max(1);
                 let message = format!(
-                    "the winner must be a player: 1 to {players}, 0 for a draw, or player or opponent; {v} is none of them"
+                    "the winner must be a player: 1 to {players}, 0 for a draw, or player, opponent, next or previous; {v} is none of them"
                 );
                 problems.push(problem(Section::GameOver, &end.name, "winner", message));
             }

@@ -30,13 +30,21 @@ fn the_example_games_have_no_problems() {
 }
 
 #[test]
-fn a_game_is_for_one_or_two() {
+fn a_game_is_for_one_to_four() {
     let mut game = games::nim(3);
-    game.players = 3;
-    assert_eq!(
-        problems(&game),
-        ["game, players: a game has 1 player (a puzzle) or 2 players"]
-    );
+    for n in 1..=4 {
+        game.players = n;
+        assert_eq!(problems(&game), Vec::<String>::new(), "{n} players");
+    }
+    for n in [0, 5] {
+        game.players = n;
+        assert_eq!(
+            problems(&game),
+            [format!(
+                "game, players: a game has 1 player (a puzzle) or 2, 3 or 4 players, not {n}"
+            )]
+        );
+    }
 }
 
 #[test]
