@@ -412,20 +412,36 @@ impl Position {
                     self.generate_figure(f, rule, how.every_rule, &mut vars, &mut marked, visit, &mut poll);
             }
             None => {
-                let mut tried: Vec<StandIn> = Vec::new();
+                // The figures tried on the current place, each with where its
+                // steps are kept in `found` (for giving them again when not
+                // `distinct`: a figure like one tried gives the same steps).
+                let mut tried: Vec<(StandIn, usize, usize)> = Vec::new();
+                let mut found: Vec<Step> = Vec::new();
                 for p in 0..self.rules.places.len() as PlaceId {
                     tried.clear();
+                    found.clear();
                     let on = self.state.on(p);
+                    let alone = on.len() == 1;
                     for (at, &f) in on.iter().enumerate() {
-                        if how.distinct {
-                            let key = self.stand_in(f, at, on.len());
-                            if tried.contains(&key) {
+                        let key = if alone {
+                            None
+                        } else {
+                            Some(self.stand_in(f, at, on.len()))
+                        };
+                        if let Some(&(_, start, end)) = key.and_then(|k| tried.iter().find(|t| t.0 == k)) {
+                            if how.distinct {
                                 continue;
                             }
-                            tried.push(key);
+                            for s in &found[start..end] {
+                                if visit(Step { figure: f, ..*s }).is_break() {
+                                    return;
+                                }
+                            }
+                            continue;
                         }
-                        if self
-                            .generate_figure(
+                        let start = found.len();
+                        let flow = if alone || how.distinct {
+                            self.generate_figure(
                                 f,
                                 rule,
                                 how.every_rule,
@@ -434,9 +450,26 @@ impl Position {
                                 visit,
                                 &mut poll,
                             )
-                            .is_break()
-                        {
+                        } else {
+                            let mut keep = |s: Step| {
+                                found.push(s);
+                                visit(s)
+                            };
+                            self.generate_figure(
+                                f,
+                                rule,
+                                how.every_rule,
+                                &mut vars,
+                                &mut marked,
+                                &mut keep,
+                                &mut poll,
+                            )
+                        };
+                        if flow.is_break() {
                             return;
+                        }
+                        if let Some(k) = key {
+                            tried.push((k, start, found.len()));
                         }
                     }
                 }
