@@ -42,6 +42,14 @@ impl<'a> View<'a> {
     }
 
     fn element(&self, v: &Value) -> Result<Element, EvalError> {
+        // A name the rules keep (lent by `line`, `squares`, `top`…) is
+        // known by where it lies, without reading it.
+        if let Some(p) = index_in(&self.rules.place_texts, v) {
+            return Ok(Element::Place(p as PlaceId));
+        }
+        if let Some(f) = index_in(&self.rules.figure_texts, v) {
+            return Ok(Element::Figure(f as u16));
+        }
         match v {
             Value::Text(name) => self
                 .rules
@@ -224,20 +232,29 @@ impl<'a> View<'a> {
     }
 
     fn line(&self, s: &Value, d: &Value) -> Result<Value, EvalError> {
+        Ok(Value::List(self.line_names(s, d)?.into_iter().cloned().collect()))
+    }
+
+    /// The names of the places of [`line`](Self::line), borrowed.
+    fn line_names(&self, s: &Value, d: &Value) -> Result<Vec<&'a Value>, EvalError> {
         if let Some((p, board)) = self.point(s)? {
             let q = self.point_on(board, d)?;
-            return Ok(self.names(board.line(p, q)));
+            return Ok(board
+                .line(p, q)
+                .into_iter()
+                .map(|p| self.name_ref(Some(p)))
+                .collect());
         }
         let d = delta(d)?;
         let start = self.place(s)?;
         let mut out = Vec::new();
         for k in 1..=MAX_ITEMS as i64 {
             match self.step_from(s, d, k)? {
-                Some(p) if p != start => out.push(self.name(Some(p))),
+                Some(p) if p != start => out.push(self.name_ref(Some(p))),
                 _ => break,
             }
         }
-        Ok(Value::List(out))
+        Ok(out)
     }
 
     fn direction(&self, a: &Value, b: &Value) -> Result<Value, EvalError> {
@@ -342,6 +359,20 @@ enum Who {
     Player(i64),
     /// A figure of this type or colour.
     Text(String),
+}
+
+/// Where `v` lies in `list`, if it is one of its values (not a copy).
+fn index_in(list: &[Value], v: &Value) -> Option<usize> {
+    let size = std::mem::size_of::<Value>();
+    let offset = (v as *const Value as usize).wrapping_sub(list.as_ptr() as usize);
+    let i = offset / size;
+    (offset.is_multiple_of(size) && i < list.len()).then_some(i)
+}
+
+/// The lists of [`DIRECTIONS`] names: all, straight and diagonal, made once.
+fn direction_lists() -> &'static [Value; 3] {
+    static LISTS: std::sync::OnceLock<[Value; 3]> = std::sync::OnceLock::new();
+    LISTS.get_or_init(|| [directions(0..8), directions(0..4), directions(4..8)])
 }
 
 /// The names of some of the [`DIRECTIONS`].
@@ -453,6 +484,17 @@ impl World for View<'_> {
         }
     }
 
+    fn call_items(&self, f: WorldFn, args: &[&Value]) -> Option<Result<Vec<&Value>, EvalError>> {
+        match (f, args) {
+            (WorldFn::Line, [s, d]) => Some(self.line_names(s, d)),
+            (WorldFn::Squares, [b]) => Some(
+                self.places(b)
+                    .map(|places| places.into_iter().map(|p| self.name_ref(Some(p))).collect()),
+            ),
+            _ => None,
+        }
+    }
+
     fn call_cow(&self, f: WorldFn, args: &[&Value]) -> Result<Cow<'_, Value>, EvalError> {
         match f {
             WorldFn::Place
@@ -474,6 +516,9 @@ impl World for View<'_> {
             ),
             Special::LastFrom => Cow::Borrowed(self.name_ref(last.map(|m| m.from))),
             Special::LastTo => Cow::Borrowed(self.name_ref(last.map(|m| m.to))),
+            Special::Directions => Cow::Borrowed(&direction_lists()[0]),
+            Special::Straight => Cow::Borrowed(&direction_lists()[1]),
+            Special::Diagonal => Cow::Borrowed(&direction_lists()[2]),
             other => Cow::Owned(self.special(other)),
         }
     }
