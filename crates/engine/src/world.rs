@@ -224,11 +224,16 @@ impl<'a> View<'a> {
     /// on a track only left and right go anywhere.
     fn step_from(&self, s: &Value, d: (i64, i64), k: i64) -> Result<Option<PlaceId>, EvalError> {
         let (_, spot) = self.square(s)?;
+        Ok(self.step_from_spot(spot, d, k))
+    }
+
+    /// [`step_from`](Self::step_from) a square already found.
+    fn step_from_spot(&self, spot: super::rules::GridSpot, d: (i64, i64), k: i64) -> Option<PlaceId> {
         let g = &self.rules.grids[spot.grid as usize];
         if g.is_track && d.0 != 0 {
-            return Ok(None);
+            return None;
         }
-        Ok(g.place(spot.row as i64 + d.0 * k, spot.column as i64 + d.1 * k))
+        g.place(spot.row as i64 + d.0 * k, spot.column as i64 + d.1 * k)
     }
 
     fn line(&self, s: &Value, d: &Value) -> Result<Value, EvalError> {
@@ -247,9 +252,10 @@ impl<'a> View<'a> {
         }
         let d = delta(d)?;
         let start = self.place(s)?;
+        let (_, spot) = self.square(s)?;
         let mut out = Vec::new();
         for k in 1..=MAX_ITEMS as i64 {
-            match self.step_from(s, d, k)? {
+            match self.step_from_spot(spot, d, k) {
                 Some(p) if p != start => out.push(self.name_ref(Some(p))),
                 _ => break,
             }
@@ -387,16 +393,17 @@ fn directions(range: std::ops::Range<usize>) -> Value {
 
 /// How far a direction goes in rows and columns.
 fn delta(d: &Value) -> Result<(i64, i64), EvalError> {
-    let name = d.to_text();
-    DIRECTIONS
-        .iter()
-        .find(|(n, _, _)| *n == name)
-        .map(|&(_, dr, dc)| (dr, dc))
-        .ok_or_else(|| {
-            err(format!(
-                "'{name}' is not a direction; the directions are up, down, left, right, up-left, up-right, down-left and down-right"
-            ))
-        })
+    // Only a text can name a direction: no other value's text form does.
+    let found = match d {
+        Value::Text(name) => DIRECTIONS.iter().find(|(n, _, _)| n == name),
+        _ => None,
+    };
+    found.map(|&(_, dr, dc)| (dr, dc)).ok_or_else(|| {
+        err(format!(
+            "'{}' is not a direction; the directions are up, down, left, right, up-left, up-right, down-left and down-right",
+            d.to_text()
+        ))
+    })
 }
 
 /// The column (a = 1) and row of a point named like a chess square: one
