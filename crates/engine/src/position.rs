@@ -394,9 +394,9 @@ impl Position {
         if self.state.status() != &Status::Playing {
             return;
         }
-        // Buffers reused across candidates: the variables (the `to` name is
-        // rewritten in place) and the targets already given for a figure.
-        let mut vars: Vec<Value> = Vec::new();
+        // Buffers reused across candidates: the variables (names the rules
+        // keep, borrowed) and the targets already given for a figure.
+        let mut vars: Vec<&Value> = Vec::new();
         let mut marked: Vec<PlaceId> = Vec::new();
         // One view for the whole listing: what it works out (the answers of
         // `can`) holds for every candidate.
@@ -499,12 +499,12 @@ impl Position {
     /// The legal steps of one figure, each target once (with the first
     /// rule), or once per rule that allows it when `every_rule`.
     #[allow(clippy::too_many_arguments)]
-    fn generate_figure(
-        &self,
+    fn generate_figure<'r>(
+        &'r self,
         f: FigureId,
         only_rule: Option<usize>,
         every_rule: bool,
-        vars: &mut Vec<Value>,
+        vars: &mut Vec<&'r Value>,
         marked: &mut Vec<PlaceId>,
         visit: &mut dyn FnMut(Step) -> ControlFlow<()>,
         poll: &mut Poll,
@@ -550,18 +550,15 @@ impl Position {
                 if checked {
                     poll.checked()?;
                     if prefix == 0 {
-                        self.fill_vars(vars, f, from, to, &heads, &[]);
+                        self.fill_refs(vars, f, from, to, &heads);
                         prefix = vars.len();
                     } else {
-                        if let Some(Value::Text(name)) = vars.get_mut(2) {
-                            name.clear();
-                            name.push_str(rules.place_name(to));
-                        }
+                        vars[2] = rules.place_text(to);
                         vars.truncate(prefix);
                     }
-                    vars.extend(to_caps.iter().cloned());
+                    vars.extend(to_caps.iter());
                     if rule.capture {
-                        vars.push(self.captured_name(to));
+                        vars.push(self.captured_text(to));
                     }
                     if !same_ok(rule, vars) || !dynamic_conditions_hold(rule, vars, poll.view) {
                         continue;
@@ -598,6 +595,24 @@ impl Position {
         }
         let from_caps = rule.from.get(from as usize)?.as_deref()?;
         Some([stat, kind, from_caps])
+    }
+
+    /// The variables of a step as [`fill_vars`](Self::fill_vars) makes
+    /// them, borrowed from the rules: no text is copied.
+    fn fill_refs<'r>(
+        &'r self,
+        vars: &mut Vec<&'r Value>,
+        f: FigureId,
+        from: PlaceId,
+        to: PlaceId,
+        heads: &[&'r [Value]; 3],
+    ) {
+        let rules = &*self.rules;
+        vars.clear();
+        vars.extend([rules.figure_text(f), rules.place_text(from), rules.place_text(to)]);
+        for part in heads {
+            vars.extend(part.iter());
+        }
     }
 
     fn fill_vars(
@@ -643,6 +658,14 @@ impl Position {
     fn captured_name(&self, to: PlaceId) -> Value {
         let f = self.state.on(to).last();
         Value::from(f.map_or("", |&f| self.rules.figure_name(f)))
+    }
+
+    /// [`captured_name`](Self::captured_name), borrowed from the rules.
+    fn captured_text(&self, to: PlaceId) -> &Value {
+        match self.state.on(to).last() {
+            Some(&f) => self.rules.figure_text(f),
+            None => &NO_NAME,
+        }
     }
 
     /// Checks a drag of `figure` to `to` and returns the step it makes.
@@ -958,14 +981,17 @@ impl Position {
 
 /// Whether the conditions not answered ahead of time hold (the candidate
 /// came from [`Prefilter::candidates`](super::rules::Prefilter::candidates)).
-fn dynamic_conditions_hold(rule: &StepRuleC, vars: &[Value], view: &View) -> bool {
+fn dynamic_conditions_hold(rule: &StepRuleC, vars: &[&Value], view: &View) -> bool {
     rule.prefilter
         .dynamic
         .iter()
-        .all(|&i| matches!(rule.when[i].eval(vars, view), Ok(Value::Bool(true))))
+        .all(|&i| rule.when[i].holds_with(vars, view))
 }
 
-fn same_ok(rule: &StepRuleC, vars: &[Value]) -> bool {
+/// The name of nothing: no figure to capture.
+static NO_NAME: Value = Value::Text(String::new());
+
+fn same_ok<V: PartialEq>(rule: &StepRuleC, vars: &[V]) -> bool {
     rule.same.iter().all(|&(a, b)| vars.get(a) == vars.get(b))
 }
 

@@ -16,6 +16,8 @@ use std::borrow::Cow;
 pub(crate) enum Env<'e> {
     /// The variables the expression was given.
     Root(&'e [Value]),
+    /// The variables the expression was given, borrowed one by one.
+    Refs(&'e [&'e Value]),
     /// One name bound in `slot` (a quantifier's item).
     One {
         around: &'e Env<'e>,
@@ -38,6 +40,7 @@ impl<'e> Env<'e> {
     pub(crate) fn get(&self, i: usize) -> Option<&'e Value> {
         match *self {
             Env::Root(vars) => vars.get(i),
+            Env::Refs(vars) => vars.get(i).copied(),
             Env::One { around, slot, value } => match i.cmp(&slot) {
                 std::cmp::Ordering::Less => Some(around.get(i).unwrap_or(&ZERO)),
                 std::cmp::Ordering::Equal => Some(value),

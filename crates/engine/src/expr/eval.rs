@@ -97,6 +97,15 @@ impl Expr {
         })
     }
 
+    /// Whether a condition is yes, its variables' values borrowed (an error
+    /// or any other value is no).
+    pub(crate) fn holds_with(&self, vars: &[&Value], world: &dyn World) -> bool {
+        matches!(
+            self.eval_in(&Env::Refs(vars), world, 0, &Cell::new(0)).as_deref(),
+            Ok(Value::Bool(true))
+        )
+    }
+
     /// [`eval`](Expr::eval) counting its work in `work`, shared by a whole
     /// evaluation (side effects share one too).
     pub(crate) fn eval_counted(

@@ -210,6 +210,8 @@ fn the_names_kept_as_values_are_those_of_their_places_and_figures() {
                 Some(Element::Place(p as PlaceId)),
                 "{v}"
             );
+            assert_eq!(v.to_text(), rules.place_name(p as PlaceId));
+            assert!(std::ptr::eq(rules.place_text(p as PlaceId), v));
         }
         for (f, v) in rules.figure_texts.iter().enumerate() {
             assert_eq!(
@@ -217,6 +219,8 @@ fn the_names_kept_as_values_are_those_of_their_places_and_figures() {
                 Some(Element::Figure(f as u16)),
                 "{v}"
             );
+            assert_eq!(v.to_text(), rules.figure_name(f as u16));
+            assert!(std::ptr::eq(rules.figure_text(f as u16), v));
         }
         games += 1;
     }
