@@ -41,6 +41,19 @@ impl<'a> View<'a> {
         }
     }
 
+    /// Whether `can` found a step of the first step rule for the player on
+    /// move (asked without a player or with that player's number).
+    pub fn found_first_rule_step(&self) -> bool {
+        let Some(first) = self.rules.steps.first() else {
+            return false;
+        };
+        let me = i64::from(self.state.to_move());
+        self.cans
+            .borrow()
+            .iter()
+            .any(|(rule, player, can)| *can && *rule == first.name && player.is_none_or(|p| p == me))
+    }
+
     fn element(&self, v: &Value) -> Result<Element, EvalError> {
         // A name the rules keep (lent by `line`, `squares`, `top`…) is
         // known by where it lies, without reading it.
