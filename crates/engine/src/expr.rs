@@ -32,6 +32,7 @@
 mod ast;
 mod builtins;
 mod effect;
+mod env;
 mod error;
 mod eval;
 mod lexer;

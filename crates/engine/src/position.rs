@@ -402,9 +402,9 @@ impl Position {
         if self.state.status() != &Status::Playing {
             return;
         }
-        // Buffers reused across candidates: the variables (the `to` name is
-        // rewritten in place) and the targets already given for a figure.
-        let mut vars: Vec<Value> = Vec::new();
+        // Buffers reused across candidates: the variables (names the rules
+        // keep, borrowed) and the targets already given for a figure.
+        let mut vars: Vec<&Value> = Vec::new();
         let mut marked: Vec<PlaceId> = Vec::new();
         // One view for the whole listing: what it works out (the answers of
         // `can`) holds for every candidate.
@@ -420,20 +420,36 @@ impl Position {
                     self.generate_figure(f, rule, how.every_rule, &mut vars, &mut marked, visit, &mut poll);
             }
             None => {
-                let mut tried: Vec<StandIn> = Vec::new();
+                // The figures tried on the current place, each with where its
+                // steps are kept in `found` (for giving them again when not
+                // `distinct`: a figure like one tried gives the same steps).
+                let mut tried: Vec<(StandIn, usize, usize)> = Vec::new();
+                let mut found: Vec<Step> = Vec::new();
                 for p in 0..self.rules.places.len() as PlaceId {
                     tried.clear();
+                    found.clear();
                     let on = self.state.on(p);
+                    let alone = on.len() == 1;
                     for (at, &f) in on.iter().enumerate() {
-                        if how.distinct {
-                            let key = self.stand_in(f, at, on.len());
-                            if tried.contains(&key) {
+                        let key = if alone {
+                            None
+                        } else {
+                            Some(self.stand_in(f, at, on.len()))
+                        };
+                        if let Some(&(_, start, end)) = key.and_then(|k| tried.iter().find(|t| t.0 == k)) {
+                            if how.distinct {
                                 continue;
                             }
-                            tried.push(key);
+                            for s in &found[start..end] {
+                                if visit(Step { figure: f, ..*s }).is_break() {
+                                    return;
+                                }
+                            }
+                            continue;
                         }
-                        if self
-                            .generate_figure(
+                        let start = found.len();
+                        let flow = if alone || how.distinct {
+                            self.generate_figure(
                                 f,
                                 rule,
                                 how.every_rule,
@@ -442,9 +458,26 @@ impl Position {
                                 visit,
                                 &mut poll,
                             )
-                            .is_break()
-                        {
+                        } else {
+                            let mut keep = |s: Step| {
+                                found.push(s);
+                                visit(s)
+                            };
+                            self.generate_figure(
+                                f,
+                                rule,
+                                how.every_rule,
+                                &mut vars,
+                                &mut marked,
+                                &mut keep,
+                                &mut poll,
+                            )
+                        };
+                        if flow.is_break() {
                             return;
+                        }
+                        if let Some(k) = key {
+                            tried.push((k, start, found.len()));
                         }
                     }
                 }
@@ -474,12 +507,12 @@ impl Position {
     /// The legal steps of one figure, each target once (with the first
     /// rule), or once per rule that allows it when `every_rule`.
     #[allow(clippy::too_many_arguments)]
-    fn generate_figure(
-        &self,
+    fn generate_figure<'r>(
+        &'r self,
         f: FigureId,
         only_rule: Option<usize>,
         every_rule: bool,
-        vars: &mut Vec<Value>,
+        vars: &mut Vec<&'r Value>,
         marked: &mut Vec<PlaceId>,
         visit: &mut dyn FnMut(Step) -> ControlFlow<()>,
         poll: &mut Poll,
@@ -525,18 +558,15 @@ impl Position {
                 if checked {
                     poll.checked()?;
                     if prefix == 0 {
-                        self.fill_vars(vars, f, from, to, &heads, &[]);
+                        self.fill_refs(vars, f, from, to, &heads);
                         prefix = vars.len();
                     } else {
-                        if let Some(Value::Text(name)) = vars.get_mut(2) {
-                            name.clear();
-                            name.push_str(rules.place_name(to));
-                        }
+                        vars[2] = rules.place_text(to);
                         vars.truncate(prefix);
                     }
-                    vars.extend(to_caps.iter().cloned());
+                    vars.extend(to_caps.iter());
                     if rule.capture {
-                        vars.push(self.captured_name(to));
+                        vars.push(self.captured_text(to));
                     }
                     if !same_ok(rule, vars) || !dynamic_conditions_hold(rule, vars, poll.view) {
                         continue;
@@ -573,6 +603,24 @@ impl Position {
         }
         let from_caps = rule.from.get(from as usize)?.as_deref()?;
         Some([stat, kind, from_caps])
+    }
+
+    /// The variables of a step as [`fill_vars`](Self::fill_vars) makes
+    /// them, borrowed from the rules: no text is copied.
+    fn fill_refs<'r>(
+        &'r self,
+        vars: &mut Vec<&'r Value>,
+        f: FigureId,
+        from: PlaceId,
+        to: PlaceId,
+        heads: &[&'r [Value]; 3],
+    ) {
+        let rules = &*self.rules;
+        vars.clear();
+        vars.extend([rules.figure_text(f), rules.place_text(from), rules.place_text(to)]);
+        for part in heads {
+            vars.extend(part.iter());
+        }
     }
 
     fn fill_vars(
@@ -618,6 +666,14 @@ impl Position {
     fn captured_name(&self, to: PlaceId) -> Value {
         let f = self.state.on(to).last();
         Value::from(f.map_or("", |&f| self.rules.figure_name(f)))
+    }
+
+    /// [`captured_name`](Self::captured_name), borrowed from the rules.
+    fn captured_text(&self, to: PlaceId) -> &Value {
+        match self.state.on(to).last() {
+            Some(&f) => self.rules.figure_text(f),
+            None => &NO_NAME,
+        }
     }
 
     /// Checks a drag of `figure` to `to` and returns the step it makes.
@@ -933,14 +989,17 @@ impl Position {
 
 /// Whether the conditions not answered ahead of time hold (the candidate
 /// came from [`Prefilter::candidates`](super::rules::Prefilter::candidates)).
-fn dynamic_conditions_hold(rule: &StepRuleC, vars: &[Value], view: &View) -> bool {
+fn dynamic_conditions_hold(rule: &StepRuleC, vars: &[&Value], view: &View) -> bool {
     rule.prefilter
         .dynamic
         .iter()
-        .all(|&i| matches!(rule.when[i].eval(vars, view), Ok(Value::Bool(true))))
+        .all(|&i| rule.when[i].holds_with(vars, view))
 }
 
-fn same_ok(rule: &StepRuleC, vars: &[Value]) -> bool {
+/// The name of nothing: no figure to capture.
+static NO_NAME: Value = Value::Text(String::new());
+
+fn same_ok<V: PartialEq>(rule: &StepRuleC, vars: &[V]) -> bool {
     rule.same.iter().all(|&(a, b)| vars.get(a) == vars.get(b))
 }
 

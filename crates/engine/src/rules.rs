@@ -18,6 +18,9 @@ use super::model::{Attributes, Game, OwnerPattern, Settings, TriggerValue};
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
+/// The name of nothing, as an expression value.
+static NO_TEXT: Value = Value::Text(String::new());
+
 mod check;
 mod compile;
 pub mod dice;
@@ -289,6 +292,16 @@ impl Rules {
     /// The name of a figure.
     pub fn figure_name(&self, f: FigureId) -> &str {
         self.figures.get(f as usize).map_or("", |f| f.name.as_str())
+    }
+
+    /// The name of place `p` as an expression value (empty text for none).
+    pub fn place_text(&self, p: PlaceId) -> &Value {
+        self.place_texts.get(p as usize).unwrap_or(&NO_TEXT)
+    }
+
+    /// The name of figure `f` as an expression value (empty text for none).
+    pub fn figure_text(&self, f: FigureId) -> &Value {
+        self.figure_texts.get(f as usize).unwrap_or(&NO_TEXT)
     }
 
     /// The other player: in a game of two the one who is not `player`,

@@ -41,7 +41,28 @@ impl<'a> View<'a> {
         }
     }
 
+    /// Whether `can` found a step of the first step rule for the player on
+    /// move (asked without a player or with that player's number).
+    pub fn found_first_rule_step(&self) -> bool {
+        let Some(first) = self.rules.steps.first() else {
+            return false;
+        };
+        let me = i64::from(self.state.to_move());
+        self.cans
+            .borrow()
+            .iter()
+            .any(|(rule, player, can)| *can && *rule == first.name && player.is_none_or(|p| p == me))
+    }
+
     fn element(&self, v: &Value) -> Result<Element, EvalError> {
+        // A name the rules keep (lent by `line`, `squares`, `top`…) is
+        // known by where it lies, without reading it.
+        if let Some(p) = index_in(&self.rules.place_texts, v) {
+            return Ok(Element::Place(p as PlaceId));
+        }
+        if let Some(f) = index_in(&self.rules.figure_texts, v) {
+            return Ok(Element::Figure(f as u16));
+        }
         match v {
             Value::Text(name) => self
                 .rules
@@ -216,28 +237,43 @@ impl<'a> View<'a> {
     /// on a track only left and right go anywhere.
     fn step_from(&self, s: &Value, d: (i64, i64), k: i64) -> Result<Option<PlaceId>, EvalError> {
         let (_, spot) = self.square(s)?;
+        Ok(self.step_from_spot(spot, d, k))
+    }
+
+    /// [`step_from`](Self::step_from) a square already found.
+    fn step_from_spot(&self, spot: super::rules::GridSpot, d: (i64, i64), k: i64) -> Option<PlaceId> {
         let g = &self.rules.grids[spot.grid as usize];
         if g.is_track && d.0 != 0 {
-            return Ok(None);
+            return None;
         }
-        Ok(g.place(spot.row as i64 + d.0 * k, spot.column as i64 + d.1 * k))
+        g.place(spot.row as i64 + d.0 * k, spot.column as i64 + d.1 * k)
     }
 
     fn line(&self, s: &Value, d: &Value) -> Result<Value, EvalError> {
+        Ok(Value::List(self.line_names(s, d)?.into_iter().cloned().collect()))
+    }
+
+    /// The names of the places of [`line`](Self::line), borrowed.
+    fn line_names(&self, s: &Value, d: &Value) -> Result<Vec<&'a Value>, EvalError> {
         if let Some((p, board)) = self.point(s)? {
             let q = self.point_on(board, d)?;
-            return Ok(self.names(board.line(p, q)));
+            return Ok(board
+                .line(p, q)
+                .into_iter()
+                .map(|p| self.name_ref(Some(p)))
+                .collect());
         }
         let d = delta(d)?;
         let start = self.place(s)?;
+        let (_, spot) = self.square(s)?;
         let mut out = Vec::new();
         for k in 1..=MAX_ITEMS as i64 {
-            match self.step_from(s, d, k)? {
-                Some(p) if p != start => out.push(self.name(Some(p))),
+            match self.step_from_spot(spot, d, k) {
+                Some(p) if p != start => out.push(self.name_ref(Some(p))),
                 _ => break,
             }
         }
-        Ok(Value::List(out))
+        Ok(out)
     }
 
     fn direction(&self, a: &Value, b: &Value) -> Result<Value, EvalError> {
@@ -344,6 +380,20 @@ enum Who {
     Text(String),
 }
 
+/// Where `v` lies in `list`, if it is one of its values (not a copy).
+fn index_in(list: &[Value], v: &Value) -> Option<usize> {
+    let size = std::mem::size_of::<Value>();
+    let offset = (v as *const Value as usize).wrapping_sub(list.as_ptr() as usize);
+    let i = offset / size;
+    (offset.is_multiple_of(size) && i < list.len()).then_some(i)
+}
+
+/// The lists of [`DIRECTIONS`] names: all, straight and diagonal, made once.
+fn direction_lists() -> &'static [Value; 3] {
+    static LISTS: std::sync::OnceLock<[Value; 3]> = std::sync::OnceLock::new();
+    LISTS.get_or_init(|| [directions(0..8), directions(0..4), directions(4..8)])
+}
+
 /// The names of some of the [`DIRECTIONS`].
 fn directions(range: std::ops::Range<usize>) -> Value {
     Value::List(
@@ -356,16 +406,17 @@ fn directions(range: std::ops::Range<usize>) -> Value {
 
 /// How far a direction goes in rows and columns.
 fn delta(d: &Value) -> Result<(i64, i64), EvalError> {
-    let name = d.to_text();
-    DIRECTIONS
-        .iter()
-        .find(|(n, _, _)| *n == name)
-        .map(|&(_, dr, dc)| (dr, dc))
-        .ok_or_else(|| {
-            err(format!(
-                "'{name}' is not a direction; the directions are up, down, left, right, up-left, up-right, down-left and down-right"
-            ))
-        })
+    // Only a text can name a direction: no other value's text form does.
+    let found = match d {
+        Value::Text(name) => DIRECTIONS.iter().find(|(n, _, _)| n == name),
+        _ => None,
+    };
+    found.map(|&(_, dr, dc)| (dr, dc)).ok_or_else(|| {
+        err(format!(
+            "'{}' is not a direction; the directions are up, down, left, right, up-left, up-right, down-left and down-right",
+            d.to_text()
+        ))
+    })
 }
 
 /// The column (a = 1) and row of a point named like a chess square: one
@@ -455,6 +506,17 @@ impl World for View<'_> {
         }
     }
 
+    fn call_items(&self, f: WorldFn, args: &[&Value]) -> Option<Result<Vec<&Value>, EvalError>> {
+        match (f, args) {
+            (WorldFn::Line, [s, d]) => Some(self.line_names(s, d)),
+            (WorldFn::Squares, [b]) => Some(
+                self.places(b)
+                    .map(|places| places.into_iter().map(|p| self.name_ref(Some(p))).collect()),
+            ),
+            _ => None,
+        }
+    }
+
     fn call_cow(&self, f: WorldFn, args: &[&Value]) -> Result<Cow<'_, Value>, EvalError> {
         match f {
             WorldFn::Place
@@ -476,6 +538,9 @@ impl World for View<'_> {
             ),
             Special::LastFrom => Cow::Borrowed(self.name_ref(last.map(|m| m.from))),
             Special::LastTo => Cow::Borrowed(self.name_ref(last.map(|m| m.to))),
+            Special::Directions => Cow::Borrowed(&direction_lists()[0]),
+            Special::Straight => Cow::Borrowed(&direction_lists()[1]),
+            Special::Diagonal => Cow::Borrowed(&direction_lists()[2]),
             other => Cow::Owned(self.special(other)),
         }
     }

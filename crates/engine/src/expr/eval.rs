@@ -8,6 +8,7 @@ use std::cell::Cell;
 
 use super::ast::{BinOp, Expr, Function, Name, Quantity, Resolved, Special, WorldFn};
 use super::builtins::{call_pure, MAX_ARGS};
+use super::env::Env;
 use super::error::EvalError;
 use super::resolve::unknown_message;
 use super::value::Value;
@@ -38,6 +39,15 @@ pub trait World {
     /// [`special`](World::special), borrowed from the world where it can be.
     fn special_cow(&self, s: Special) -> Cow<'_, Value> {
         Cow::Owned(self.special(s))
+    }
+
+    /// The items of the list `f` gives (`line`, `squares`), borrowed from
+    /// the world, for a quantifier to go through without copying them;
+    /// `None` when the world does not lend them (the list is then built
+    /// with [`call_cow`](World::call_cow)).
+    fn call_items(&self, f: WorldFn, args: &[&Value]) -> Option<Result<Vec<&Value>, EvalError>> {
+        let _ = (f, args);
+        None
     }
 
     /// Whether the place named `place` holds no figure, for `empty(place)`.
@@ -71,18 +81,29 @@ impl Expr {
     /// The value of the expression. `vars` holds the values of the variables
     /// given to [`resolve`](Expr::resolve), in the same order.
     pub fn eval(&self, vars: &[Value], world: &dyn World) -> Result<Value, EvalError> {
-        Ok(self.eval_in(vars, world, 0, &Cell::new(0))?.into_owned())
+        Ok(self
+            .eval_in(&Env::Root(vars), world, 0, &Cell::new(0))?
+            .into_owned())
     }
 
     /// Evaluates a condition: the value must be yes or no.
     pub fn eval_bool(&self, vars: &[Value], world: &dyn World) -> Result<bool, EvalError> {
-        let v = self.eval_in(vars, world, 0, &Cell::new(0))?;
+        let v = self.eval_in(&Env::Root(vars), world, 0, &Cell::new(0))?;
         v.as_bool().ok_or_else(|| {
             EvalError::new(format!(
                 "a condition must be yes or no, but this gives {}",
                 v.quoted()
             ))
         })
+    }
+
+    /// Whether a condition is yes, its variables' values borrowed (an error
+    /// or any other value is no).
+    pub(crate) fn holds_with(&self, vars: &[&Value], world: &dyn World) -> bool {
+        matches!(
+            self.eval_in(&Env::Refs(vars), world, 0, &Cell::new(0)).as_deref(),
+            Ok(Value::Bool(true))
+        )
     }
 
     /// [`eval`](Expr::eval) counting its work in `work`, shared by a whole
@@ -93,16 +114,10 @@ impl Expr {
         world: &dyn World,
         work: &Cell<u32>,
     ) -> Result<Value, EvalError> {
-        Ok(self.eval_in(vars, world, 0, work)?.into_owned())
+        Ok(self.eval_in(&Env::Root(vars), world, 0, work)?.into_owned())
     }
 
-    fn eval_in<'a>(
-        &'a self,
-        vars: &'a [Value],
-        world: &'a dyn World,
-        depth: u32,
-        work: &Cell<u32>,
-    ) -> Out<'a> {
+    fn eval_in<'a>(&'a self, vars: &Env<'a>, world: &'a dyn World, depth: u32, work: &Cell<u32>) -> Out<'a> {
         if depth > MAX_DEPTH {
             return Err(EvalError::new("this is nested too deeply to work out"));
         }
@@ -164,16 +179,29 @@ impl Expr {
                 until,
                 condition,
             } => {
-                let items = list.eval_in(vars, world, d, work)?;
-                let Value::List(items) = items.as_ref() else {
-                    return Err(EvalError::new(format!(
-                        "{}, but '{} {} in' needs a list after 'in'",
-                        items.describe(),
-                        kind.words(),
-                        name.text
-                    )));
+                let q = Quantify {
+                    kind: *kind,
+                    name,
+                    until: *until,
+                    condition,
                 };
-                quantify(*kind, name, items, *until, condition, vars, world, d, work).map(Cow::Owned)
+                if let Expr::Call {
+                    function: Function::World(w),
+                    args,
+                } = list.as_ref()
+                {
+                    // A list the world lends is gone through without copying it.
+                    let vals = call_args(Function::World(*w), args, vars, world, d, work)?;
+                    let refs = refs_of(&vals, args.len());
+                    let refs = &refs[..args.len()];
+                    if let Some(items) = world.call_items(*w, refs) {
+                        return q.over(items?.into_iter(), vars, world, d, work).map(Cow::Owned);
+                    }
+                    let items = world.call_cow(*w, refs)?;
+                    return q.over_value(&items, vars, world, d, work).map(Cow::Owned);
+                }
+                let items = list.eval_in(vars, world, d, work)?;
+                q.over_value(&items, vars, world, d, work).map(Cow::Owned)
             }
             Expr::Binary { op, left, right } => binary(*op, left, right, vars, world, d, work),
             Expr::Apply {
@@ -194,35 +222,71 @@ impl Expr {
                         params.len()
                     )));
                 }
-                let mut local = with_slot(vars, base + params.len() - 1);
-                for (i, arg) in args.iter().enumerate() {
-                    local[base + i] = arg.eval_in(vars, world, d, work)?.into_owned();
-                }
+                // The values are kept as worked out (borrowed where they
+                // can be), a few without a list of their own.
+                const KEPT: usize = 4;
+                let mut kept: [Cow<'a, Value>; KEPT] = std::array::from_fn(|_| Cow::Borrowed(&NO_VALUE));
+                let mut more = Vec::new();
+                let values: &[Cow<'a, Value>] = if args.len() <= KEPT {
+                    for (slot, arg) in kept.iter_mut().zip(args) {
+                        *slot = arg.eval_in(vars, world, d, work)?;
+                    }
+                    &kept[..args.len()]
+                } else {
+                    for arg in args {
+                        more.push(arg.eval_in(vars, world, d, work)?);
+                    }
+                    &more
+                };
+                let local = Env::Many {
+                    around: vars,
+                    base,
+                    values,
+                };
                 owned(body.eval_in(&local, world, d, work)?.into_owned())
             }
             Expr::Call { function, args } => {
-                spend(work, 1)?;
-                if args.len() > MAX_ARGS || !function.accepts(args.len()) {
-                    return Err(EvalError::new(function.arity_message()));
-                }
-                let mut vals: [Cow<'a, Value>; MAX_ARGS] = std::array::from_fn(|_| Cow::Borrowed(&NO_VALUE));
-                for (slot, arg) in vals.iter_mut().zip(args) {
-                    *slot = arg.eval_in(vars, world, d, work)?;
-                }
-                let vals = &vals[..args.len()];
+                let vals = call_args(*function, args, vars, world, d, work)?;
                 match function {
                     Function::World(w) => {
-                        let mut refs: [&Value; MAX_ARGS] = [&NO_VALUE; MAX_ARGS];
-                        for (slot, v) in refs.iter_mut().zip(vals) {
-                            *slot = v.as_ref();
-                        }
-                        world.call_cow(*w, &refs[..vals.len()])
+                        let refs = refs_of(&vals, args.len());
+                        world.call_cow(*w, &refs[..args.len()])
                     }
-                    _ => call_pure(*function, vals, world),
+                    _ => call_pure(*function, &vals[..args.len()], world),
                 }
             }
         }
     }
+}
+
+/// The values of a function's arguments (unused ones [`NO_VALUE`]), after
+/// counting the call as work and checking how many there are.
+fn call_args<'a>(
+    function: Function,
+    args: &'a [Expr],
+    vars: &Env<'a>,
+    world: &'a dyn World,
+    d: u32,
+    work: &Cell<u32>,
+) -> Result<[Cow<'a, Value>; MAX_ARGS], EvalError> {
+    spend(work, 1)?;
+    if args.len() > MAX_ARGS || !function.accepts(args.len()) {
+        return Err(EvalError::new(function.arity_message()));
+    }
+    let mut vals: [Cow<'a, Value>; MAX_ARGS] = std::array::from_fn(|_| Cow::Borrowed(&NO_VALUE));
+    for (slot, arg) in vals.iter_mut().zip(args) {
+        *slot = arg.eval_in(vars, world, d, work)?;
+    }
+    Ok(vals)
+}
+
+/// The first `n` values borrowed, as a world function takes them.
+fn refs_of<'v>(vals: &'v [Cow<'_, Value>; MAX_ARGS], n: usize) -> [&'v Value; MAX_ARGS] {
+    let mut refs: [&Value; MAX_ARGS] = [&NO_VALUE; MAX_ARGS];
+    for (slot, v) in refs.iter_mut().zip(&vals[..n]) {
+        *slot = v.as_ref();
+    }
+    refs
 }
 
 /// Counts `units` of work; an error once an evaluation has done too much.
@@ -254,78 +318,110 @@ pub(crate) fn slot_of(name: &Name) -> Result<usize, EvalError> {
     }
 }
 
-#[allow(clippy::too_many_arguments)]
-#[inline(never)] // kept out of `eval_in`, whose frame every evaluation pays for
-fn quantify(
+/// A quantifier (`any`, `every`, `how many`, `all`, `first`, `sum` … `in
+/// LIST where|until C`) to work out over a list's items.
+struct Quantify<'q> {
     kind: Quantity,
-    name: &Name,
-    items: &[Value],
+    name: &'q Name,
     until: bool,
-    condition: &Expr,
-    vars: &[Value],
-    world: &dyn World,
-    d: u32,
-    work: &Cell<u32>,
-) -> Result<Value, EvalError> {
-    if items.len() > MAX_ITEMS {
-        return Err(EvalError::new(format!(
-            "'{} {}' goes through a list of {} items; at most {MAX_ITEMS} can be looked at",
-            kind.words(),
-            name.text,
-            items.len()
-        )));
+    condition: &'q Expr,
+}
+
+impl Quantify<'_> {
+    /// Over a value, which must be a list.
+    fn over_value(
+        &self,
+        items: &Value,
+        vars: &Env,
+        world: &dyn World,
+        d: u32,
+        work: &Cell<u32>,
+    ) -> Result<Value, EvalError> {
+        let Value::List(items) = items else {
+            return Err(EvalError::new(format!(
+                "{}, but '{} {} in' needs a list after 'in'",
+                items.describe(),
+                self.kind.words(),
+                self.name.text
+            )));
+        };
+        self.over(items.iter(), vars, world, d, work)
     }
-    let slot = slot_of(name)?;
-    let mut local = with_slot(vars, slot);
-    let mut count = 0i64;
-    let mut kept = Vec::new();
-    for item in items {
-        spend(work, 1)?;
-        local[slot] = item.clone();
-        let c = condition.eval_in(&local, world, d, work)?;
-        if kind == Quantity::Sum {
-            let n = c.as_number().ok_or_else(|| {
+
+    /// Over the items, each bound in turn to the name's slot.
+    #[inline(never)] // kept out of `eval_in`, whose frame every evaluation pays for
+    fn over<'i>(
+        &self,
+        items: impl ExactSizeIterator<Item = &'i Value>,
+        vars: &Env,
+        world: &dyn World,
+        d: u32,
+        work: &Cell<u32>,
+    ) -> Result<Value, EvalError> {
+        let (kind, until) = (self.kind, self.until);
+        if items.len() > MAX_ITEMS {
+            return Err(EvalError::new(format!(
+                "'{} {}' goes through a list of {} items; at most {MAX_ITEMS} can be looked at",
+                kind.words(),
+                self.name.text,
+                items.len()
+            )));
+        }
+        let slot = slot_of(self.name)?;
+        let mut count = 0i64;
+        let mut kept = Vec::new();
+        for item in items {
+            spend(work, 1)?;
+            let local = Env::One {
+                around: vars,
+                slot,
+                value: item,
+            };
+            let c = self.condition.eval_in(&local, world, d, work)?;
+            if kind == Quantity::Sum {
+                let n = c.as_number().ok_or_else(|| {
+                    EvalError::new(format!(
+                        "the value after 'of' must be a number, but it is {}",
+                        c.quoted()
+                    ))
+                })?;
+                count = count.checked_add(n).ok_or_else(overflow)?;
+                continue;
+            }
+            let holds = c.as_bool().ok_or_else(|| {
                 EvalError::new(format!(
-                    "the value after 'of' must be a number, but it is {}",
+                    "the condition after '{}' must be yes or no, but it is {}",
+                    if until { "until" } else { "where" },
                     c.quoted()
                 ))
             })?;
-            count = count.checked_add(n).ok_or_else(overflow)?;
-            continue;
-        }
-        let holds = c.as_bool().ok_or_else(|| {
-            EvalError::new(format!(
-                "the condition after '{}' must be yes or no, but it is {}",
-                if until { "until" } else { "where" },
-                c.quoted()
-            ))
-        })?;
-        if until {
-            if holds {
-                break;
+            if until {
+                if holds {
+                    break;
+                }
+                count += 1;
+                if kind == Quantity::All {
+                    kept.push(item.clone());
+                }
+                continue;
             }
-            count += 1;
-            if kind == Quantity::All {
-                kept.push(item.clone());
+            match kind {
+                Quantity::Any if holds => return Ok(Value::Bool(true)),
+                Quantity::Every if !holds => return Ok(Value::Bool(false)),
+                Quantity::First if holds => return Ok(item.clone()),
+                Quantity::HowMany if holds => count += 1,
+                Quantity::All if holds => kept.push(item.clone()),
+                _ => {}
             }
-            continue;
         }
-        match kind {
-            Quantity::Any if holds => return Ok(Value::Bool(true)),
-            Quantity::Every if !holds => return Ok(Value::Bool(false)),
-            Quantity::First if holds => return Ok(item.clone()),
-            Quantity::HowMany if holds => count += 1,
-            Quantity::All if holds => kept.push(item.clone()),
-            _ => {}
-        }
+        Ok(match kind {
+            Quantity::Any => Value::Bool(false),
+            Quantity::Every => Value::Bool(true),
+            Quantity::First => Value::Text(String::new()),
+            Quantity::HowMany | Quantity::Sum => Value::Number(count),
+            Quantity::All => Value::List(kept),
+        })
     }
-    Ok(match kind {
-        Quantity::Any => Value::Bool(false),
-        Quantity::Every => Value::Bool(true),
-        Quantity::First => Value::Text(String::new()),
-        Quantity::HowMany | Quantity::Sum => Value::Number(count),
-        Quantity::All => Value::List(kept),
-    })
 }
 
 fn truth(op: BinOp, v: &Value) -> Result<bool, EvalError> {
@@ -350,7 +446,7 @@ fn binary<'a>(
     op: BinOp,
     left: &'a Expr,
     right: &'a Expr,
-    vars: &'a [Value],
+    vars: &Env<'a>,
     world: &'a dyn World,
     d: u32,
     work: &Cell<u32>,

@@ -370,3 +370,38 @@ fn a_step_after_which_the_move_cannot_be_finished_is_refused() {
     pos.play(m2, rules.place_id("matchgroup").unwrap()).unwrap();
     assert_eq!(pos.to_move(), 2);
 }
+
+/// A shipped rule file.
+fn shipped(name: &str) -> Game {
+    let path = format!("{}/../../public/games/{name}", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).expect("the file is there");
+    crate::file::read_xml(&text).expect("the file reads").0
+}
+
+#[test]
+fn alike_figures_on_a_place_list_the_same_steps_as_each_alone() {
+    // Connect Four's discs wait in one group, NIM's matches in one heap:
+    // the listing gives the steps found for the first to the others like it,
+    // and must list exactly what each figure's own listing gives.
+    for game in [shipped("connect-four.game.xml"), nim12()] {
+        let mut pos = start(&game);
+        let mut rng = crate::search::rng::Rng::new(7);
+        for _ in 0..12 {
+            let all = pos.legal_steps();
+            let mut each = Vec::new();
+            for p in 0..pos.rules().places.len() as PlaceId {
+                for &f in pos.state().on(p) {
+                    each.extend(pos.steps_of(f));
+                }
+            }
+            assert_eq!(all, each);
+            let Some(&step) = all.get(rng.below(all.len().max(1))) else {
+                break;
+            };
+            pos.apply(step);
+            if pos.can_end_move() {
+                pos.apply_end_move();
+            }
+        }
+    }
+}

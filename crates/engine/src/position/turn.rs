@@ -2,8 +2,9 @@
 //! conditions, then the "cannot move" setting.
 
 use super::{Position, WhenStuck};
+use crate::automaton::MoveAutomaton;
 use crate::expr::{slot_of, spend, with_slot, Effect, Expr, Value, MAX_ITEMS};
-use crate::rules::{Element, Rules};
+use crate::rules::{Element, EndC, Rules};
 use crate::state::{Change, Status, REMOVED};
 use crate::world::View;
 use std::cell::Cell;
@@ -173,34 +174,14 @@ fn place_of(rules: &Rules, v: &Value) -> Result<u16, String> {
 }
 
 /// Checks the game-over conditions in order; the first whose conditions
-/// all hold gives the result.
-fn game_over(pos: &Position, warnings: &mut Vec<String>) -> Option<Status> {
+/// all hold gives the result. `can_move` is set when a condition found,
+/// by `can`, that the player on move can make a whole move.
+fn game_over(pos: &Position, warnings: &mut Vec<String>, can_move: &mut bool) -> Option<Status> {
     let rules = &pos.rules;
     for end in &rules.ends {
         let view = View::of(pos);
-        let mut holds = true;
-        for c in &end.when {
-            match c.eval(&[], &view) {
-                Ok(Value::Bool(true)) => {}
-                Ok(Value::Bool(false)) => {
-                    holds = false;
-                    break;
-                }
-                Ok(other) => {
-                    warnings.push(format!(
-                        "game over '{}': a condition gave {other}, not yes or no",
-                        end.name
-                    ));
-                    holds = false;
-                    break;
-                }
-                Err(e) => {
-                    warnings.push(format!("game over '{}': {}", end.name, e.message));
-                    holds = false;
-                    break;
-                }
-            }
-        }
+        let holds = conditions_hold(end, &view, warnings);
+        *can_move = *can_move || (view.found_first_rule_step() && one_step_is_a_move(pos));
         if !holds {
             continue;
         }
@@ -223,14 +204,53 @@ fn game_over(pos: &Position, warnings: &mut Vec<String>) -> Option<Status> {
     None
 }
 
+/// Whether all the conditions of a game-over hold (one that can't be
+/// worked out, with a warning, does not).
+fn conditions_hold(end: &EndC, view: &View, warnings: &mut Vec<String>) -> bool {
+    for c in &end.when {
+        match c.eval(&[], view) {
+            Ok(Value::Bool(true)) => {}
+            Ok(Value::Bool(false)) => return false,
+            Ok(other) => {
+                warnings.push(format!(
+                    "game over '{}': a condition gave {other}, not yes or no",
+                    end.name
+                ));
+                return false;
+            }
+            Err(e) => {
+                warnings.push(format!("game over '{}': {}", end.name, e.message));
+                return false;
+            }
+        }
+    }
+    true
+}
+
+/// Whether, at the start of a move, one step of the first step rule makes
+/// a whole move that need not go on: then a step of it found by `can` is
+/// what [`Position::has_move`] looks for first (no earlier rule can take
+/// its targets), and the player can move.
+fn one_step_is_a_move(pos: &Position) -> bool {
+    let moves = &pos.rules.moves;
+    let progress = pos.state.progress();
+    pos.state.made().is_empty()
+        && progress == MoveAutomaton::START
+        && pos.state.status() == &Status::Playing
+        && moves
+            .next(progress, 0)
+            .is_some_and(|p| moves.complete(p).is_some() && !moves.must_go_on(p))
+}
+
 /// After a move (and at the start): is the game over, and can the player
 /// on move move at all?
 pub(super) fn settle(pos: &mut Position, changes: &mut Vec<Change>, warnings: &mut Vec<String>) {
-    if let Some(status) = game_over(pos, warnings) {
+    let mut can_move = false;
+    if let Some(status) = game_over(pos, warnings, &mut can_move) {
         pos.state.set_status(status, changes);
         return;
     }
-    if pos.has_move() {
+    if can_move || pos.has_move() {
         return;
     }
     let me = pos.state.to_move();
@@ -254,10 +274,11 @@ pub(super) fn settle(pos: &mut Position, changes: &mut Vec<Change>, warnings: &m
             for _ in 1..pos.rules.players.max(2) {
                 let next = pos.rules.next(pos.state.to_move());
                 pos.state.pass_turn(&pos.rules, next, changes);
-                if let Some(over) = game_over(pos, warnings) {
+                let mut can_move = false;
+                if let Some(over) = game_over(pos, warnings, &mut can_move) {
                     status = Some(over);
                     break;
-                } else if pos.has_move() {
+                } else if can_move || pos.has_move() {
                     return;
                 }
             }

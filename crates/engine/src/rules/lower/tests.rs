@@ -2,7 +2,7 @@
 
 use crate::expr::Value;
 use crate::model::*;
-use crate::rules::{Element, GridSpot, Rules};
+use crate::rules::{Element, GridSpot, PlaceId, Rules};
 use crate::search::games;
 
 fn compile(game: &Game) -> Rules {
@@ -190,4 +190,39 @@ fn a_type_named_only_by_a_change_is_a_type() {
     assert!(warnings.is_empty(), "{warnings:?}");
     let kind = pos.state().kind_of(step.figure);
     assert_eq!(pos.rules().types[kind as usize], "queen");
+}
+
+#[test]
+fn the_names_kept_as_values_are_those_of_their_places_and_figures() {
+    // Evaluation knows a kept name by where it lies (`world.rs`): that must
+    // be what looking the name up gives, in every shipped game.
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../public/games");
+    let mut games = 0;
+    for entry in std::fs::read_dir(dir).expect("the games are there").flatten() {
+        let text = std::fs::read_to_string(entry.path()).unwrap_or_default();
+        let Ok((game, _)) = crate::file::read_xml(&text) else {
+            continue;
+        };
+        let rules = compile(&game);
+        for (p, v) in rules.place_texts.iter().enumerate() {
+            assert_eq!(
+                rules.element(&v.to_text()),
+                Some(Element::Place(p as PlaceId)),
+                "{v}"
+            );
+            assert_eq!(v.to_text(), rules.place_name(p as PlaceId));
+            assert!(std::ptr::eq(rules.place_text(p as PlaceId), v));
+        }
+        for (f, v) in rules.figure_texts.iter().enumerate() {
+            assert_eq!(
+                rules.element(&v.to_text()),
+                Some(Element::Figure(f as u16)),
+                "{v}"
+            );
+            assert_eq!(v.to_text(), rules.figure_name(f as u16));
+            assert!(std::ptr::eq(rules.figure_text(f as u16), v));
+        }
+        games += 1;
+    }
+    assert!(games >= 10, "{games} games read");
 }
