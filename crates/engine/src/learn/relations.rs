@@ -10,6 +10,8 @@ use crate::pattern::Matcher;
 
 mod dice;
 
+pub(crate) use dice::card_words as die_words;
+
 /// A condition of a learned rule.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Condition {

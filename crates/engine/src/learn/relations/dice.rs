@@ -192,3 +192,43 @@ fn names(seen: &[Seen], dice: &[(String, Vec<i64>)], out: &mut Rolled) {
         }
     }
 }
+
+/// A condition that reads a die, in words, as learning writes it (or a
+/// designer does, with the attribute's name bare): `attribute(to, "n") =
+/// attribute(from, "n") + value(die)`, `row(to) = row(from) - value(die)`,
+/// `to = from + value(die)`. `side` says which side a caught variable is on.
+pub(crate) fn card_words(body: &str, side: impl Fn(&str) -> Option<&'static str>) -> Option<String> {
+    let (left, right) = body.split_once(" = ")?;
+    let (base, sign, rest) = if let Some((b, r)) = right.split_once(" + value(") {
+        (b, 1, r)
+    } else {
+        let (b, r) = right.split_once(" - value(")?;
+        (b, -1, r)
+    };
+    let die = rest.strip_suffix(')')?;
+    if die.is_empty() || die.contains(['(', ')', ' ', ',']) {
+        return None;
+    }
+    let attribute = |s: &str, place: &str| {
+        let key = s
+            .strip_prefix(&format!("attribute({place}, "))?
+            .strip_suffix(')')?;
+        Some(key.trim_matches('"').to_string())
+    };
+    if let (Some(a), Some(b)) = (attribute(left, "to"), attribute(base, "from")) {
+        return (a == b).then(|| squares(die, sign));
+    }
+    for (axis, up, down) in [("row", "up", "down"), ("column", "right", "left")] {
+        if left == format!("{axis}(to)") && base == format!("{axis}(from)") {
+            let way = if sign > 0 { up } else { down };
+            return Some(format!("as many {axis}s {way} as {}", shows(die)));
+        }
+    }
+    match (side(left), side(base)) {
+        (Some("to"), Some("from")) => {
+            let way = if sign > 0 { "more" } else { "less" };
+            Some(format!("whose number is as many {way} as {}", shows(die)))
+        }
+        _ => None,
+    }
+}
