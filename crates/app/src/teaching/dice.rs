@@ -27,13 +27,12 @@ pub fn dice_of(game: &Game, setup: &Setup) -> Vec<(String, u8)> {
 
 impl Teaching {
     /// What each die shows on the teaching table now, in the game's order
-    /// (none while recording a move: the move's own rolls are played).
+    /// (none while recording a move or the end: dice are set for a step).
     pub fn dice(&self, game: &Game) -> Vec<(String, u8)> {
         match &self.teach {
             Teach::Idle => dice_of(game, &self.idle_setup),
             Teach::Step(s) => dice_of(game, s.setup()),
-            Teach::End(e) => dice_of(game, e.setup()),
-            Teach::Move(_) => Vec::new(),
+            Teach::Move(_) | Teach::End(_) => Vec::new(),
         }
     }
 
