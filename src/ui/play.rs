@@ -16,7 +16,7 @@ mod keys;
 mod log;
 
 use super::confirm::{Confirm, Question};
-use super::store::{Mode, Player, Session, Store, Tone};
+use super::store::{Mode, Player, Session, Store, Tone, PEOPLE};
 use advice::Advice;
 use leptos::prelude::*;
 use std::collections::HashSet;
@@ -148,7 +148,7 @@ fn start_session(store: Store, advice: Advice, rules: Arc<Rules>, revision: u64,
     let players = store
         .session
         .with_untracked(|s| s.as_ref().map(|s| s.players))
-        .unwrap_or([Player::Person, Player::Person]);
+        .unwrap_or(PEOPLE);
     store.session.set(Some(Session {
         position: Position::new(rules),
         revision,
