@@ -3,20 +3,23 @@
 
 use super::computer;
 use super::PlayState;
-use crate::ui::figures::FigureShape;
+use crate::ui::figures::{owner_mark, FigureShape};
 use crate::ui::store::{Mode, Player, Tone};
 use leptos::prelude::*;
+use tablecraft_app::access::colour::ink_on;
 use tablecraft_app::playing::act::{end_move, pass, take_back};
 use tablecraft_app::playing::words::{
     after, is_puzzle, over_detail, over_reason, over_text, player_name, turn_text,
 };
 use tablecraft_app::table::geometry::Rect;
 use tablecraft_app::table::scene::{figure_colour, FigureView, Marks};
+use tablecraft_engine::file::MAX_PLAYERS;
 use tablecraft_engine::search::Strength;
 use tablecraft_engine::{Position, Status};
 
-/// A picture of a player: one of their figures, or a disc in their colour.
-fn player_token(pos: &Position, player: u8) -> impl IntoView {
+/// A picture of a player, `px` wide: one of their figures, or a disc in
+/// their colour with their number and mark.
+pub(super) fn player_token(pos: &Position, player: u8, px: u32) -> impl IntoView {
     let rules = pos.rules();
     let figure = rules
         .figures
@@ -33,15 +36,16 @@ fn player_token(pos: &Position, player: u8) -> impl IntoView {
         });
     let disc = figure.is_none().then(|| {
         let fill = figure_colour(None, player);
-        let ink = if player == 2 { "#fffaf0" } else { "#1f2430" };
+        let ink = ink_on(&fill);
         view! {
             <circle cx=24 cy=24 r=20 fill=fill stroke="#1f2430" stroke-width=3/>
-            <text x=24 y=25 text-anchor="middle" dominant-baseline="central" fill=ink
-                font-size=22 font-weight=700>{player.to_string()}</text>
+            <text x=24 y=22 text-anchor="middle" dominant-baseline="central" fill=ink
+                font-size=20 font-weight=700>{player.to_string()}</text>
+            {owner_mark(player, 24.0, 46.0, 44.0)}
         }
     });
     view! {
-        <svg class="player-token" viewBox="0 0 48 48" width=48 height=48 aria-hidden="true">
+        <svg class="player-token" viewBox="0 0 48 48" width=px height=px aria-hidden="true">
             {figure.map(|f| view! { <FigureShape figure=f faded=false/> })}
             {disc}
         </svg>
@@ -73,7 +77,7 @@ pub fn TurnBanner() -> impl IntoView {
         }
         let token = store
             .session
-            .with_untracked(|s| s.as_ref().map(|s| player_token(&s.position, player)));
+            .with_untracked(|s| s.as_ref().map(|s| player_token(&s.position, player, 48)));
         let extra = computer.then(|| {
             view! {
                 <span class="turn-extra">
@@ -151,15 +155,24 @@ pub fn GameOver() -> impl IntoView {
                     Status::Over { winner, .. } => *winner,
                     Status::Playing => 0,
                 };
-                Some((text, over_reason(&s.position), over_detail(&s.position), winner))
+                let token = (winner > 0 && !is_puzzle(s.position.rules()))
+                    .then(|| player_token(&s.position, winner, 40));
+                Some((
+                    text,
+                    over_reason(&s.position),
+                    over_detail(&s.position),
+                    winner,
+                    token,
+                ))
             })
         })
     };
     move || {
-        over().map(|(text, reason, detail, winner)| {
+        over().map(|(text, reason, detail, winner, token)| {
             view! {
                 <div class=format!("game-over panel winner-{winner}") data-testid="game-over" role="status">
                     <span class="game-over-icon" aria-hidden="true">{if winner == 0 { "=" } else { "★" }}</span>
+                    {token}
                     <div class="game-over-text">
                         <strong data-testid="game-over-text">{text}</strong>
                         {(!reason.is_empty()).then(|| view! {
@@ -190,7 +203,9 @@ fn take_back_action(state: PlayState, whole_move: bool) {
     computer::cancel(state.store, state.advice);
     state.busy.set(false);
     // Read who plays before the position is changed (not while it is).
-    let computers = [1, 2].map(|p| matches!(state.player(p), Player::Computer(_)));
+    let computers: Vec<bool> = (1..=MAX_PLAYERS)
+        .map(|p| matches!(state.player(p), Player::Computer(_)))
+        .collect();
     let computer_plays = |p: u8| p >= 1 && computers.get(usize::from(p) - 1).copied().unwrap_or(false);
     act(state, |pos| {
         if take_back(pos, whole_move, &computer_plays) {
@@ -286,7 +301,7 @@ fn player_of(value: &str) -> Player {
     }
 }
 
-/// Who plays each side: a person or the computer at a strength.
+/// Who plays each player: a person or the computer at a strength.
 #[component]
 pub fn Players() -> impl IntoView {
     let state = expect_context::<PlayState>();
@@ -294,7 +309,7 @@ pub fn Players() -> impl IntoView {
     let count = move || {
         store.session.with(|s| {
             s.as_ref()
-                .map_or(2, |s| if is_puzzle(s.position.rules()) { 1 } else { 2 })
+                .map_or(2, |s| s.position.rules().players.clamp(1, MAX_PLAYERS))
         })
     };
     let chooser = move |player: u8| {
@@ -314,9 +329,16 @@ pub fn Players() -> impl IntoView {
         } else {
             player_name(player)
         };
+        let token = (count() > 1)
+            .then(|| {
+                store
+                    .session
+                    .with_untracked(|s| s.as_ref().map(|s| player_token(&s.position, player, 28)))
+            })
+            .flatten();
         view! {
-            <div class="player-choice">
-                <label for=id.clone()>{label}</label>
+            <div class=format!("player-choice player-{player}")>
+                <label for=id.clone()>{token}{label}</label>
                 <select id=id.clone() data-testid=id prop:value=value
                     on:change=move |ev| {
                         let chosen = player_of(&event_target_value(&ev));
