@@ -14,6 +14,7 @@ use tablecraft_app::editor::toolbox::FIGURE_TYPES;
 use tablecraft_app::editor::{Edit, Property, Selection};
 use tablecraft_app::table::geometry::default_layout;
 use tablecraft_app::table::looks::{attribute_values, look_for};
+use tablecraft_engine::file::MAX_PLAYERS;
 use tablecraft_engine::model::{Attributes, EquipmentKind, Game, LookPattern, TriggerValue};
 
 /// What the panel shows; it is rebuilt only when this changes.
@@ -560,6 +561,22 @@ fn trigger_fields(store: Store, name: String) -> impl IntoView {
     }
 }
 
+/// The choices of the number of players: 1 (a puzzle) to 4.
+fn player_counts() -> Vec<(String, String)> {
+    (1..=MAX_PLAYERS)
+        .map(|p| {
+            (
+                p.to_string(),
+                if p == 1 {
+                    "1 (a puzzle)".into()
+                } else {
+                    p.to_string()
+                },
+            )
+        })
+        .collect()
+}
+
 fn game_fields(store: Store) -> impl IntoView {
     let title = Signal::derive(move || store.with_game(|g| g.title.clone()));
     let players = Signal::derive(move || store.with_game(|g| g.players.to_string()));
@@ -577,7 +594,7 @@ fn game_fields(store: Store) -> impl IntoView {
             </textarea>
         </div>
         <Choice label="Players" testid="game-players"
-            options=vec![("1".into(), "1 (a puzzle)".into()), ("2".into(), "2".into())]
+            options=player_counts()
             value=players
             apply=Callback::new(move |p: String| { make(store, Edit::Players(p.parse().unwrap_or(2))); })/>
     }
