@@ -136,19 +136,6 @@ fn changes(old: &StepLesson, new: &StepLesson, example: usize) -> Vec<LevelChang
         .collect()
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn whose_figures_a_rule_moves_names_every_player() {
-        assert_eq!(owner_words(None), "");
-        assert_eq!(owner_words(Some(OwnerPattern::Player(1))), " of player 1");
-        assert_eq!(owner_words(Some(OwnerPattern::Player(3))), " of player 3");
-        assert_eq!(owner_words(Some(OwnerPattern::Player(4))), " of player 4");
-    }
-}
-
 fn plural(n: usize, word: &str) -> String {
     format!("{n} {word}{}", if n == 1 { "" } else { "s" })
 }
@@ -436,5 +423,18 @@ impl Teaching {
             select: open.then(|| RuleRef::new(RuleKind::Step, s.index)),
             ..out
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn whose_figures_a_rule_moves_names_every_player() {
+        assert_eq!(owner_words(None), "");
+        assert_eq!(owner_words(Some(OwnerPattern::Player(1))), " of player 1");
+        assert_eq!(owner_words(Some(OwnerPattern::Player(3))), " of player 3");
+        assert_eq!(owner_words(Some(OwnerPattern::Player(4))), " of player 4");
     }
 }
