@@ -44,9 +44,12 @@ fn these_are_the_examples() {
             "fox-and-geese.game.xml",
             "labyrinth.game.xml",
             "nim12.game.xml",
+            "nim3.game.xml",
             "nim345.game.xml",
             "nine-mens-morris.game.xml",
             "reversi.game.xml",
+            "snakes-and-ladders-4.game.xml",
+            "snakes-and-ladders.game.xml",
             "tic-tac-toe.game.xml"
         ]
     );

@@ -74,7 +74,7 @@ write("line-comment.game.json", '// my game\n{"format": 1, "game": {}}', "refuse
 write("block-comment.game.json", '  /* my game */ {"format": 1, "game": {}}', "refused", "JSON cannot hold comments")
 write("players-300.game.json", '{"format": 1, "game": {"title": "x", "players": 300}}', "refused", "from 0 to 255")
 write("players-minus.game.json", '{"format": 1, "game": {"title": "x", "players": -1}}', "refused", "from 0 to 255")
-write("players-3.game.json", '{"format": 1, "game": {"title": "x", "players": 3}}', "refused", "players must be from 1 to 2")
+write("players-5.game.json", '{"format": 1, "game": {"title": "x", "players": 5}}', "refused", "players must be from 1 to 4")
 write("rows-70000.game.json", '{"format": 1, "game": {"equipment": [{"name": "b", "kind": {"type": "board", "rows": 70000, "columns": 3}}]}}', "refused", "from 0 to 65535")
 write("huge-number.game.json", '{"format": 1, "game": {"players": 1e30}}', "refused", "")
 write("float-players.game.json", '{"format": 1, "game": {"players": 1.5}}', "refused", "")
@@ -131,7 +131,7 @@ write("condition-cut.game.xml", nim.replace("<when>empty(matchgroup)</when>", "<
 write("board-51.game.xml", one_step('<board name="b" rows="51" columns="3"/>', '<figure name="a" type="s" origin="b.1.1" owner="1"/>', []), "refused", "")
 write("track-251.game.xml", one_step('<track name="t" length="251"/>', '<figure name="a" type="s" origin="t.1" owner="1"/>', []), "refused", "")
 write("two-figures-one-name.game.xml", nim.replace('name="m.2"', 'name="m.1"', 1), "refused", "m.1")
-write("owner-3.game.xml", dama.replace('owner="2"', 'owner="3"', 1), "refused", "owner must be from 1 to 2")
+write("owner-5.game.xml", dama.replace('owner="2"', 'owner="5"', 1), "refused", "owner must be from 1 to 4")
 write("crowded-square.game.xml", dama.replace('origin="board.1.3"', 'origin="board.1.1"'), "refused", "holds 1, but 2 figures start on it")
 
 # --- Heavy games: bounded time -----------------------------------------------------

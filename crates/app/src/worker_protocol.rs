@@ -273,7 +273,7 @@ pub fn answer(req: &Request, now: Now, progress: &mut dyn FnMut(&Reply)) -> Repl
         ),
         Task::Solve | Task::Bench => search::solve(&pos, options.limits, &mut report),
     };
-    let proven = !matches!(choice.outcome, Outcome::Unknown);
+    let proven = !matches!(choice.outcome, Outcome::Unknown | Outcome::Luck);
     let verdict = if req.task == Task::Move {
         String::new()
     } else {
@@ -355,7 +355,7 @@ mod tests {
                 // The line plays back to a solved puzzle.
                 let played: Vec<Played> = line.iter().flat_map(NamedMove::played).collect();
                 let rules = Arc::new(Rules::compile(&req.game).unwrap());
-                let pos = Record { played }.replay(rules).unwrap();
+                let pos = Record { seed: None, played }.replay(rules).unwrap();
                 assert!(matches!(pos.status(), Status::Over { winner: 1, .. }));
             }
             other => panic!("{other:?}"),

@@ -91,6 +91,18 @@ pub fn action(rules: &Rules, player: u8, action: &Action) -> String {
         Action::EndMove { auto: true } => format!("player {player}: move complete"),
         Action::EndMove { auto: false } => format!("player {player}: ends the move"),
         Action::Pass => format!("player {player}: passes"),
+        Action::Roll { faces, .. } => {
+            let shown: Vec<String> = faces
+                .iter()
+                .map(|(d, v)| {
+                    format!(
+                        "{} {v}",
+                        rules.dice.get(*d as usize).map_or("", |d| d.name.as_str())
+                    )
+                })
+                .collect();
+            format!("player {player}: rolled {}", shown.join(", "))
+        }
     }
 }
 

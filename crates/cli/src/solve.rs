@@ -25,11 +25,18 @@ pub fn run(rules: Arc<Rules>, seconds: f64) -> ExitCode {
         Outcome::Solved { moves } => format!("solved in {moves} moves at the fewest"),
         Outcome::Impossible => "cannot be solved".to_string(),
         Outcome::Unknown => format!("not proven within {seconds} s"),
+        Outcome::Chance { permille } => format!(
+            "player {} wins {:.1}% of games with best play by everyone (worked out exactly)",
+            pos.to_move(),
+            f64::from(permille) / 10.0
+        ),
+        Outcome::Luck => "it depends on the dice: too big to work out exactly".to_string(),
     };
     println!("value with best play: {value}");
     println!("in words: {}", hint::sentence(&choice.outcome));
     match &choice.mv {
         Some(mv) => println!("best first move: {}", mv.describe(&rules)),
+        None if pos.roll_due() => println!("first the dice are rolled: the best move depends on them"),
         None => println!("no move: the game is over"),
     }
     if !choice.pv.is_empty() {

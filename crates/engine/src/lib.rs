@@ -20,6 +20,7 @@ pub mod pattern;
 pub mod position;
 pub mod problem;
 pub mod record;
+pub mod rng;
 pub mod rules;
 pub mod search;
 pub mod sequence;

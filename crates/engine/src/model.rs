@@ -4,12 +4,14 @@
 //! saved and loaded. [`crate::Rules::compile`] validates a definition
 //! and turns it into the fast form that play and search use.
 
+mod dice;
 mod element;
 mod layout;
 mod rule;
 mod sets;
 mod settings;
 
+pub use dice::{Die, DIE_FACES};
 pub use element::{Attributes, Equipment, EquipmentKind, Figure, Point, Trigger, TriggerValue};
 pub use layout::{Layout, Look, LookPattern, Placement};
 pub use rule::{
@@ -33,6 +35,9 @@ pub struct Game {
     pub players: u8,
     /// Static places that figures lie on.
     pub equipment: Vec<Equipment>,
+    /// Dice, listed with the equipment in a file (`<die>`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub dice: Vec<Die>,
     /// The pieces that move, each with its starting equipment (in JSON,
     /// figures that follow the pattern of a set are written as one).
     #[serde(serialize_with = "sets::serialize", deserialize_with = "sets::deserialize")]
@@ -61,6 +66,7 @@ impl Default for Game {
             description: String::new(),
             players: 2,
             equipment: Vec::new(),
+            dice: Vec::new(),
             figures: Vec::new(),
             triggers: Vec::new(),
             definitions: Vec::new(),

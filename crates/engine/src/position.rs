@@ -4,6 +4,7 @@
 //! of what was played. Every query is answered from the rules' tables and
 //! the index of figures by place, without rescanning the game.
 
+use super::automaton::MoveAutomaton;
 use super::expr::{Effect, EvalError, Value};
 use super::model::{OwnerPattern, WhenStuck};
 use super::rules::{FigureId, PlaceId, RuleId, Rules, StepRuleC, TypeId};
@@ -25,8 +26,10 @@ pub(crate) type StandIn = (u32, TypeId, u8, u8);
 
 mod diagnose;
 mod explain;
+mod roll;
 mod turn;
 
+pub use crate::rules::dice::{DieId, Roll};
 pub use explain::{Refusal, Why};
 
 /// The most steps of one move looked at when asking whether a whole move
@@ -52,6 +55,11 @@ pub enum Action {
         auto: bool,
     },
     Pass,
+    /// The player rolled: what each die rolled shows ("rolled a 5").
+    Roll {
+        roll: Roll,
+        faces: Vec<(DieId, u8)>,
+    },
 }
 
 /// One entry of the history.
@@ -89,22 +97,17 @@ pub struct Position {
     rules: Arc<Rules>,
     state: State,
     history: Vec<Entry>,
+    /// The seed the game's chance started from.
+    seed: u64,
 }
 
 impl Position {
     /// The starting position; the game may already be over if a
-    /// game-over condition holds at once.
+    /// game-over condition holds at once. Its chance starts from
+    /// [`DEFAULT_SEED`](crate::rng::DEFAULT_SEED) (see
+    /// [`with_seed`](Self::with_seed)).
     pub fn new(rules: Arc<Rules>) -> Position {
-        let state = State::start(&rules);
-        let mut pos = Position {
-            rules,
-            state,
-            history: Vec::new(),
-        };
-        let mut changes = Vec::new();
-        let mut warnings = Vec::new();
-        pos.settle(&mut changes, &mut warnings);
-        pos
+        Position::with_seed(rules, crate::rng::DEFAULT_SEED)
     }
 
     /// A position in the given state with no history, as the designer sets
@@ -114,6 +117,7 @@ impl Position {
             rules,
             state,
             history: Vec::new(),
+            seed: crate::rng::DEFAULT_SEED,
         }
     }
 
@@ -151,7 +155,7 @@ impl Position {
     /// possible` must go on while a step can extend it.
     pub fn stage(&self) -> MoveStage {
         let progress = self.state.progress();
-        if self.state.made().is_empty() {
+        if self.state.made().is_empty() && progress == MoveAutomaton::START {
             MoveStage::Start
         } else if self.rules.moves.complete(progress).is_some()
             && !(self.rules.moves.must_go_on(progress) && self.has_step())
@@ -237,6 +241,10 @@ impl Position {
     }
 
     fn can_complete(&mut self, depth: usize, failed: &mut std::collections::HashSet<u64>) -> bool {
+        // A roll can always be made; what follows depends on the dice.
+        if self.can_roll() {
+            return true;
+        }
         // Most often the first step found completes a move: stop there.
         let progress = self.state.progress();
         let moves = &self.rules.moves;
@@ -841,7 +849,7 @@ impl Position {
         if !self.take_back() {
             return false;
         }
-        while !self.state.made().is_empty() {
+        while self.state.progress() != MoveAutomaton::START {
             if !self.take_back() {
                 break;
             }
@@ -916,7 +924,7 @@ impl Position {
             changes,
         );
         if rules.moves.complete(progress).is_some()
-            && (!rules.moves.can_continue(progress) || !self.has_step())
+            && (!rules.moves.can_continue(progress) || (!self.has_step() && !self.can_roll()))
         {
             self.finish_move(changes, warnings);
         }

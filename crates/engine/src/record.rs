@@ -1,7 +1,8 @@
 //! A game record: what was played, by names, so a game in progress can be
 //! saved, resumed after a reload, shared and stepped through.
 
-use super::position::{Action, Position, Step};
+use super::position::{Action, Position, Roll, Step};
+use super::rng::DEFAULT_SEED;
 use super::rules::Rules;
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
@@ -20,12 +21,21 @@ pub enum Played {
     },
     End,
     Pass,
+    /// A roll: of one die (by its name), or of every die.
+    Roll {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        die: Option<String>,
+    },
 }
 
 /// Everything played from the start, in order. Moves that ended by
 /// themselves are not listed: replaying the steps ends them again.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Record {
+    /// The seed the game's chance started from, so that a replay rolls
+    /// the same numbers ([`DEFAULT_SEED`] when not given).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seed: Option<u64>,
     pub played: Vec<Played>,
 }
 
@@ -48,9 +58,16 @@ impl Record {
                 Action::EndMove { auto: false } => Some(Played::End),
                 Action::EndMove { auto: true } => None,
                 Action::Pass => Some(Played::Pass),
+                Action::Roll { roll, .. } => Some(Played::Roll {
+                    die: match roll {
+                        Roll::Every => None,
+                        Roll::Die(d) => rules.dice.get(*d as usize).map(|d| d.name.clone()),
+                    },
+                }),
             })
             .collect();
-        Record { played }
+        let seed = (pos.seed() != DEFAULT_SEED).then_some(pos.seed());
+        Record { seed, played }
     }
 
     /// Plays the record from the start. Stops at the first action that is
@@ -62,7 +79,7 @@ impl Record {
     // large as the success.
     #[allow(clippy::result_large_err)]
     pub fn replay(&self, rules: Arc<Rules>) -> Result<Position, (Position, String)> {
-        let mut pos = Position::new(rules);
+        let mut pos = Position::with_seed(rules, self.seed.unwrap_or(DEFAULT_SEED));
         for (i, action) in self.played.iter().enumerate() {
             let result = match action {
                 Played::Step { figure, to, rule } => {
@@ -86,6 +103,16 @@ impl Record {
                 }
                 Played::End => pos.end_move().map_err(|e| e.message),
                 Played::Pass => pos.pass().map_err(|e| e.message),
+                Played::Roll { die } => {
+                    let roll = match die {
+                        None => Some(Roll::Every),
+                        Some(name) => pos.rules().die_id(name).map(Roll::Die),
+                    };
+                    match roll {
+                        Some(roll) => pos.roll(roll).map(|_| ()).map_err(|e| e.message),
+                        None => Err(format!("there is no die called {}", die.as_deref().unwrap_or(""))),
+                    }
+                }
             };
             if let Err(why) = result {
                 return Err((pos, format!("Action {} could not be played again: {why}", i + 1)));
@@ -132,6 +159,7 @@ mod tests {
     #[test]
     fn a_record_that_no_longer_fits_stops_with_a_reason() {
         let record = Record {
+            seed: None,
             played: vec![Played::Step {
                 figure: "m.1".into(),
                 to: "matchgroup".into(),

@@ -20,12 +20,13 @@ use std::hash::{BuildHasherDefault, Hasher};
 
 mod check;
 mod compile;
+pub mod dice;
 mod lower;
 pub mod points;
 mod prefilter;
 mod scope;
 pub mod words;
-mod zobrist;
+pub(crate) mod zobrist;
 
 pub use prefilter::{Candidates, Prefilter};
 
@@ -52,6 +53,8 @@ pub enum Element {
     Grid(u16),
     /// A points board as a whole.
     Points(u16),
+    /// A die.
+    Die(dice::DieId),
     /// A figure type name, e.g. `crown`.
     Type(TypeId),
 }
@@ -209,6 +212,8 @@ pub struct Rules {
     pub figures: Vec<FigureInfo>,
     pub types: Vec<String>,
     pub triggers: Vec<TriggerInfo>,
+    /// The dice, in the order of the definition.
+    pub dice: Vec<dice::DieInfo>,
     pub steps: Vec<StepRuleC>,
     pub moves: MoveAutomaton,
     /// The names of the move rules, in order.

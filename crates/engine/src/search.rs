@@ -16,6 +16,7 @@
 
 pub mod baseline;
 pub mod bench;
+pub mod chance;
 pub mod clock;
 #[doc(hidden)]
 pub mod games;
@@ -90,6 +91,22 @@ pub enum Outcome {
     Impossible,
     /// Not proven within the budget.
     Unknown,
+    /// In a game with dice (or of three or four): the chance that the
+    /// player on move wins with best play by everyone, in thousandths (a
+    /// draw counting as a share), worked out exactly over every roll.
+    Chance { permille: u16 },
+    /// In a game with dice: too big to work out; nobody can know in
+    /// advance, it depends on the dice.
+    Luck,
+}
+
+impl Outcome {
+    /// The exact chance `p` (0 to 1) of winning, in thousandths.
+    pub fn chance(p: f64) -> Outcome {
+        Outcome::Chance {
+            permille: (p.clamp(0.0, 1.0) * 1000.0).round() as u16,
+        }
+    }
 }
 
 /// How the move was chosen.
@@ -107,6 +124,10 @@ pub enum Method {
     AlphaBeta,
     /// Monte-Carlo tree search.
     MonteCarlo,
+    /// Expectimax over rolls and each player's best (exact).
+    Expectimax,
+    /// A roll is due: no move to choose until the dice are rolled.
+    Roll,
 }
 
 /// A report while searching.
@@ -248,7 +269,9 @@ pub fn choose(pos: &Position, options: &Options, progress: &mut dyn FnMut(&Progr
     let limits = options.strength.limits(options.limits, pos.rules().players);
     let mut budget = Budget::new(options.now, limits, options.stop.clone());
     gen.moves_in(&mut pos, &mut moves, Some(&mut budget));
-    let mut choice = if moves.is_empty() && budget.stopped() {
+    let mut choice = if moves.is_empty() && pos.roll_due() {
+        chance::choose(&mut pos, &moves, &mut budget, &mut rng, progress)
+    } else if moves.is_empty() && budget.stopped() {
         // Stopped before one whole move was listed: told to stop, no move;
         // out of time, the first steps found.
         let told = options
@@ -267,6 +290,8 @@ pub fn choose(pos: &Position, options: &Options, progress: &mut dyn FnMut(&Progr
     } else if options.strength == Strength::Beginner {
         let i = strength::beginner(&mut pos, &mut gen, &moves, &mut budget, &mut rng);
         Choice::new(Some(moves[i].clone()), Method::Beginner)
+    } else if chance::needed(pos.rules()) {
+        chance::choose(&mut pos, &moves, &mut budget, &mut rng, progress)
     } else if pos.rules().players < 2 {
         solve_puzzle(&mut pos, gen, &mut budget, progress)
     } else {
@@ -347,7 +372,7 @@ fn budget_now(b: &Budget) -> Now {
 }
 
 /// A share of the limits (time and nodes).
-fn share(limits: Limits, part: f64) -> Limits {
+pub(crate) fn share(limits: Limits, part: f64) -> Limits {
     Limits {
         time_ms: limits.time_ms.map(|t| t * part),
         nodes: limits.nodes.map(|n| (n as f64 * part) as u64),
@@ -356,7 +381,7 @@ fn share(limits: Limits, part: f64) -> Limits {
 }
 
 /// What is left of the limits after what `budget` spent.
-fn remaining(limits: Limits, budget: &Budget) -> Limits {
+pub(crate) fn remaining(limits: Limits, budget: &Budget) -> Limits {
     Limits {
         time_ms: limits.time_ms.map(|t| (t - budget.elapsed()).max(0.0)),
         nodes: limits.nodes.map(|n| n.saturating_sub(budget.nodes)),
@@ -450,8 +475,14 @@ fn two_players(
 
 /// The game's value with best play from `pos`: a proven result where the
 /// budget allows, the best first move and the expected line. The same as
-/// [`choose`] at Master strength.
+/// [`choose`] at Master strength. A puzzle with dice has no solution to
+/// show: it is refused ([`Outcome::Luck`], no move).
 pub fn solve(pos: &Position, limits: Limits, progress: &mut dyn FnMut(&Progress)) -> Choice {
+    if pos.rules().players < 2 && !pos.rules().dice.is_empty() {
+        let mut refused = Choice::new(None, Method::Roll);
+        refused.outcome = Outcome::Luck;
+        return refused;
+    }
     let options = Options {
         limits,
         table: 1 << 18,

@@ -183,12 +183,33 @@ fn number(chars: &[char], mut i: usize) -> Result<(u32, usize), String> {
     }
 }
 
-/// Parses a sequence, looking step names up with `step_index`.
+/// Parses a sequence, looking step names up with `step_index`, in a game
+/// with no dice.
 ///
 /// # Errors
 /// An unknown step name, unbalanced brackets, a bad count or an empty move.
 pub fn parse(src: &str, step_index: &dyn Fn(&str) -> Option<usize>) -> Result<Seq, SeqError> {
-    let mut toks = tokens(src, &|n| step_index(n).is_some())?;
+    parse_with(src, step_index, &|_| None)
+}
+
+/// Parses a sequence that may roll dice: `roll` (every die) and `roll
+/// NAME` (one die) are symbols of the move like steps, numbered by
+/// `roll_index` (`None`: every die; `None` back: the game can't roll that).
+/// A step rule called `roll` keeps its name.
+///
+/// # Errors
+/// As [`parse`], and a roll in a game without that die.
+pub fn parse_with(
+    src: &str,
+    step_index: &dyn Fn(&str) -> Option<usize>,
+    roll_index: &dyn Fn(Option<&str>) -> Option<usize>,
+) -> Result<Seq, SeqError> {
+    let look = Lookup {
+        step: step_index,
+        roll: roll_index,
+    };
+    let step_index = &look;
+    let mut toks = tokens(src, &|n| (look.step)(n).is_some())?;
     let mut greedy = false;
     if let Some(at) = toks.iter().position(|(t, _)| *t == Tok::WhilePossible) {
         let col = toks[at].1;
@@ -229,10 +250,16 @@ pub fn parse(src: &str, step_index: &dyn Fn(&str) -> Option<usize>) -> Result<Se
     })
 }
 
+/// How names in a move are looked up: step rules, and rolls of dice.
+struct Lookup<'a> {
+    step: &'a dyn Fn(&str) -> Option<usize>,
+    roll: &'a dyn Fn(Option<&str>) -> Option<usize>,
+}
+
 fn parse_items(
     toks: &[(Tok, u32)],
     pos: &mut usize,
-    step_index: &dyn Fn(&str) -> Option<usize>,
+    step_index: &Lookup,
     closer: Option<(&Tok, u32)>,
 ) -> Result<Seq, SeqError> {
     let mut items: Vec<Seq> = Vec::new();
@@ -266,7 +293,11 @@ fn parse_items(
             }
             Tok::Name(name) => {
                 *pos += 1;
-                let Some(i) = step_index(name) else {
+                if name == "roll" && (step_index.step)(name).is_none() {
+                    items.push(roll(toks, pos, step_index, col)?);
+                    continue;
+                }
+                let Some(i) = (step_index.step)(name) else {
                     return Err(SeqError {
                         column: col,
                         message: format!("there is no step rule called '{name}'"),
@@ -326,6 +357,20 @@ fn parse_items(
     }
     branches.push(group(items));
     Ok(Seq::Either(branches))
+}
+
+/// `roll` or `roll NAME`, the word `roll` read (at column `col`).
+fn roll(toks: &[(Tok, u32)], pos: &mut usize, look: &Lookup, col: u32) -> Result<Seq, SeqError> {
+    if let Some((Tok::Name(die), _)) = toks.get(*pos) {
+        if let Some(i) = (look.roll)(Some(die)) {
+            *pos += 1;
+            return Ok(Seq::Step(i));
+        }
+    }
+    (look.roll)(None).map(Seq::Step).ok_or_else(|| SeqError {
+        column: col,
+        message: "there is no die to roll: put a die in the equipment first".into(),
+    })
 }
 
 /// One item as itself, several as a sequence.
@@ -535,6 +580,41 @@ mod tests {
             }
         }
         assert_eq!((good, bad), (8, 4));
+    }
+
+    /// The guide's moves with dice read, with dice `die` and `bonus`.
+    #[test]
+    fn the_guide_moves_with_dice_read() {
+        let lookup = |name: &str| ["advance", "hop"].iter().position(|n| *n == name);
+        let roll = |die: Option<&str>| match die {
+            None => Some(4),
+            Some(d) => ["die", "bonus"].iter().position(|n| *n == d).map(|i| 2 + i),
+        };
+        let mut read = 0;
+        let mut inside = false;
+        for line in GUIDE.lines() {
+            if line.starts_with("```") {
+                inside = line == "```move-dice";
+            } else if inside {
+                let seq = parse_with(line, &lookup, &roll).unwrap_or_else(|e| panic!("{line}: {e}"));
+                let seq = match seq {
+                    Seq::WhilePossible(inner) => *inner,
+                    other => other,
+                };
+                let first = match &seq {
+                    Seq::All(items) => items[0].clone(),
+                    other => other.clone(),
+                };
+                assert!(matches!(first, Seq::Step(2 | 4)), "{line} starts with a roll");
+                read += 1;
+            }
+        }
+        assert_eq!(read, 3);
+        let e = parse("roll advance", &|n| (n == "advance").then_some(0)).unwrap_err();
+        assert_eq!(
+            e.message,
+            "there is no die to roll: put a die in the equipment first"
+        );
     }
 
     #[test]

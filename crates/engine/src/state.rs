@@ -6,6 +6,8 @@
 
 use super::automaton::{MoveAutomaton, Progress};
 use super::expr::Value;
+use super::rng::{Chance, DEFAULT_SEED};
+use super::rules::dice::{self, DieId};
 use super::rules::{FigureId, PlaceId, RuleId, Rules, TriggerId, TypeId, Zobrist};
 
 /// Where a figure is when it has been removed into the box.
@@ -68,6 +70,15 @@ pub(crate) enum Change {
     Status {
         old: Status,
     },
+    /// A die showed `old`.
+    Die {
+        die: DieId,
+        old: u8,
+    },
+    /// The game's generator of chance before a roll.
+    Chance {
+        old: Chance,
+    },
 }
 
 /// A position of a game.
@@ -78,6 +89,10 @@ pub struct State {
     owner_of: Vec<u8>,
     on: Vec<Vec<FigureId>>,
     triggers: Vec<Value>,
+    /// What each die shows (1 to its faces).
+    dice: Vec<u8>,
+    /// Where the game's chance has got: the next rolls. Not in the hash.
+    chance: Chance,
     to_move: u8,
     progress: Progress,
     made: Vec<Made>,
@@ -99,6 +114,8 @@ impl State {
             owner_of: rules.figures.iter().map(|f| f.owner).collect(),
             on: vec![Vec::new(); rules.places.len()],
             triggers: rules.triggers.iter().map(|t| t.start.clone()).collect(),
+            dice: vec![1; rules.dice.len()],
+            chance: Chance::new(DEFAULT_SEED),
             to_move: 1,
             progress: MoveAutomaton::START,
             made: Vec::new(),
@@ -136,6 +153,7 @@ impl State {
         for (t, v) in self.triggers.iter().enumerate() {
             h ^= Zobrist::trigger(t as TriggerId, v);
         }
+        h ^= self.dice_key();
         if self.ordered {
             for (p, on) in self.on.iter().enumerate() {
                 for (i, &f) in on.iter().enumerate() {
@@ -180,6 +198,7 @@ impl State {
         for (t, v) in self.triggers.iter().enumerate() {
             h ^= Zobrist::trigger(t as TriggerId, v);
         }
+        h ^= self.dice_key();
         if self.ordered {
             for p in 0..self.on.len() {
                 h ^= self.order_key(p as PlaceId);
@@ -236,6 +255,50 @@ impl State {
     /// The value of a trigger.
     pub fn trigger(&self, t: TriggerId) -> Option<&Value> {
         self.triggers.get(t as usize)
+    }
+
+    /// What die `d` shows now (0 if there is no such die).
+    pub fn die(&self, d: DieId) -> u8 {
+        self.dice.get(d as usize).copied().unwrap_or(0)
+    }
+
+    /// What every die shows, in the order of the game's dice.
+    pub fn dice(&self) -> &[u8] {
+        &self.dice
+    }
+
+    /// The game's generator of chance as it stands: the rolls to come.
+    pub fn chance(&self) -> Chance {
+        self.chance
+    }
+
+    /// The part of the hash that says what the dice show.
+    fn dice_key(&self) -> u64 {
+        self.dice
+            .iter()
+            .enumerate()
+            .fold(0, |h, (d, &v)| h ^ dice::key(d as DieId, v))
+    }
+
+    /// Starts the game's chance from `seed` (at the start of a game).
+    pub(crate) fn seed(&mut self, seed: u64) {
+        self.chance = Chance::new(seed);
+    }
+
+    /// Die `d` now shows `value`.
+    pub(crate) fn set_die(&mut self, d: DieId, value: u8, undo: &mut Vec<Change>) {
+        let Some(slot) = self.dice.get_mut(d as usize) else {
+            return;
+        };
+        let old = std::mem::replace(slot, value);
+        self.hash ^= dice::key(d, old) ^ dice::key(d, value);
+        undo.push(Change::Die { die: d, old });
+    }
+
+    /// The game's chance is now `chance` (after drawing from it).
+    pub(crate) fn set_chance(&mut self, chance: Chance, undo: &mut Vec<Change>) {
+        let old = std::mem::replace(&mut self.chance, chance);
+        undo.push(Change::Chance { old });
     }
 
     /// The player on move.
@@ -336,6 +399,14 @@ impl State {
         self.hash ^= Zobrist::progress(self.progress, self.last());
     }
 
+    /// The move goes on to `progress` without a step (a roll).
+    pub(crate) fn advance(&mut self, progress: Progress, undo: &mut Vec<Change>) {
+        self.hash ^= Zobrist::progress(self.progress, self.last());
+        undo.push(Change::Progress { old: self.progress });
+        self.progress = progress;
+        self.hash ^= Zobrist::progress(self.progress, self.last());
+    }
+
     /// Ends the move: the turn passes to `next`.
     pub(crate) fn pass_turn(&mut self, rules: &Rules, next: u8, undo: &mut Vec<Change>) {
         self.hash ^= Zobrist::progress(self.progress, self.last())
@@ -414,6 +485,13 @@ impl State {
                     self.hash ^= Zobrist::progress(self.progress, self.last());
                 }
                 Change::Status { old } => self.status = old,
+                Change::Die { die, old } => {
+                    if let Some(slot) = self.dice.get_mut(die as usize) {
+                        self.hash ^= dice::key(die, *slot) ^ dice::key(die, old);
+                        *slot = old;
+                    }
+                }
+                Change::Chance { old } => self.chance = old,
             }
         }
     }

@@ -510,7 +510,8 @@ impl World for View<'_> {
             }
             WorldFn::Value => match self.element(arg(0)?)? {
                 Element::Trigger(t) => state.trigger(t).cloned().unwrap_or(Value::Bool(false)),
-                _ => return Err(err(format!("'{}' is not a trigger", arg(0)?))),
+                Element::Die(d) => Value::Number(state.die(d).into()),
+                _ => return Err(err(format!("'{}' is not a trigger or a die", arg(0)?))),
             },
             WorldFn::Place | WorldFn::Origin | WorldFn::Square | WorldFn::Between | WorldFn::Top => {
                 self.named(f, args)?.clone()
@@ -526,6 +527,7 @@ impl World for View<'_> {
                 }
                 .to_string(),
                 Element::Trigger(_) => "trigger".to_string(),
+                Element::Die(_) => "die".to_string(),
                 Element::Type(_) => "type".to_string(),
             }),
             WorldFn::Owner => Value::Number(self.owner(arg(0)?)?),

@@ -137,7 +137,7 @@ fn numbers_out_of_range() {
     let p = only("<game format=\"1\" players=\"99999999999999999999999\"/>");
     assert_eq!(
         p.message,
-        "players must be from 1 to 2, not 99999999999999999999999"
+        "players must be from 1 to 4, not 99999999999999999999999"
     );
 }
 

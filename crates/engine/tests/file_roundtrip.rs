@@ -6,8 +6,8 @@ use proptest::option;
 use proptest::prelude::*;
 use tablecraft_engine::file::{read_json, read_xml, write_json, write_xml};
 use tablecraft_engine::model::{
-    Attributes, Definition, Equipment, EquipmentKind, Figure, FigurePattern, Game, GameOver, Layout, Look,
-    LookPattern, MoveRule, OwnerPattern, Pattern, PlacePattern, Placement, Point, Settings, StepRule,
+    Attributes, Definition, Die, Equipment, EquipmentKind, Figure, FigurePattern, Game, GameOver, Layout,
+    Look, LookPattern, MoveRule, OwnerPattern, Pattern, PlacePattern, Placement, Point, Settings, StepRule,
     Trigger, TriggerValue, WhenStuck,
 };
 
@@ -214,8 +214,14 @@ fn layout() -> impl Strategy<Value = Layout> {
 }
 
 fn game() -> impl Strategy<Value = Game> {
-    let head = (text(), text(), 1u8..=2);
-    let things = (vec(equipment(), 0..4), vec(figure(), 0..4), vec(trigger(), 0..4));
+    let head = (text(), text(), 1u8..=4);
+    let die = (name(), 2u8..=20).prop_map(|(name, faces)| Die { name, faces });
+    let things = (
+        vec(equipment(), 0..4),
+        vec(figure(), 0..4),
+        vec(trigger(), 0..4),
+        vec(die, 0..3),
+    );
     let definition =
         (name(), vec(var(), 0..3), text()).prop_map(|(name, of, body)| Definition { name, of, body });
     let rules = (
@@ -237,7 +243,7 @@ fn game() -> impl Strategy<Value = Game> {
     (head, things, rules, settings(), layout()).prop_map(
         |(
             (title, description, players),
-            (equipment, figures, triggers),
+            (equipment, figures, triggers, dice),
             (definitions, steps, moves, game_over),
             settings,
             layout,
@@ -246,6 +252,7 @@ fn game() -> impl Strategy<Value = Game> {
             description,
             players,
             equipment,
+            dice,
             figures,
             triggers,
             definitions,

@@ -17,30 +17,35 @@ use tablecraft_engine::file::MAX_PLAYERS;
 use tablecraft_engine::search::Strength;
 use tablecraft_engine::{Position, Status};
 
-/// A picture of a player, `px` wide: one of their figures, or a disc in
-/// their colour with their number and mark.
+/// A picture of a player, `px` wide. Big (40 px or more): one of their
+/// figures, or a disc in their colour with their number and mark. Small,
+/// beside the player's name: a disc in the colour of their figures with
+/// their mark, and no words.
 pub(super) fn player_token(pos: &Position, player: u8, px: u32) -> impl IntoView {
     let rules = pos.rules();
-    let figure = rules
-        .figures
-        .iter()
-        .find(|f| f.owner == player)
-        .map(|f| FigureView {
-            name: f.name.clone(),
-            kind: rules.types.get(f.kind as usize).cloned().unwrap_or_default(),
-            colour: figure_colour(Some(&f.colour), f.owner),
-            owner: f.owner,
-            rect: Rect::new(2.0, 2.0, 44.0, 44.0),
-            place: String::new(),
-            marks: Marks::default(),
-        });
+    let theirs = rules.figures.iter().find(|f| f.owner == player);
+    let big = px >= 40;
+    let figure = theirs.filter(|_| big).map(|f| FigureView {
+        name: f.name.clone(),
+        kind: rules.types.get(f.kind as usize).cloned().unwrap_or_default(),
+        colour: figure_colour(Some(&f.colour), f.owner),
+        owner: f.owner,
+        rect: Rect::new(2.0, 2.0, 44.0, 44.0),
+        place: String::new(),
+        marks: Marks::default(),
+    });
     let disc = figure.is_none().then(|| {
-        let fill = figure_colour(None, player);
+        let fill = figure_colour(theirs.map(|f| f.colour.as_str()), player);
         let ink = ink_on(&fill);
+        let number = big.then(|| {
+            view! {
+                <text x=24 y=22 text-anchor="middle" dominant-baseline="central" fill=ink
+                    font-size=20 font-weight=700>{player.to_string()}</text>
+            }
+        });
         view! {
             <circle cx=24 cy=24 r=20 fill=fill stroke="#1f2430" stroke-width=3/>
-            <text x=24 y=22 text-anchor="middle" dominant-baseline="central" fill=ink
-                font-size=20 font-weight=700>{player.to_string()}</text>
+            {number}
             {owner_mark(player, 24.0, 46.0, 44.0)}
         }
     });

@@ -61,6 +61,7 @@ pub fn Log() -> impl IntoView {
                                             Line::Step { .. } => "log-step",
                                             Line::EndMove => "log-end",
                                             Line::Pass => "log-pass",
+                                            Line::Roll { .. } => "log-roll",
                                         };
                                         let rule = match l {
                                             Line::Step { rule: Some(r), .. } => Some(r.clone()),

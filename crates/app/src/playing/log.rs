@@ -23,6 +23,8 @@ pub enum Line {
     EndMove,
     /// The player passed.
     Pass,
+    /// The player rolled: "Rolled a 5".
+    Roll { text: String },
 }
 
 impl Line {
@@ -32,6 +34,7 @@ impl Line {
             Line::Step { text, .. } => text,
             Line::EndMove => "End move",
             Line::Pass => "Pass",
+            Line::Roll { text } => text,
         }
     }
 
@@ -67,7 +70,7 @@ impl LogMove {
 pub fn log(pos: &Position) -> Vec<LogMove> {
     let rules = pos.rules();
     let several_rules = rules.steps.len() > 1;
-    let mut then = Some(Position::new(Arc::clone(rules)));
+    let mut then = Some(Position::with_seed(Arc::clone(rules), pos.seed()));
     let mut moves: Vec<LogMove> = Vec::new();
     for entry in pos.history() {
         let open = moves
@@ -117,6 +120,12 @@ pub fn log(pos: &Position) -> Vec<LogMove> {
                 }
                 current.finished = true;
             }
+            Action::Roll { roll, faces } => {
+                current.lines.push(Line::Roll { text: rolled(faces) });
+                if then.as_mut().is_some_and(|p| p.roll(*roll).is_err()) {
+                    then = None;
+                }
+            }
             Action::Pass => {
                 current.lines.push(Line::Pass);
                 current.finished = true;
@@ -129,11 +138,29 @@ pub fn log(pos: &Position) -> Vec<LogMove> {
     moves
 }
 
+/// "Rolled a 5", "Rolled a 3 and a 4".
+pub fn rolled(faces: &[(tablecraft_engine::position::DieId, u8)]) -> String {
+    let each: Vec<String> = faces
+        .iter()
+        .map(|(_, v)| match v {
+            8 | 11 | 18 => format!("an {v}"),
+            _ => format!("a {v}"),
+        })
+        .collect();
+    format!("Rolled {}", each.join(" and "))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::playing::act::tests::play;
     use crate::testing::example;
+
+    #[test]
+    fn a_roll_is_told_as_a_child_says_it() {
+        assert_eq!(rolled(&[(0, 5)]), "Rolled a 5");
+        assert_eq!(rolled(&[(0, 8), (1, 3)]), "Rolled an 8 and a 3");
+    }
 
     #[test]
     fn steps_are_grouped_by_move_with_their_player() {

@@ -32,7 +32,7 @@ impl Timeline {
         let mut n = 0;
         for entry in pos.history() {
             match entry.action {
-                Action::Step(_) => n += 1,
+                Action::Step(_) | Action::Roll { .. } => n += 1,
                 Action::EndMove { auto: false } | Action::Pass => {
                     n += 1;
                     stops.push(n);
@@ -64,6 +64,7 @@ impl Timeline {
     pub fn record_until(&self, at: usize) -> Record {
         let n = self.stops.get(at.min(self.last())).copied().unwrap_or(0);
         Record {
+            seed: self.record.seed,
             played: self.record.played[..n.min(self.record.played.len())].to_vec(),
         }
     }

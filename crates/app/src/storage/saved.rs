@@ -216,6 +216,7 @@ mod tests {
             game,
             play: Some(SavedPlay {
                 record: Record {
+                    seed: Some(42),
                     played: vec![Played::Pass],
                 },
                 players: vec![

@@ -96,6 +96,8 @@ pub fn refusal(pos: &Position, figure: &str, to: &str, r: &Refusal) -> String {
         Why::Choose { count } => format!("That can end in {count} different ways: choose one."),
         Why::DeadEnd => "After that step the move could not be finished, so it can't be made.".into(),
         Why::NoPass => "Passing is not allowed now.".into(),
+        Why::NoRoll => "You can't roll now.".into(),
+        Why::RollFirst => "Roll the dice first: tap the die.".into(),
     }
 }
 

@@ -29,6 +29,11 @@ pub enum Effect {
         /// Where it goes.
         to: Expr,
     },
+    /// `roll DIE`: the die shows a new face, at random.
+    Roll {
+        /// The die's name.
+        die: Expr,
+    },
     /// `remove FIGURE` (into the box, off the table)
     Remove {
         /// The figure to remove.
@@ -98,6 +103,9 @@ impl Effect {
         } else if p.at_word("remove") {
             p.expect_word("remove", "'remove'")?;
             Effect::Remove { figure: operand(p)? }
+        } else if p.at_word("roll") {
+            p.expect_word("roll", "'roll'")?;
+            Effect::Roll { die: operand(p)? }
         } else if p.at_word("change") {
             p.expect_word("change", "'change'")?;
             if p.at_word("owner") && p.word_at(1) == Some("of") {
@@ -197,6 +205,7 @@ impl Effect {
                 f(to);
             }
             Effect::Remove { figure } => f(figure),
+            Effect::Roll { die } => f(die),
             Effect::Change { figure, kind } => {
                 f(figure);
                 f(kind);
@@ -247,6 +256,7 @@ impl Effect {
                 to.resolve_into(scope, problems);
             }
             Effect::Remove { figure } => figure.resolve_into(scope, problems),
+            Effect::Roll { die } => die.resolve_into(scope, problems),
             Effect::Change { figure, kind } => {
                 figure.resolve_into(scope, problems);
                 resolve_word(kind, scope, problems);
@@ -321,6 +331,7 @@ impl fmt::Display for Effect {
                 to,
             } => write!(f, "move {figure} to {to}"),
             Effect::Remove { figure } => write!(f, "remove {figure}"),
+            Effect::Roll { die } => write!(f, "roll {die}"),
             Effect::Change { figure, kind } => write!(f, "change {figure} to {kind}"),
             Effect::ChangeOwner { figure, owner } => write!(f, "change owner of {figure} to {owner}"),
             Effect::If {

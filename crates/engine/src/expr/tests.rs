@@ -53,7 +53,7 @@ pub(super) fn is_element(name: &str) -> bool {
     name.starts_with("s.")
         || name.starts_with("m.")
         || name.starts_with("board")
-        || ["b", "matchgroup", "basket", "moves", "stone.white.4"].contains(&name)
+        || ["b", "matchgroup", "basket", "moves", "stone.white.4", "die"].contains(&name)
 }
 
 const WORLD: FakeWorld = FakeWorld { matches: 3 };

@@ -188,6 +188,10 @@ fn place(game: &Game, figures: &[String], path: &[Seg]) -> Option<(Section, Stri
                 (Section::Equipment, e.name.clone(), field(&kind))
             }
         }
+        "dice" => {
+            let d = game.dice.get(index(2)?)?;
+            (Section::Equipment, d.name.clone(), field(&[]))
+        }
         "figures" => {
             let name = figures.get(index(2)?)?;
             let field = match field(&kind) {

@@ -139,6 +139,13 @@ impl Checker {
             MAX_TEXT_CHARS,
         );
         self.range((g.0, g.1, "players"), game.players.into(), 1, MAX_PLAYERS.into());
+        for d in &game.dice {
+            self.items += 1;
+            let s = Section::Equipment;
+            self.name((s, &d.name, "name"), &d.name);
+            let (low, high) = (*crate::model::DIE_FACES.start(), *crate::model::DIE_FACES.end());
+            self.range((s, &d.name, "faces"), d.faces.into(), low.into(), high.into());
+        }
         for e in &game.equipment {
             self.items += 1 + e.squares.len();
             let s = Section::Equipment;

@@ -118,7 +118,7 @@ fn rules(ctx: &mut Ctx, el: &Element, game: &mut Game) {
     }
     for child in children {
         match child.name.as_str() {
-            "equipment" => equipment::equipment(ctx, child, &mut game.equipment),
+            "equipment" => equipment::equipment(ctx, child, &mut game.equipment, &mut game.dice),
             "figures" => equipment::figures(ctx, child, &mut game.figures),
             "triggers" => triggers(ctx, child, &mut game.triggers),
             "definitions" => definitions(ctx, child, &mut game.definitions),

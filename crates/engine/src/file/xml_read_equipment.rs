@@ -6,15 +6,26 @@ use super::limits::{
 use super::xml_context::{Ctx, Node};
 use super::xml_read::section;
 use super::xml_tree::Element;
-use crate::model::{Attributes, Equipment, EquipmentKind, Figure, Point, MAX_FIGURE_SET};
+use crate::model::{Attributes, Die, Equipment, EquipmentKind, Figure, Point, DIE_FACES, MAX_FIGURE_SET};
 use crate::problem::Section;
 use std::collections::BTreeMap;
 
-const KINDS: &[&str] = &["square", "group", "basket", "board", "track", "points"];
+const KINDS: &[&str] = &["square", "group", "basket", "board", "track", "points", "die"];
 
-pub(crate) fn equipment(ctx: &mut Ctx, el: &Element, out: &mut Vec<Equipment>) {
+pub(crate) fn equipment(ctx: &mut Ctx, el: &Element, out: &mut Vec<Equipment>, dice: &mut Vec<Die>) {
     for child in section(ctx, el, Section::Equipment, KINDS) {
         let node = ctx.node(child, Section::Equipment, true);
+        if child.name == "die" {
+            ctx.allow_attributes(&node, &["name", "faces"]);
+            ctx.children(&node, &[]);
+            let (low, high) = (i64::from(*DIE_FACES.start()), i64::from(*DIE_FACES.end()));
+            let faces = ctx.number(&node, "faces", low, high, 6).unwrap_or(6);
+            dice.push(Die {
+                name: node.name,
+                faces,
+            });
+            continue;
+        }
         ctx.map
             .add(Section::Equipment, &node.name, "type", ctx.pos(child.start), None);
         let kind = match child.name.as_str() {

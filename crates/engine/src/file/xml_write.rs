@@ -3,8 +3,8 @@
 use super::text::{escape_attr, escape_text};
 use super::FORMAT_VERSION;
 use crate::model::{
-    set_at, Attributes, Equipment, EquipmentKind, FigurePattern, Game, OwnerPattern, Pattern, PlacePattern,
-    TriggerValue, WhenStuck,
+    set_at, Attributes, Die, Equipment, EquipmentKind, FigurePattern, Game, OwnerPattern, Pattern,
+    PlacePattern, TriggerValue, WhenStuck,
 };
 use std::fmt::Write;
 
@@ -65,7 +65,7 @@ pub(crate) fn write(game: &Game) -> String {
     out.text_element("title", "", &game.title);
     out.text_element("description", "", &game.description);
     out.open("<rules>");
-    equipment(&mut out, &game.equipment);
+    equipment(&mut out, &game.equipment, &game.dice);
     figures(&mut out, game);
     triggers(&mut out, game);
     section(&mut out, "definitions", game.definitions.is_empty(), |out| {
@@ -130,8 +130,11 @@ fn with_attributes(out: &mut Out, tag: &str, attrs: &str, attributes: &Attribute
     }
 }
 
-fn equipment(out: &mut Out, list: &[Equipment]) {
-    section(out, "equipment", list.is_empty(), |out| {
+fn equipment(out: &mut Out, list: &[Equipment], dice: &[Die]) {
+    section(out, "equipment", list.is_empty() && dice.is_empty(), |out| {
+        for d in dice {
+            out.line(&format!("<die{} faces=\"{}\"/>", attr("name", &d.name), d.faces));
+        }
         for e in list {
             let mut attrs = attr("name", &e.name);
             match e.kind {

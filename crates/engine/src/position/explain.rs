@@ -62,6 +62,10 @@ pub enum Why {
     DeadEnd,
     /// Passing is not allowed now.
     NoPass,
+    /// A roll the move does not allow now.
+    NoRoll,
+    /// A step before the roll the move needs first.
+    RollFirst,
 }
 
 impl Refusal {
@@ -113,6 +117,9 @@ pub(super) fn why_not(pos: &Position, figure: FigureId, to: PlaceId) -> Refusal 
     }
     if from == to {
         return Refusal::new(format!("{} is already there.", fig.name), Why::AlreadyThere);
+    }
+    if pos.roll_due() {
+        return Refusal::new("Roll the dice first: tap the die.", Why::RollFirst);
     }
     let kind = &rules.types[state.kind_of(figure) as usize];
     let (from_name, to_name) = (rules.place_name(from), rules.place_name(to));

@@ -77,6 +77,16 @@ fn run(
             let to = place_of(&rules, &eval(pos, to, vars)?)?;
             pos.state.move_figure(&rules, f, to, changes);
         }
+        Effect::Roll { die } => {
+            let d = match lookup(&rules, &eval(pos, die, vars)?)? {
+                Element::Die(d) => d,
+                _ => return Err("only a die can be rolled".into()),
+            };
+            let mut chance = pos.state.chance();
+            let face = chance.face(rules.dice[d as usize].faces);
+            pos.state.set_die(d, face, changes);
+            pos.state.set_chance(chance, changes);
+        }
         Effect::Remove { figure } => {
             let f = figure_of(&rules, &eval(pos, figure, vars)?)?;
             pos.state.move_figure(&rules, f, REMOVED, changes);

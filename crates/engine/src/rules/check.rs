@@ -6,6 +6,7 @@
 //! elements, the move automaton). A new check is a module here and a line
 //! in [`game`].
 
+mod dice;
 mod ends;
 mod equipment;
 mod figures;
@@ -30,6 +31,7 @@ pub fn game(game: &Game, elements: &Elements, moves: &Moves) -> Vec<Problem> {
     problems.extend(equipment::check(game, elements));
     problems.extend(figures::check(game, elements));
     problems.extend(triggers::check(elements));
+    problems.extend(dice::check(game, elements));
     problems.extend(crate::rules::words::read(game, Some(&elements.names)).1);
     problems.extend(steps::check(game, elements));
     problems.extend(moves::check(game, moves));

@@ -6,6 +6,7 @@
 //! wrong with. A new table is a module here, a field of [`Rules`] and a
 //! line in [`rules`].
 
+mod dice;
 mod elements;
 mod ends;
 mod figures;
@@ -55,6 +56,7 @@ pub fn rules(game: &Game, elements: Elements, moves: MoveAutomaton, move_names: 
         figures: elements.figures,
         types: elements.types,
         triggers: elements.triggers,
+        dice: elements.dice,
         steps,
         moves,
         move_names,

@@ -36,8 +36,16 @@ pub fn sentence(outcome: &Outcome) -> String {
         Outcome::Solved { moves: n } => format!("You can solve it in {}", moves(*n)),
         Outcome::Impossible => "It can't be solved from here".into(),
         Outcome::Unknown => "Nobody knows who wins yet; this looks best".into(),
+        Outcome::Chance { permille } => {
+            let percent = (u32::from(*permille) + 5) / 10;
+            format!("With best play your chance of winning is {percent} in 100")
+        }
+        Outcome::Luck => LUCK.into(),
     }
 }
+
+/// What is said when the dice decide: nobody can work out the end.
+pub const LUCK: &str = "Nobody can know in advance: it depends on the dice";
 
 /// The strongest advice within the options' budget.
 pub fn hint(pos: &Position, options: &Options) -> Hint {
@@ -50,6 +58,8 @@ pub fn hint(pos: &Position, options: &Options) -> Hint {
     if let Some(mv) = &choice.mv {
         text.push_str(" — try ");
         text.push_str(&mv.describe(pos.rules()));
+    } else if pos.roll_due() {
+        text.push_str(" — roll the dice");
     }
     text.push('.');
     Hint { choice, text }

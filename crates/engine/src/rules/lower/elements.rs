@@ -6,9 +6,10 @@
 //! figure that starts nowhere starts on place 0. The checks say what is
 //! wrong in words; this only keeps what it can.
 
-use super::{figures, places, triggers};
+use super::{dice, figures, places, triggers};
 use crate::expr::Words;
 use crate::model::Game;
+use crate::rules::dice::DieInfo;
 use crate::rules::points::PointBoard;
 use crate::rules::{Element, FigureInfo, Grid, NameMap, Place, TriggerInfo, TypeId};
 
@@ -21,6 +22,7 @@ pub struct Elements {
     pub types: Vec<String>,
     pub figures: Vec<FigureInfo>,
     pub triggers: Vec<TriggerInfo>,
+    pub dice: Vec<DieInfo>,
     pub names: NameMap,
     /// The definitions that read, with the names above.
     pub words: Words,
@@ -34,6 +36,7 @@ impl Elements {
         figures::lower_types(game, &mut elements);
         figures::lower(game, &mut elements);
         triggers::lower(game, &mut elements);
+        dice::lower(game, &mut elements);
         elements.words = crate::rules::words::read(game, Some(&elements.names)).0;
         elements
     }

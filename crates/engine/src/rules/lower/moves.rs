@@ -3,6 +3,7 @@
 
 use crate::automaton::MoveAutomaton;
 use crate::model::{Game, MoveRule};
+use crate::rules::dice::roll_symbols;
 use crate::sequence::{self, Seq, SeqError};
 
 /// The moves of a game, built from any game: only building the automaton
@@ -34,9 +35,10 @@ impl Moves {
                 names.push(m.name.clone());
             }
         }
-        let automaton = MoveAutomaton::new(&seqs, game.steps.len());
+        let symbols = game.steps.len() + roll_symbols(game.dice.len());
+        let automaton = MoveAutomaton::new(&seqs, symbols);
         let culprit = automaton.as_ref().err().and_then(|_| {
-            let alone = |seq: &Seq| MoveAutomaton::new(std::slice::from_ref(seq), game.steps.len()).is_err();
+            let alone = |seq: &Seq| MoveAutomaton::new(std::slice::from_ref(seq), symbols).is_err();
             seqs.iter().position(alone).map(|i| names[i].clone())
         });
         Moves {
@@ -47,9 +49,16 @@ impl Moves {
     }
 }
 
-/// A move rule's sequence over the numbers of the step rules.
+/// A move rule's sequence over the numbers of the step rules, then the
+/// rolls (see [`Rules::roll_of_symbol`](crate::rules::Rules::roll_of_symbol)).
 pub fn read(game: &Game, m: &MoveRule) -> Result<Seq, SeqError> {
-    sequence::parse(&m.sequence, &|name| step_number(game, name))
+    let steps = game.steps.len();
+    let roll = |die: Option<&str>| match die {
+        _ if game.dice.is_empty() => None,
+        None => Some(steps + game.dice.len()),
+        Some(name) => game.dice.iter().position(|d| d.name == name).map(|d| steps + d),
+    };
+    sequence::parse_with(&m.sequence, &|name| step_number(game, name), &roll)
 }
 
 /// The number of the first step rule called `name`.
