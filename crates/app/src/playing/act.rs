@@ -134,6 +134,8 @@ pub enum Action {
     Step(Step),
     EndMove,
     Pass,
+    /// Roll the dice the move asks for.
+    Roll,
 }
 
 /// The computer's move as the actions to show: its steps, then End move
@@ -176,6 +178,7 @@ pub fn perform(pos: &mut Position, action: Action) -> Result<String, String> {
             pos.pass().map_err(|r| r.message)?;
             Ok(after(pos, &format!("{who} passed")))
         }
+        Action::Roll => super::dice::roll(pos, None, !is_puzzle(pos.rules())),
     }
 }
 
