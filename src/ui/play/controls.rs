@@ -8,6 +8,7 @@ use crate::ui::store::{Mode, Player, Tone};
 use leptos::prelude::*;
 use tablecraft_app::access::colour::ink_on;
 use tablecraft_app::playing::act::{end_move, pass, take_back};
+use tablecraft_app::playing::dice::roll_words;
 use tablecraft_app::playing::words::{
     after, is_puzzle, over_detail, over_reason, over_text, player_name, turn_text,
 };
@@ -71,12 +72,19 @@ pub fn TurnBanner() -> impl IntoView {
                     s.players.get(usize::from(player.max(1)) - 1),
                     Some(Player::Computer(_))
                 );
-                (p.status() == &Status::Playing, player, turn_text(p), computer)
+                let roll = roll_words(p).filter(|_| !computer);
+                (
+                    p.status() == &Status::Playing,
+                    player,
+                    turn_text(p),
+                    computer,
+                    roll,
+                )
             })
         })
     };
     move || {
-        let (playing, player, text, computer) = info()?;
+        let (playing, player, text, computer, roll) = info()?;
         if !playing {
             return None;
         }
@@ -95,6 +103,8 @@ pub fn TurnBanner() -> impl IntoView {
                 {token}
                 <span class="turn-text">{text}</span>
                 {extra}
+                {roll.map(|r| view! { <span class="turn-roll" data-testid="roll-due">{r}</span> })}
+                <super::dice::RollButton/>
             </div>
         })
     }
