@@ -20,6 +20,33 @@ after(async () => {
 /** The announcements of the live region. */
 const spoken = (play) => play.page.locator('[data-testid="announcer"] p').allTextContents();
 
+/**
+ * Records, each time the die starts to tumble, the animation its face runs
+ * then (read at once: the tumble is short).
+ */
+async function watchTumble(page) {
+  await page.evaluate(() => {
+    window.__tumbles = [];
+    let was = false;
+    // The dice are drawn again after a roll: watch the whole play screen.
+    new MutationObserver(() => {
+      const die = document.querySelector('[data-testid="die-die"]');
+      const now = Boolean(die?.classList.contains('rolling'));
+      if (now && !was) {
+        window.__tumbles.push(getComputedStyle(die.querySelector('.die-face')).animationName);
+      }
+      was = now;
+    }).observe(document.querySelector('[data-testid="play-mode"]'), {
+      subtree: true,
+      childList: true,
+      attributes: true,
+      attributeFilter: ['class'],
+    });
+  });
+}
+
+const tumbles = (page) => page.evaluate(() => window.__tumbles);
+
 /** Waits for `f()` to be true, with what was expected in the failure. */
 async function until(f, what, ms = 20_000) {
   const end = Date.now() + ms;
@@ -51,12 +78,10 @@ test('roll the die by tapping it and move the counter by the number with the poi
   assert.match(await play.notice(), /Roll the dice first: tap the die\./);
 
   // Tap: it tumbles, shows a number with its pips, and says so.
+  await watchTumble(page);
   await die.click();
-  assert.match(await die.getAttribute('class'), /\brolling\b/);
-  assert.equal(
-    await die.locator('.die-face').evaluate((el) => getComputedStyle(el).animationName),
-    'tumble',
-  );
+  await until(async () => (await tumbles(page)).length > 0, 'the die tumbled');
+  assert.deepEqual(await tumbles(page), ['tumble']);
   const value = Number(await die.getAttribute('data-value'));
   assert.ok(value >= 1 && value <= 6, `rolled ${value}`);
   assert.equal(await die.locator('.die-face circle').count(), value, 'as many pips as the number');
@@ -118,10 +143,32 @@ test('under prefers-reduced-motion the die does not tumble', async () => {
   const play = await PlayPage.open(app, 'snakes-and-ladders.game.xml');
   await play.page.emulateMedia({ reducedMotion: 'reduce' });
   await play.byTestId('intro-start').click();
+  await watchTumble(play.page);
   await play.byTestId('roll').click();
   const die = play.byTestId('die-die');
-  assert.match(await die.getAttribute('class'), /\brolling\b/);
-  assert.equal(await die.locator('.die-face').evaluate((el) => getComputedStyle(el).animationName), 'none');
+  await until(async () => (await tumbles(play.page)).length > 0, 'the die was rolled');
+  assert.deepEqual(await tumbles(play.page), ['none']);
   assert.doesNotMatch(await die.getAttribute('class'), /\bdue\b/);
+  app.assertNoErrors();
+});
+
+test('Design adds a die to a blank game, sets its faces from 2 to 20 and takes it away', async () => {
+  const page = await app.newPage();
+  await page.goto(app.url, { waitUntil: 'load' });
+  await page.getByTestId('design-mode').waitFor({ state: 'visible' });
+  assert.equal(await page.getByTestId('die-faces-die').count(), 0);
+  await page.getByTestId('add-die').click();
+  const faces = page.getByTestId('die-faces-die');
+  await faces.waitFor({ state: 'visible' });
+  assert.equal(await faces.inputValue(), '6');
+  const choices = await faces.locator('option').evaluateAll((os) => os.map((o) => o.value));
+  assert.deepEqual(choices, Array.from({ length: 19 }, (_, i) => String(i + 2)));
+  await faces.selectOption('20');
+  assert.equal(await page.getByTestId('die-faces-die').inputValue(), '20');
+  await page.getByTestId('add-die').click();
+  await page.getByTestId('die-faces-die.2').waitFor({ state: 'visible' });
+  await page.getByTestId('remove-die-die').click();
+  assert.equal(await page.getByTestId('die-faces-die').count(), 0);
+  assert.equal(await page.getByTestId('die-faces-die.2').inputValue(), '6');
   app.assertNoErrors();
 });
