@@ -223,16 +223,8 @@ pub fn FigureShape(
             .into_any()
         }
     };
-    // Player 2's pieces carry a small diamond, so they differ by shape too.
-    let mark = (figure.owner == 2).then(|| {
-        let d = s * 0.1;
-        let path = format!(
-            "M {} {} l {d} {d} l -{d} {d} l -{d} -{d} Z",
-            cx,
-            r.y + r.height - 3.0 * d
-        );
-        view! { <path class="owner-mark" d=path fill="#f1c40f" stroke="#1f2430" stroke-width=1/> }
-    });
+    // Players 2, 3 and 4 carry a small mark, so they differ by shape too.
+    let mark = owner_mark(figure.owner, cx, r.y + r.height, s);
     let testid = format!("figure-{}", figure.name);
     let tooltip = figure.name.clone();
     let (id, aria) = keyboard.unzip();
@@ -246,6 +238,34 @@ pub fn FigureShape(
             <title>{tooltip}</title>
         </g>
     }
+}
+
+/// The mark of player 2 (a yellow diamond), 3 (a light triangle) or 4 (a
+/// light square) at the foot of a figure `s` wide whose bottom is at
+/// `bottom`; none for player 1 and figures of nobody.
+pub fn owner_mark(owner: u8, cx: f64, bottom: f64, s: f64) -> Option<impl IntoView> {
+    let d = s * 0.1;
+    let top = bottom - 3.0 * d;
+    let path = match owner {
+        2 => format!("M {cx} {top} l {d} {d} l -{d} {d} l -{d} -{d} Z"),
+        3 => format!("M {cx} {top} l {d} {} l -{} 0 Z", 2.0 * d, 2.0 * d),
+        4 => {
+            let h = d * 0.85;
+            format!(
+                "M {} {} h {} v {} h -{} Z",
+                cx - h,
+                top + d - h,
+                2.0 * h,
+                2.0 * h,
+                2.0 * h
+            )
+        }
+        _ => return None,
+    };
+    let fill = if owner == 2 { "#f1c40f" } else { "#fffaf0" };
+    Some(view! {
+        <path class=format!("owner-mark mark-{owner}") d=path fill=fill stroke="#1f2430" stroke-width=1/>
+    })
 }
 
 /// A type name usable in a CSS class.

@@ -11,12 +11,13 @@ mod board;
 mod chooser;
 mod computer;
 mod controls;
+mod dice;
 mod history;
 mod keys;
 mod log;
 
 use super::confirm::{Confirm, Question};
-use super::store::{Mode, Player, Session, Store, Tone};
+use super::store::{Mode, Player, Session, Store, Tone, PEOPLE};
 use advice::Advice;
 use leptos::prelude::*;
 use std::collections::HashSet;
@@ -53,6 +54,8 @@ pub struct PlayState {
     /// Where the pointer last was on the screen, in CSS pixels (`None`
     /// after a key), to show the chooser next to the drop.
     pub screen: StoredValue<Option<tablecraft_app::table::geometry::Point>>,
+    /// The dice are tumbling after a roll.
+    pub rolling: RwSignal<bool>,
 }
 
 impl PlayState {
@@ -115,11 +118,17 @@ impl PlayState {
         self.intro_closed.set(false);
         let rules = self.with_position(|p| Arc::clone(p.rules()));
         if let Some(rules) = rules {
-            self.update_position(|p| *p = Position::new(rules));
+            self.update_position(|p| *p = Position::with_seed(rules, new_seed()));
             let turn = self.with_position(words::turn_text).unwrap_or_default();
             self.store.say(format!("Started again. {turn}."), Tone::Info);
         }
     }
+}
+
+/// A new game's seed of chance: every game rolls its own numbers (the
+/// game record keeps the seed, so a replay rolls them again).
+fn new_seed() -> u64 {
+    (js_sys::Math::random() * 9_007_199_254_740_992.0) as u64
 }
 
 /// Makes sure the session plays the current design: a new game when there
@@ -148,9 +157,9 @@ fn start_session(store: Store, advice: Advice, rules: Arc<Rules>, revision: u64,
     let players = store
         .session
         .with_untracked(|s| s.as_ref().map(|s| s.players))
-        .unwrap_or([Player::Person, Player::Person]);
+        .unwrap_or(PEOPLE);
     store.session.set(Some(Session {
-        position: Position::new(rules),
+        position: Position::with_seed(rules, new_seed()),
         revision,
         players,
     }));
@@ -260,6 +269,7 @@ fn PlayScreen(advice: Advice) -> impl IntoView {
         advice,
         choosing: RwSignal::new(None),
         screen: StoredValue::new(None),
+        rolling: RwSignal::new(false),
     };
     provide_context(state);
     computer::drive(state);
@@ -274,6 +284,7 @@ fn PlayScreen(advice: Advice) -> impl IntoView {
         <section class="play-mode" data-testid="play-mode">
             <div class="table-area play-table-area">
                 <controls::TurnBanner/>
+                <dice::DiceTray/>
                 <history::LookingBanner/>
                 <controls::GameOver/>
                 <board::PlayTable/>

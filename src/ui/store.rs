@@ -11,6 +11,7 @@ use leptos::prelude::*;
 use std::sync::Arc;
 use tablecraft_app::editor::room::Offer;
 use tablecraft_app::editor::{Edit, History, Selection};
+use tablecraft_engine::file::MAX_PLAYERS;
 use tablecraft_engine::search::Strength;
 use tablecraft_engine::{Game, Position, Problem, Rules, Status};
 
@@ -62,14 +63,22 @@ pub enum Player {
     Computer(Strength),
 }
 
+/// Who plays each player of a game, from player 1 (a game of fewer uses
+/// the first ones).
+pub type Seats = [Player; MAX_PLAYERS as usize];
+
+/// Every player a person: how a game starts.
+pub const PEOPLE: Seats = [Player::Person; MAX_PLAYERS as usize];
+
 /// A game being played.
 #[derive(Debug, Clone)]
 pub struct Session {
     pub position: Position,
     /// The revision of the design it was started from.
     pub revision: u64,
-    /// Who plays player 1 and player 2.
-    pub players: [Player; 2],
+    /// Who plays each player, from player 1 (those past the game's
+    /// number of players are not asked).
+    pub players: Seats,
 }
 
 /// The design, compiled: the rules, or every problem. Compared by revision.

@@ -3,12 +3,14 @@
 //! grouped by move ([`log`]), what a press, drag or tap on the table means
 //! ([`gesture`]), playing actions on a position by name ([`act`]), the
 //! help from the computer: hints, progress and solutions ([`advice`]), a
-//! drag with several outcomes to choose from ([`choice`]), and
+//! drag with several outcomes to choose from ([`choice`]), dice at the
+//! table and rolling them ([`dice`]), and
 //! whether there is a game to play yet ([`ready`]).
 
 pub mod act;
 pub mod advice;
 pub mod choice;
+pub mod dice;
 pub mod gesture;
 pub mod log;
 pub mod ready;

@@ -32,3 +32,17 @@ pub fn open_example(name: &str) -> (Game, Rules) {
 pub fn example(name: &str) -> Position {
     Position::new(Arc::new(open_example(name).1))
 }
+
+/// A game of four built for the tests: nine matches in a heap, each player
+/// in turn takes one or two, and whoever takes the last one wins.
+pub fn heap_of_four() -> Position {
+    let text = r#"<game format="2" players="4"><title>Heap of Four</title><rules>
+        <equipment><group name="heap"/><basket name="basket"/></equipment>
+        <figures><figure name="m" type="match" origin="heap" count="9"/></figures>
+        <steps><step name="take"><what type="match"/><from name="heap"/><to name="basket"/></step></steps>
+        <moves><move name="turn">take x1-2</move></moves>
+        <game-over><end name="last-match" winner="previous"><when>empty(heap)</when></end></game-over>
+        <settings when-stuck="lose" pass="no"/></rules></game>"#;
+    let (_, rules) = open(text).unwrap_or_else(|problems| panic!("{problems:?}"));
+    Position::new(Arc::new(rules))
+}

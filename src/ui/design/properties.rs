@@ -9,11 +9,14 @@ use super::{delete_selection, duplicate_selection};
 use crate::ui::store::{Store, Tone};
 use leptos::prelude::*;
 use tablecraft_app::editor::edit::rename;
+use tablecraft_app::editor::edit::{DiceChange, MAX_DICE};
 use tablecraft_app::editor::places::{element, is_grid, place, square_names, Element};
 use tablecraft_app::editor::toolbox::FIGURE_TYPES;
 use tablecraft_app::editor::{Edit, Property, Selection};
 use tablecraft_app::table::geometry::default_layout;
 use tablecraft_app::table::looks::{attribute_values, look_for};
+use tablecraft_engine::file::MAX_PLAYERS;
+use tablecraft_engine::model::DIE_FACES;
 use tablecraft_engine::model::{Attributes, EquipmentKind, Game, LookPattern, TriggerValue};
 
 /// What the panel shows; it is rebuilt only when this changes.
@@ -560,6 +563,22 @@ fn trigger_fields(store: Store, name: String) -> impl IntoView {
     }
 }
 
+/// The choices of the number of players: 1 (a puzzle) to 4.
+fn player_counts() -> Vec<(String, String)> {
+    (1..=MAX_PLAYERS)
+        .map(|p| {
+            (
+                p.to_string(),
+                if p == 1 {
+                    "1 (a puzzle)".into()
+                } else {
+                    p.to_string()
+                },
+            )
+        })
+        .collect()
+}
+
 fn game_fields(store: Store) -> impl IntoView {
     let title = Signal::derive(move || store.with_game(|g| g.title.clone()));
     let players = Signal::derive(move || store.with_game(|g| g.players.to_string()));
@@ -577,14 +596,50 @@ fn game_fields(store: Store) -> impl IntoView {
             </textarea>
         </div>
         <Choice label="Players" testid="game-players"
-            options=vec![
-                ("1".into(), "1 (a puzzle)".into()),
-                ("2".into(), "2".into()),
-                ("3".into(), "3".into()),
-                ("4".into(), "4".into()),
-            ]
+            options=player_counts()
             value=players
             apply=Callback::new(move |p: String| { make(store, Edit::Players(p.parse().unwrap_or(2))); })/>
+        {dice_fields(store)}
+    }
+}
+
+/// The game's dice: each with its number of faces (2 to 20) and a way to
+/// take it away, and a button to add one.
+fn dice_fields(store: Store) -> impl IntoView {
+    let names = move || store.with_game(|g| g.dice.iter().map(|d| d.name.clone()).collect::<Vec<_>>());
+    let faces: Vec<(String, String)> = DIE_FACES.map(|n| (n.to_string(), n.to_string())).collect();
+    view! {
+        <div class="dice-fields" data-testid="dice-fields">
+            {move || names().into_iter().map(|name| {
+                let (of, gone) = (name.clone(), name.clone());
+                let value = Signal::derive(move || store.with_game(|g| {
+                    g.dice.iter().find(|d| d.name == of).map(|d| d.faces.to_string()).unwrap_or_default()
+                }));
+                let label = if name == "die" { "Faces of the die".to_string() } else { format!("Faces of {name}") };
+                let apply = Callback::new({
+                    let name = name.clone();
+                    move |f: String| {
+                        if let Ok(faces) = f.parse() {
+                            make(store, Edit::Dice(DiceChange::Faces { die: name.clone(), faces }));
+                        }
+                    }
+                });
+                view! {
+                    <div class="die-field">
+                        <Choice label=label testid=format!("die-faces-{name}") options=faces.clone() value apply/>
+                        <button data-testid=format!("remove-die-{name}")
+                            on:click=move |_| { make(store, Edit::Dice(DiceChange::Remove { die: gone.clone() })); }>
+                            "Take the die away"
+                        </button>
+                    </div>
+                }
+            }).collect_view()}
+            {move || (names().len() < MAX_DICE).then(|| view! {
+                <button data-testid="add-die" on:click=move |_| { make(store, Edit::Dice(DiceChange::Add)); }>
+                    <span aria-hidden="true">"⚄ "</span>"Add a die"
+                </button>
+            })}
+        </div>
     }
 }
 

@@ -144,7 +144,7 @@ pub(super) fn snapshot(store: Store) -> Snapshot {
     let play = store.session.with(|s| {
         s.as_ref().map(|s| SavedPlay {
             record: tablecraft_engine::record::Record::of(&s.position),
-            players: [player_of(s.players[0]), player_of(s.players[1])],
+            players: s.players.iter().copied().map(player_of).collect(),
             design_revision: s.revision,
         })
     });
@@ -179,7 +179,7 @@ pub(super) fn resume_play(store: Store, play: SavedPlay) {
     store.session.set(Some(Session {
         position,
         revision: play.design_revision.min(compiled.revision),
-        players: [saved_player(play.players[0]), saved_player(play.players[1])],
+        players: std::array::from_fn(|i| saved_player(play.player(i as u8 + 1))),
     }));
 }
 

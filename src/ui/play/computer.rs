@@ -157,7 +157,10 @@ pub fn drive(state: PlayState) {
             return;
         };
         untrack(|| {
-            if stage != MoveStage::Start {
+            let rolled_only = state
+                .with_position(|p| p.state().made().is_empty())
+                .unwrap_or(false);
+            if stage != MoveStage::Start && !rolled_only {
                 // A move left half made (e.g. after leaving Play): start it again.
                 state.update_position(|p| p.take_back_move());
                 return;
@@ -165,6 +168,15 @@ pub fn drive(state: PlayState) {
             state.put_down();
             state.busy.set(true);
             let epoch = current();
+            if state.with_position(Position::roll_due).unwrap_or(false) {
+                // The computer rolls by itself, then (the position changed)
+                // is asked for its move.
+                set_timeout(
+                    move || play_actions(state, vec![Action::Roll], 0, epoch),
+                    STEP_PAUSE,
+                );
+                return;
+            }
             store.say(
                 format!("{} (computer) is thinking…", player_name(player)),
                 Tone::Info,
@@ -219,6 +231,9 @@ fn play_actions(state: PlayState, acts: Vec<Action>, i: usize, epoch: u64) {
         return;
     };
     let result = state.update_position(|p| perform(p, action));
+    if action == Action::Roll && matches!(result, Some(Ok(_))) {
+        super::dice::tumble(state);
+    }
     match result {
         Some(Ok(said)) => {
             if !said.is_empty() {

@@ -3,45 +3,55 @@
 
 use super::computer;
 use super::PlayState;
-use crate::ui::figures::FigureShape;
+use crate::ui::figures::{owner_mark, FigureShape};
 use crate::ui::store::{Mode, Player, Tone};
 use leptos::prelude::*;
+use tablecraft_app::access::colour::ink_on;
 use tablecraft_app::playing::act::{end_move, pass, take_back};
+use tablecraft_app::playing::dice::roll_words;
 use tablecraft_app::playing::words::{
     after, is_puzzle, over_detail, over_reason, over_text, player_name, turn_text,
 };
 use tablecraft_app::table::geometry::Rect;
 use tablecraft_app::table::scene::{figure_colour, FigureView, Marks};
+use tablecraft_engine::file::MAX_PLAYERS;
 use tablecraft_engine::search::Strength;
 use tablecraft_engine::{Position, Status};
 
-/// A picture of a player: one of their figures, or a disc in their colour.
-fn player_token(pos: &Position, player: u8) -> impl IntoView {
+/// A picture of a player, `px` wide. Big (40 px or more): one of their
+/// figures, or a disc in their colour with their number and mark. Small,
+/// beside the player's name: a disc in the colour of their figures with
+/// their mark, and no words.
+pub(super) fn player_token(pos: &Position, player: u8, px: u32) -> impl IntoView {
     let rules = pos.rules();
-    let figure = rules
-        .figures
-        .iter()
-        .find(|f| f.owner == player)
-        .map(|f| FigureView {
-            name: f.name.clone(),
-            kind: rules.types.get(f.kind as usize).cloned().unwrap_or_default(),
-            colour: figure_colour(Some(&f.colour), f.owner),
-            owner: f.owner,
-            rect: Rect::new(2.0, 2.0, 44.0, 44.0),
-            place: String::new(),
-            marks: Marks::default(),
-        });
+    let theirs = rules.figures.iter().find(|f| f.owner == player);
+    let big = px >= 40;
+    let figure = theirs.filter(|_| big).map(|f| FigureView {
+        name: f.name.clone(),
+        kind: rules.types.get(f.kind as usize).cloned().unwrap_or_default(),
+        colour: figure_colour(Some(&f.colour), f.owner),
+        owner: f.owner,
+        rect: Rect::new(2.0, 2.0, 44.0, 44.0),
+        place: String::new(),
+        marks: Marks::default(),
+    });
     let disc = figure.is_none().then(|| {
-        let fill = figure_colour(None, player);
-        let ink = if player == 2 { "#fffaf0" } else { "#1f2430" };
+        let fill = figure_colour(theirs.map(|f| f.colour.as_str()), player);
+        let ink = ink_on(&fill);
+        let number = big.then(|| {
+            view! {
+                <text x=24 y=22 text-anchor="middle" dominant-baseline="central" fill=ink
+                    font-size=20 font-weight=700>{player.to_string()}</text>
+            }
+        });
         view! {
             <circle cx=24 cy=24 r=20 fill=fill stroke="#1f2430" stroke-width=3/>
-            <text x=24 y=25 text-anchor="middle" dominant-baseline="central" fill=ink
-                font-size=22 font-weight=700>{player.to_string()}</text>
+            {number}
+            {owner_mark(player, 24.0, 46.0, 44.0)}
         }
     });
     view! {
-        <svg class="player-token" viewBox="0 0 48 48" width=48 height=48 aria-hidden="true">
+        <svg class="player-token" viewBox="0 0 48 48" width=px height=px aria-hidden="true">
             {figure.map(|f| view! { <FigureShape figure=f faded=false/> })}
             {disc}
         </svg>
@@ -62,18 +72,25 @@ pub fn TurnBanner() -> impl IntoView {
                     s.players.get(usize::from(player.max(1)) - 1),
                     Some(Player::Computer(_))
                 );
-                (p.status() == &Status::Playing, player, turn_text(p), computer)
+                let roll = roll_words(p).filter(|_| !computer);
+                (
+                    p.status() == &Status::Playing,
+                    player,
+                    turn_text(p),
+                    computer,
+                    roll,
+                )
             })
         })
     };
     move || {
-        let (playing, player, text, computer) = info()?;
+        let (playing, player, text, computer, roll) = info()?;
         if !playing {
             return None;
         }
         let token = store
             .session
-            .with_untracked(|s| s.as_ref().map(|s| player_token(&s.position, player)));
+            .with_untracked(|s| s.as_ref().map(|s| player_token(&s.position, player, 48)));
         let extra = computer.then(|| {
             view! {
                 <span class="turn-extra">
@@ -86,6 +103,8 @@ pub fn TurnBanner() -> impl IntoView {
                 {token}
                 <span class="turn-text">{text}</span>
                 {extra}
+                {roll.map(|r| view! { <span class="turn-roll" data-testid="roll-due">{r}</span> })}
+                <super::dice::RollButton/>
             </div>
         })
     }
@@ -151,15 +170,24 @@ pub fn GameOver() -> impl IntoView {
                     Status::Over { winner, .. } => *winner,
                     Status::Playing => 0,
                 };
-                Some((text, over_reason(&s.position), over_detail(&s.position), winner))
+                let token = (winner > 0 && !is_puzzle(s.position.rules()))
+                    .then(|| player_token(&s.position, winner, 40));
+                Some((
+                    text,
+                    over_reason(&s.position),
+                    over_detail(&s.position),
+                    winner,
+                    token,
+                ))
             })
         })
     };
     move || {
-        over().map(|(text, reason, detail, winner)| {
+        over().map(|(text, reason, detail, winner, token)| {
             view! {
                 <div class=format!("game-over panel winner-{winner}") data-testid="game-over" role="status">
                     <span class="game-over-icon" aria-hidden="true">{if winner == 0 { "=" } else { "★" }}</span>
+                    {token}
                     <div class="game-over-text">
                         <strong data-testid="game-over-text">{text}</strong>
                         {(!reason.is_empty()).then(|| view! {
@@ -190,7 +218,9 @@ fn take_back_action(state: PlayState, whole_move: bool) {
     computer::cancel(state.store, state.advice);
     state.busy.set(false);
     // Read who plays before the position is changed (not while it is).
-    let computers = [1, 2].map(|p| matches!(state.player(p), Player::Computer(_)));
+    let computers: Vec<bool> = (1..=MAX_PLAYERS)
+        .map(|p| matches!(state.player(p), Player::Computer(_)))
+        .collect();
     let computer_plays = |p: u8| p >= 1 && computers.get(usize::from(p) - 1).copied().unwrap_or(false);
     act(state, |pos| {
         if take_back(pos, whole_move, &computer_plays) {
@@ -286,7 +316,7 @@ fn player_of(value: &str) -> Player {
     }
 }
 
-/// Who plays each side: a person or the computer at a strength.
+/// Who plays each player: a person or the computer at a strength.
 #[component]
 pub fn Players() -> impl IntoView {
     let state = expect_context::<PlayState>();
@@ -294,7 +324,7 @@ pub fn Players() -> impl IntoView {
     let count = move || {
         store.session.with(|s| {
             s.as_ref()
-                .map_or(2, |s| if is_puzzle(s.position.rules()) { 1 } else { 2 })
+                .map_or(2, |s| s.position.rules().players.clamp(1, MAX_PLAYERS))
         })
     };
     let chooser = move |player: u8| {
@@ -314,9 +344,16 @@ pub fn Players() -> impl IntoView {
         } else {
             player_name(player)
         };
+        let token = (count() > 1)
+            .then(|| {
+                store
+                    .session
+                    .with_untracked(|s| s.as_ref().map(|s| player_token(&s.position, player, 28)))
+            })
+            .flatten();
         view! {
-            <div class="player-choice">
-                <label for=id.clone()>{label}</label>
+            <div class=format!("player-choice player-{player}")>
+                <label for=id.clone()>{token}{label}</label>
                 <select id=id.clone() data-testid=id prop:value=value
                     on:change=move |ev| {
                         let chosen = player_of(&event_target_value(&ev));

@@ -2,10 +2,12 @@
 //! newest at the bottom; the rule that allowed it where the game has
 //! several; "Names" shows the game's own names, for a designer.
 
+use super::controls::player_token;
 use super::PlayState;
 use leptos::html::Ol;
 use leptos::prelude::*;
 use tablecraft_app::playing::log::{log, Line};
+use tablecraft_app::playing::words::is_puzzle;
 
 /// The log panel.
 #[component]
@@ -40,11 +42,19 @@ pub fn Log() -> impl IntoView {
                     if moves.is_empty() {
                         return view! { <li class="log-empty">"Nothing yet."</li> }.into_any();
                     }
+                    let several = store.session.with_untracked(|s| {
+                        s.as_ref().is_some_and(|s| !is_puzzle(s.position.rules()))
+                    });
                     moves.into_iter().map(|m| {
                         let class = format!("log-move player-{}", m.player);
+                        let token = several
+                            .then(|| store.session.with_untracked(|s| {
+                                s.as_ref().map(|s| player_token(&s.position, m.player, 22))
+                            }))
+                            .flatten();
                         view! {
                             <li class=class data-testid="log-move" data-player=m.player>
-                                <span class="log-heading">{m.heading()}</span>
+                                <span class="log-heading">{token}{m.heading()}</span>
                                 <ul class="log-lines">
                                     {m.lines.iter().map(|l| {
                                         let kind = match l {

@@ -10,6 +10,7 @@ use tablecraft_app::editor::rule_edit::{
     condition_error, effect_error, field_problems, fresh_name, names, sequence_error, settings_problems,
     words_of, RuleEdit, RuleKind, RuleRef,
 };
+use tablecraft_engine::file::MAX_PLAYERS;
 use tablecraft_engine::model::{
     Definition, FigurePattern, Game, GameOver, MoveRule, OwnerPattern, Pattern, PlacePattern, Settings,
     StepRule, WhenStuck,
@@ -233,13 +234,12 @@ fn pattern_fields(
     }
 }
 
-fn owner_value(o: Option<OwnerPattern>) -> &'static str {
+fn owner_value(o: Option<OwnerPattern>) -> String {
     match o {
-        None => "none",
-        Some(OwnerPattern::OnMove) => "onmove",
-        Some(OwnerPattern::Opponent) => "opponent",
-        Some(OwnerPattern::Player(1)) => "1",
-        Some(OwnerPattern::Player(_)) => "2",
+        None => "none".into(),
+        Some(OwnerPattern::OnMove) => "onmove".into(),
+        Some(OwnerPattern::Opponent) => "opponent".into(),
+        Some(OwnerPattern::Player(p)) => p.to_string(),
     }
 }
 
@@ -247,10 +247,29 @@ fn owner_of(v: &str) -> Option<OwnerPattern> {
     match v {
         "onmove" => Some(OwnerPattern::OnMove),
         "opponent" => Some(OwnerPattern::Opponent),
-        "1" => Some(OwnerPattern::Player(1)),
-        "2" => Some(OwnerPattern::Player(2)),
-        _ => None,
+        _ => v
+            .parse::<u8>()
+            .ok()
+            .filter(|p| (1..=MAX_PLAYERS).contains(p))
+            .map(OwnerPattern::Player),
     }
+}
+
+/// Who a moving figure may belong to: anybody, the player on move, the
+/// next player, or each player of the game by number.
+fn owner_choices(players: u8) -> Vec<(String, String)> {
+    let opponent = if players > 2 {
+        "the next player"
+    } else {
+        "the opponent"
+    };
+    let mut out = vec![
+        ("none".to_string(), "anybody".to_string()),
+        ("onmove".into(), "the player on move".into()),
+        ("opponent".into(), opponent.into()),
+    ];
+    out.extend((1..=players.clamp(2, MAX_PLAYERS)).map(|p| (p.to_string(), format!("player {p}"))));
+    out
 }
 
 /// The form of a step rule.
@@ -304,9 +323,8 @@ fn step_form(store: Store, index: usize, rule: StepRule) -> impl IntoView {
                         let o = owner_of(&event_target_value(&ev));
                         save.with_value(|s| s(Box::new(move |r| r.what.owner = o)));
                     }>
-                        {[("none", "anybody"), ("onmove", "the player on move"), ("opponent", "the opponent"),
-                          ("1", "player 1"), ("2", "player 2")].into_iter().map(|(v, l)| view! {
-                            <option value=v selected=owner_value(owner) == v>{l}</option>
+                        {owner_choices(store.with_game(|g| g.players)).into_iter().map(|(v, l)| view! {
+                            <option selected=owner_value(owner) == v value=v.clone()>{l}</option>
                         }).collect_view()}
                     </select>
                 </label>
@@ -383,7 +401,7 @@ fn end_form(store: Store, index: usize, rule: GameOver) -> impl IntoView {
                 check=Callback::new(move |t: String| condition_error(&t, &when_words)) kind=RuleKind::End name=rule.name.clone()
                 field="when" add_label="Add a condition"
                 on_commit=Callback::new(move |l: Vec<String>| save.with_value(|s| s(Box::new(move |r| r.when = l.clone()))))/>
-            <TextField label="Who wins (player, opponent, 1, 2, or 0 for a draw)".to_string()
+            <TextField label="Who wins (player, opponent, next, previous, a player's number, or 0 for a draw)".to_string()
                 testid="end-winner".to_string() value=rule.winner.clone() problems=winner_p
                 check=Callback::new(move |t: String| condition_error(&t, &winner_words))
                 on_commit=Callback::new(move |t: String| save.with_value(|s| s(Box::new(move |r| r.winner = t.trim().to_string()))))/>

@@ -4,7 +4,7 @@
 //! the rule editor, and the one path by which events reach teaching and its
 //! outcomes reach the page.
 
-use crate::ui::store::{Fix, Mode, Player, Session, Store, Tone};
+use crate::ui::store::{Fix, Mode, Session, Store, Tone, PEOPLE};
 use leptos::prelude::*;
 use tablecraft_app::access::{Answer, Command};
 use tablecraft_app::editor::rule_edit::RuleRef;
@@ -124,7 +124,7 @@ impl Teaching {
             let players = store
                 .session
                 .with_untracked(|s| s.as_ref().map(|s| s.players))
-                .unwrap_or([Player::Person, Player::Person]);
+                .unwrap_or(PEOPLE);
             store.session.set(Some(Session {
                 position,
                 revision,

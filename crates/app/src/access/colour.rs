@@ -37,10 +37,21 @@ pub fn contrast(a: &str, b: &str) -> Option<f64> {
     Some((hi + 0.05) / (lo + 0.05))
 }
 
+/// The ink to write on a fill: dark, or light on a dark fill, whichever
+/// stands out more (a light fill or one that is not a colour gets dark).
+pub fn ink_on(fill: &str) -> &'static str {
+    const DARK: &str = "#1f2430";
+    const LIGHT: &str = "#fffaf0";
+    match (contrast(DARK, fill), contrast(LIGHT, fill)) {
+        (Some(dark), Some(light)) if light > dark => LIGHT,
+        _ => DARK,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::table::scene::figure_colour;
+    use crate::table::scene::{figure_colour, player_colour};
     use crate::testing::repo_text;
 
     /// The value of `property` in the rule for `selector` in a style sheet.
@@ -57,6 +68,34 @@ mod tests {
             .find_map(|l| l.trim().strip_prefix(&format!("{property}:")))
             .map(|v| v.trim().trim_end_matches(';').to_string())
             .unwrap_or_else(|| panic!("{selector} has no {property}"))
+    }
+
+    #[test]
+    fn players_have_four_different_colours_and_ink_that_reads_on_each() {
+        let colours: Vec<&str> = (1..=4).map(player_colour).collect();
+        for (i, a) in colours.iter().enumerate() {
+            for b in &colours[i + 1..] {
+                assert_ne!(a, b);
+            }
+            // A player's number written on a disc of their colour.
+            assert!(contrast(ink_on(a), a).unwrap() >= 4.5, "ink on {a}");
+        }
+        assert_eq!(ink_on("#f4f1e8"), "#1f2430");
+        assert_eq!(ink_on("#2b2b33"), "#fffaf0");
+        assert_eq!(ink_on("not a colour"), "#1f2430");
+    }
+
+    #[test]
+    fn each_players_moves_in_the_log_are_headed_in_readable_colours() {
+        let card = "#ffffff";
+        for player in 2..=4 {
+            let ink = css(
+                "play.css",
+                &format!(".log-move.player-{player} .log-heading"),
+                "color",
+            );
+            assert!(contrast(&ink, card).unwrap() >= 4.5, "player {player}: {ink}");
+        }
     }
 
     #[test]
@@ -102,22 +141,28 @@ mod tests {
     }
 
     #[test]
-    fn pieces_of_both_players_stand_out_on_every_place() {
-        let fills = ["#f6e7c8", "#9c6b3c", "#e9d3a8", "#b07a3f", "#c99a5b"];
+    fn every_players_pieces_stand_out_on_every_place_and_the_table() {
+        let top = css("table.css", ".table-top", "fill");
+        let mut fills = vec!["#f6e7c8", "#9c6b3c", "#e9d3a8", "#b07a3f", "#c99a5b"];
+        fills.push(&top);
         // The outline the figures are drawn with (ui/figures.rs): light on
         // dark figures, dark otherwise.
         let outline = |c: &str| if c == "#2b2b33" { "#f4f1e8" } else { "#1f2430" };
-        for owner in [1, 2] {
+        for owner in 1..=4 {
             let piece = figure_colour(None, owner);
-            for bg in fills {
+            for &bg in &fills {
                 let best = contrast(&piece, bg)
                     .unwrap()
                     .max(contrast(outline(&piece), bg).unwrap());
                 assert!(best >= 3.0, "player {owner}'s piece on {bg}: {best}");
             }
         }
-        // Player 2's diamond on a player 2 piece.
+        // The marks that make players 2, 3 and 4 differ by shape too
+        // (ui/figures.rs): a yellow diamond, a light triangle, a light square.
         assert!(contrast("#f1c40f", &figure_colour(None, 2)).unwrap() >= 3.0);
+        for owner in [3, 4] {
+            assert!(contrast("#fffaf0", &figure_colour(None, owner)).unwrap() >= 3.0);
+        }
         // The keyboard's ring: blue inside white, on any colour one of them shows.
         let accent = "#1f4e9c";
         assert!(contrast(accent, "#ffffff").unwrap() >= 4.5);

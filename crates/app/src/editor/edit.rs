@@ -6,6 +6,7 @@
 mod add;
 mod arrange;
 mod command;
+mod dice;
 mod dots;
 mod duplicate;
 mod info;
@@ -17,6 +18,7 @@ mod rename;
 pub use add::{add_equipment, add_equipment_named, add_figure, add_trigger, create_figures};
 pub use arrange::{move_by, put_figure, resize};
 pub use command::Edit;
+pub use dice::{DiceChange, MAX_DICE};
 pub use dots::{add_dot, free_spot, join_dots, move_dot, new_dots, remove_dot, remove_line, DotChange};
 pub use duplicate::duplicate;
 pub use info::{set_description, set_players, set_title};

@@ -207,6 +207,7 @@ pub fn all_names(game: &Game) -> std::collections::BTreeSet<String> {
     }
     names.extend(game.figures.iter().map(|f| f.name.clone()));
     names.extend(game.triggers.iter().map(|t| t.name.clone()));
+    names.extend(game.dice.iter().map(|d| d.name.clone()));
     names
 }
 

@@ -134,6 +134,8 @@ pub enum Action {
     Step(Step),
     EndMove,
     Pass,
+    /// Roll the dice the move asks for.
+    Roll,
 }
 
 /// The computer's move as the actions to show: its steps, then End move
@@ -176,6 +178,7 @@ pub fn perform(pos: &mut Position, action: Action) -> Result<String, String> {
             pos.pass().map_err(|r| r.message)?;
             Ok(after(pos, &format!("{who} passed")))
         }
+        Action::Roll => super::dice::roll(pos, None, !is_puzzle(pos.rules())),
     }
 }
 
@@ -272,5 +275,67 @@ pub(crate) mod tests {
         }
         assert_eq!(pos.to_move(), 2);
         assert_eq!(actions(&Move::default()), vec![Action::Pass]);
+    }
+
+    #[test]
+    fn three_computers_play_in_turn_and_take_back_returns_to_the_person() {
+        use crate::playing::words::over_text;
+        use crate::testing::heap_of_four;
+        use tablecraft_engine::search::{choose, Options, Strength};
+        let computers = |p: u8| p != 1;
+        let mut pos = heap_of_four();
+        let mut said = Vec::new();
+        let mut last = 0;
+        for turn in 0..20u64 {
+            if pos.status() != &Status::Playing {
+                break;
+            }
+            let player = pos.to_move();
+            assert_eq!(player, (turn % 4) as u8 + 1, "turns go round the four");
+            last = player;
+            if player == 1 {
+                let matchstick = first_on(&pos, "heap");
+                said.push(drop_figure(&mut pos, &matchstick, "basket").unwrap());
+                if pos.stage() == MoveStage::MayEnd {
+                    said.push(end_move(&mut pos).unwrap());
+                }
+                continue;
+            }
+            let options = Options {
+                strength: Strength::Beginner,
+                seed: turn,
+                ..Options::default()
+            };
+            let mv = choose(&pos, &options, &mut |_| {}).mv.expect("a move");
+            for a in actions(&mv) {
+                said.push(perform(&mut pos, a).unwrap());
+            }
+        }
+        let over = over_text(&pos).expect("the game is over");
+        assert_eq!(over, format!("Player {last} wins!"), "the last to take wins");
+        for p in 2..=4 {
+            assert!(
+                said.iter()
+                    .any(|s| s.starts_with(&format!("Player {p} (computer) took a match"))),
+                "player {p}: {said:?}"
+            );
+        }
+        assert!(said
+            .last()
+            .unwrap()
+            .ends_with(&format!("Game over: Player {last} wins!")));
+        // Take back the whole move: back over every computer's move to the
+        // person's last turn.
+        let moves_before = pos.history().len();
+        assert!(take_back(&mut pos, true, &computers));
+        assert_eq!(pos.to_move(), 1);
+        assert!(pos.history().len() < moves_before);
+        assert_eq!(pos.status(), &Status::Playing);
+    }
+
+    fn first_on(pos: &Position, place: &str) -> String {
+        let rules = pos.rules();
+        let p = rules.place_id(place).unwrap();
+        rules.figure_name(pos.state().on(p)[0]).to_string()
     }
 }

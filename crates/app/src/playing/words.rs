@@ -115,6 +115,9 @@ pub fn after(pos: &Position, done: &str) -> String {
         format!("Game over: {over}")
     } else {
         match pos.stage() {
+            tablecraft_engine::MoveStage::Start if pos.roll_due() => {
+                format!("{}: tap the die to roll.", turn_text(pos))
+            }
             tablecraft_engine::MoveStage::Start => format!("{}.", turn_text(pos)),
             tablecraft_engine::MoveStage::MayEnd => "Go on, or press End move.".into(),
             tablecraft_engine::MoveStage::MustGoOn => "Go on: this move is not finished.".into(),

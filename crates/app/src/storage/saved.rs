@@ -61,9 +61,21 @@ impl SavedPlayer {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SavedPlay {
     pub record: Record,
-    pub players: [SavedPlayer; 2],
+    /// Who plays each player, from player 1 (work kept before games of
+    /// three or four has two; a player not listed is a person).
+    pub players: Vec<SavedPlayer>,
     /// The revision of the design the game was started from.
     pub design_revision: u64,
+}
+
+impl SavedPlay {
+    /// Who plays `player` (from 1): a person when not listed.
+    pub fn player(&self, player: u8) -> SavedPlayer {
+        usize::from(player)
+            .checked_sub(1)
+            .and_then(|i| self.players.get(i).copied())
+            .unwrap_or_default()
+    }
 }
 
 /// Who saved, when, and at which revision of the design.
@@ -207,7 +219,12 @@ mod tests {
                     seed: Some(42),
                     played: vec![Played::Pass],
                 },
-                players: [SavedPlayer::Person, SavedPlayer::Good],
+                players: vec![
+                    SavedPlayer::Person,
+                    SavedPlayer::Good,
+                    SavedPlayer::Master,
+                    SavedPlayer::Beginner,
+                ],
                 design_revision: 7,
             }),
         }
@@ -228,6 +245,25 @@ mod tests {
         );
         assert_eq!(peek_stamp(&text).unwrap(), back.stamp);
         assert_eq!(game_of(&text).unwrap().0, "My game");
+    }
+
+    #[test]
+    fn work_kept_with_two_players_reads_with_people_for_the_others() {
+        let mut two = SavedWork::new(&snapshot(), "t", 1.0);
+        if let Some(play) = two.play.as_mut() {
+            play.players.truncate(2);
+        }
+        let text = two.to_text();
+        assert!(text.contains("\"players\":[\"person\",\"good\"]"), "{text}");
+        let play = read_saved(&text).unwrap().snapshot.play.unwrap();
+        assert_eq!(play.player(1), SavedPlayer::Person);
+        assert_eq!(play.player(2), SavedPlayer::Good);
+        assert_eq!(play.player(3), SavedPlayer::Person);
+        assert_eq!(play.player(4), SavedPlayer::Person);
+        assert_eq!(play.player(0), SavedPlayer::Person);
+        let four = snapshot().play.unwrap();
+        assert_eq!(four.player(3), SavedPlayer::Master);
+        assert_eq!(four.player(4), SavedPlayer::Beginner);
     }
 
     #[test]

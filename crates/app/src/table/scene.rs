@@ -142,11 +142,19 @@ pub struct Scene {
 pub fn figure_colour(colour: Option<&str>, owner: u8) -> String {
     match colour {
         Some(c) if !c.trim().is_empty() => c.to_string(),
-        _ => match owner {
-            1 => "#f4f1e8".into(),
-            2 => "#2b2b33".into(),
-            _ => "#c0392b".into(),
-        },
+        _ => player_colour(owner).into(),
+    }
+}
+
+/// A player's colour: player 1 white, 2 black, 3 green, 4 blue; red for a
+/// figure of nobody.
+pub fn player_colour(player: u8) -> &'static str {
+    match player {
+        1 => "#f4f1e8",
+        2 => "#2b2b33",
+        3 => "#2e7d32",
+        4 => "#1f5fa0",
+        _ => "#c0392b",
     }
 }
 

@@ -61,9 +61,9 @@ pub fn winner_choices(players: u8, candidates: &[EndCandidate]) -> Vec<(Winner, 
 }
 
 /// Who most likely moved last when `figures` were put on the table in a
-/// game of two: their owner, when they all have one and the same.
+/// game of two or more: their owner, when they all have one and the same.
 fn mover(game: &Game, figures: &[String]) -> Option<u8> {
-    if game.players != 2 {
+    if game.players < 2 {
         return None;
     }
     let owners: Vec<Option<u8>> = figures
@@ -232,8 +232,8 @@ impl Teaching {
 
     /// Figures put elsewhere on the table of the end: the candidates again,
     /// and while the child has not ticked anything, the likely one ticked
-    /// (and its likely winner chosen). In a game of two, the player whose
-    /// figures were put there moved last: the other one is on move.
+    /// (and its likely winner chosen). The player whose figures were put
+    /// there moved last: the next one is on move.
     pub(super) fn end_moved(&mut self, game: &Game, grab: &Grab, to: &str) -> Outcome {
         let Teach::End(e) = &mut self.teach else {
             return Outcome::none();
@@ -242,7 +242,7 @@ impl Teaching {
             e.setup = e.setup.clone().with(f, to);
         }
         if let Some(k) = mover(game, &grab.figures) {
-            e.setup.player = 3 - k;
+            e.setup.player = k % game.players + 1;
         }
         let mut out = e.refresh(game);
         out.change = e.propose(game, default_winner(game));

@@ -98,13 +98,12 @@ fn level_words(lesson: &StepLesson, part: Part) -> String {
 }
 
 /// Whose figures a rule moves, in words, after its `what`.
-fn owner_words(owner: Option<OwnerPattern>) -> &'static str {
+fn owner_words(owner: Option<OwnerPattern>) -> String {
     match owner {
-        None => "",
-        Some(OwnerPattern::OnMove) => " of the player on move",
-        Some(OwnerPattern::Opponent) => " of the other player",
-        Some(OwnerPattern::Player(1)) => " of player 1",
-        Some(OwnerPattern::Player(_)) => " of player 2",
+        None => String::new(),
+        Some(OwnerPattern::OnMove) => " of the player on move".into(),
+        Some(OwnerPattern::Opponent) => " of the other player".into(),
+        Some(OwnerPattern::Player(n)) => format!(" of player {n}"),
     }
 }
 
@@ -120,7 +119,11 @@ fn changes(old: &StepLesson, new: &StepLesson, example: usize) -> Vec<LevelChang
                 return None;
             }
             let words = |l: &StepLesson| {
-                let own = if owners { owner_words(l.levels().owner) } else { "" };
+                let own = if owners {
+                    owner_words(l.levels().owner)
+                } else {
+                    String::new()
+                };
                 format!("{}{own}", l.part_words(part))
             };
             Some(LevelChange {
@@ -427,5 +430,18 @@ impl Teaching {
             select: open.then(|| RuleRef::new(RuleKind::Step, s.index)),
             ..out
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn whose_figures_a_rule_moves_names_every_player() {
+        assert_eq!(owner_words(None), "");
+        assert_eq!(owner_words(Some(OwnerPattern::Player(1))), " of player 1");
+        assert_eq!(owner_words(Some(OwnerPattern::Player(3))), " of player 3");
+        assert_eq!(owner_words(Some(OwnerPattern::Player(4))), " of player 4");
     }
 }

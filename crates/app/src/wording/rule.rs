@@ -57,6 +57,10 @@ fn what_words(names: &Names, what: &FigurePattern) -> String {
     match what.owner {
         None => base,
         Some(OwnerPattern::OnMove) => format!("your own {noun}"),
+        // With three or four, `opponent` is the next player.
+        Some(OwnerPattern::Opponent) if names.game().players > 2 => {
+            format!("{} of the next player", article(&noun))
+        }
         Some(OwnerPattern::Opponent) => format!("{} of the other player", article(&noun)),
         Some(OwnerPattern::Player(n)) => format!("{} of Player {n}", article(&noun)),
     }
@@ -152,6 +156,7 @@ mod tests {
     use super::*;
     use crate::testing::open_example;
     use crate::wording::tests::race;
+    use tablecraft_engine::Game;
 
     fn sentence(game: &str, rule: usize) -> String {
         let (g, _) = open_example(game);
@@ -199,5 +204,18 @@ mod tests {
             "Your own pawn may go from any square of the track to any square of the track."
         );
         assert_eq!(card.conditions, ["one or two squares forward"]);
+    }
+
+    #[test]
+    fn whose_figure_moves_is_told_for_three_or_four_players() {
+        let mut race = race();
+        race.steps[0].what.owner = Some(OwnerPattern::Opponent);
+        let told = |g: &Game| rule_card(&Names::new(g), &g.steps[0]).sentence;
+        assert!(told(&race).starts_with("A pawn of the other player may go"));
+        race.players = 3;
+        assert!(told(&race).starts_with("A pawn of the next player may go"));
+        race.steps[0].what.owner = Some(OwnerPattern::Player(4));
+        race.players = 4;
+        assert!(told(&race).starts_with("A pawn of Player 4 may go"));
     }
 }

@@ -19,13 +19,15 @@ fn compare_words(op: BinOp, n: &str) -> Option<String> {
     })
 }
 
-fn player_words(e: &Expr) -> Option<String> {
+fn player_words(names: &Names, e: &Expr) -> Option<String> {
     if let Some(n) = number(e) {
         return Some(format!("Player {n}"));
     }
     match e {
         Expr::Name(n) => match Special::from_name(&n.text)? {
             Special::Player => Some("the player on move".into()),
+            // With three or four, `opponent` is the next player.
+            Special::Opponent if names.game().players > 2 => Some("the next player".into()),
             Special::Opponent => Some("the other player".into()),
             Special::Next => Some("the next player".into()),
             Special::Previous => Some("the player who moved last".into()),
@@ -86,7 +88,7 @@ pub fn statement(names: &Names, e: &Expr) -> Option<String> {
                 let board = place_words(names, args.first()?)?;
                 let n = number_word(number(args.get(1)?)?);
                 let mut s = format!("{n} in a row on {board}");
-                if let Some(who) = args.get(2).and_then(player_words) {
+                if let Some(who) = args.get(2).and_then(|p| player_words(names, p)) {
                     s = format!("{who} has {s}");
                 }
                 return Some(s);
@@ -166,6 +168,21 @@ mod tests {
         assert_eq!(
             state(&n, "in_a_row(grid, 3, opponent)"),
             "the other player has three in a row on the board"
+        );
+        let mut of_three = ttt.clone();
+        of_three.players = 3;
+        let n3 = Names::new(&of_three);
+        assert_eq!(
+            state(&n3, "in_a_row(grid, 3, opponent)"),
+            "the next player has three in a row on the board"
+        );
+        assert_eq!(
+            state(&n3, "in_a_row(grid, 3, previous)"),
+            "the player who moved last has three in a row on the board"
+        );
+        assert_eq!(
+            state(&n3, "in_a_row(grid, 3, 3)"),
+            "Player 3 has three in a row on the board"
         );
         assert_eq!(
             state(&n, "empty(crosses) and empty(circles)"),

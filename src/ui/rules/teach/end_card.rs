@@ -21,15 +21,15 @@ pub(super) fn end_card(store: Store, teaching: Teaching, e: EndTeach) -> impl In
         })
         .collect_view();
     let on_move = e.on_move();
-    let who_moved = (players == 2).then(|| {
-        let buttons = [1u8, 2]
-            .into_iter()
+    let who_moved = (players >= 2).then(|| {
+        let buttons = (1..=players)
             .map(|p| {
-                let current = p != on_move;
+                // The one who moved last is the one before the player on move.
+                let current = p % players + 1 == on_move;
                 view! {
                     <button class="level" class:current=current aria-pressed=current.to_string()
                         data-testid=format!("moved-last-{p}")
-                        on:click=move |_| teaching.send(store, Event::OnMove(3 - p))>{format!("player {p}")}</button>
+                        on:click=move |_| teaching.send(store, Event::OnMove(p % players + 1))>{format!("player {p}")}</button>
                 }
             })
             .collect_view();

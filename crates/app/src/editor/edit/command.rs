@@ -107,6 +107,8 @@ pub enum Edit {
     Description(String),
     /// See [`set_players`].
     Players(u8),
+    /// A die added, its faces changed, or taken away.
+    Dice(DiceChange),
     /// A change to the dots and lines of a board of dots.
     Dots {
         /// The board of dots.
@@ -147,6 +149,7 @@ impl Edit {
             Edit::Description(d) => none(set_description(game, d)?),
             Edit::Players(p) => none(set_players(game, *p)?),
             Edit::Dots { board, change } => (change.apply(game, board)?, vec![board.clone()]),
+            Edit::Dice(change) => change.apply(game)?,
         })
     }
 
@@ -179,6 +182,7 @@ impl Edit {
             Edit::Description(_) => "change description".into(),
             Edit::Players(_) => "change players".into(),
             Edit::Dots { change, .. } => change.label(),
+            Edit::Dice(change) => change.label(),
         }
     }
 }

@@ -199,3 +199,34 @@ fn the_race_is_taught_ended_and_played_to_its_end() {
         pos.status()
     );
 }
+
+#[test]
+fn in_a_race_of_three_the_next_player_is_on_move_after_the_one_whose_pawn_arrived() {
+    use crate::editor::{Edit, Property};
+    let mut page = Page::race();
+    for edit in [
+        Edit::Players(3),
+        Edit::AddFigure {
+            kind: "pawn".into(),
+            place: Some("track.2".into()),
+        },
+        Edit::Set {
+            names: vec!["p.3".into()],
+            property: Property::Owner(Some(3)),
+        },
+    ] {
+        page.game = edit.apply(&page.game).unwrap().0;
+    }
+    page.on(Event::RecordEnd);
+    page.put("p.3", "track.8");
+    assert_eq!(page.end().on_move(), 1, "player 3 moved last: player 1 is next");
+    page.put("p.2", "track.8");
+    assert_eq!(page.end().on_move(), 3, "player 2 moved last: player 3 is next");
+    page.on(Event::OnMove(2));
+    assert_eq!(page.end().on_move(), 2);
+    assert!(page.on(Event::OnMove(4)).change.is_none(), "no player 4");
+    let choices = winner_choices(3, page.end().candidates());
+    assert!(choices
+        .iter()
+        .any(|(w, label, _)| *w == Winner::Player(3) && label == "player 3"));
+}
