@@ -9,6 +9,7 @@
 //! - [`step`]: record a step, then widen or narrow it, show more examples
 //!   and counter-examples; what an example changed, and taking it back.
 //! - [`moves`]: record a move, one step after the other.
+//! - [`dice`]: roll a die, or set it, before showing a step.
 //! - [`end`]: record the end: the table as it is when the game is over.
 //! - [`table`]: the table while teaching, and what lies under a point.
 //! - [`defaults`]: sensible defaults shown to the child (the likely end, a
@@ -17,6 +18,7 @@
 //! - `room`: a figure put on a full place, refused with the fix offered.
 
 pub mod defaults;
+pub mod dice;
 pub mod end;
 mod hands;
 pub mod moves;
@@ -112,6 +114,10 @@ pub enum Event {
     /// The fix offered with the last refusal, made ("Let every square of
     /// the track hold 2 figures?").
     AcceptOffer,
+    /// 🎲 Roll this die before showing a step.
+    Roll(String),
+    /// This die tapped: it shows the next number.
+    TapDie(String),
 }
 
 /// A sentence for the message line.
@@ -225,6 +231,8 @@ pub struct Teaching {
     hand: Gesture<Grab>,
     /// The fix offered with the last refusal, until the next event.
     offer: Option<room::RoomOffer>,
+    /// Where the dice's rolls come from (a fixed seed until the page seeds it).
+    chance: Option<tablecraft_engine::rng::Chance>,
 }
 
 impl Teaching {
@@ -337,6 +345,8 @@ impl Teaching {
                 Some(o) => self.accept(game, o),
                 None => Outcome::none(),
             },
+            Event::Roll(die) => self.roll(game, &die),
+            Event::TapDie(die) => self.tap_die(game, &die),
         }
     }
 

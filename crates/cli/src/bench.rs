@@ -8,7 +8,7 @@ use std::process::ExitCode;
 use std::sync::Arc;
 use tablecraft_engine::search::bench::yardstick::Yardstick;
 use tablecraft_engine::search::bench::{
-    self as measure, apply_undo, per_second, playouts, rate, step_generation,
+    self as measure, apply_undo, chance_playouts, per_second, playouts, rate, step_generation,
 };
 use tablecraft_engine::search::{self, native_now};
 use tablecraft_engine::{Position, Rules};
@@ -28,9 +28,14 @@ pub fn run(rules: &Arc<Rules>) {
     );
 
     // Random playouts to the end, as Monte-Carlo plays them.
+    let games = if search::chance::needed(rules) {
+        chance_playouts(&mut pos, native_now, SECONDS)
+    } else {
+        playouts(&mut pos, native_now, SECONDS)
+    };
     println!(
         "random playouts (to the end, Monte-Carlo's): {} games",
-        rate(per_second(playouts(&mut pos, native_now, SECONDS)))
+        rate(per_second(games))
     );
 
     // Positions searched per second by the computer player for one second.
@@ -45,6 +50,24 @@ pub fn run(rules: &Arc<Rules>) {
         c.method,
         c.outcome
     );
+
+    // With a roll due at the start: the figures after one roll too.
+    if pos.roll_due() {
+        if let Some(&roll) = pos.rolls().first() {
+            let _ = pos.roll(roll);
+            let (calls, found, took) = step_generation(&pos, native_now, SECONDS);
+            println!(
+                "legal-step generation (after a roll): {} positions, {} steps",
+                rate(per_second((calls, took))),
+                rate(per_second((found, took)))
+            );
+            let c = search::solve(&pos, limits, &mut |_| {});
+            println!(
+                "search after the roll: {} positions in {:.0} ms ({:?}, {:?})",
+                c.nodes, c.elapsed_ms, c.method, c.outcome
+            );
+        }
+    }
 
     if let Some(pairs) = apply_undo(&mut pos, native_now, SECONDS) {
         println!("apply + undo of one step: {}", rate(per_second(pairs)));

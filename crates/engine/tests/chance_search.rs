@@ -121,7 +121,7 @@ fn after_the_roll_the_computer_takes_the_step_the_reference_prefers() {
             r.place_name(p).rsplit('.').next().unwrap().parse().unwrap()
         };
         let (a, b) = (column(&pos, "a"), column(&pos, "b"));
-        let choice = search::choose(&pos, &Options::default(), &mut |_| {});
+        let choice = search::choose(&pos, &roomy(), &mut |_| {});
         let mv = choice.mv.expect("a move");
         let to: usize = pos
             .rules()
@@ -310,7 +310,7 @@ fn with_three_players_each_plays_for_itself() {
             assert_eq!(taken, matches, "take the last at once");
         }
         // The computer of a game of three uses this search.
-        let choice = search::choose(&pos, &Options::default(), &mut |_| {});
+        let choice = search::choose(&pos, &roomy(), &mut |_| {});
         assert_eq!(choice.method, Method::Expectimax);
         assert_eq!(choice.mv.as_ref().map(|m| m.steps.len() as u32), Some(taken));
         assert_eq!(choice.outcome, Outcome::chance(expected[0]));
@@ -324,4 +324,13 @@ fn with_three_players_each_plays_for_itself() {
     let most = (0..stats.len()).max_by_key(|&i| stats[i].0).unwrap();
     assert_eq!(moves[most].steps.len(), 2);
     assert!(stats[most].1 > 0.99);
+}
+
+/// Time enough for the exact search even in a slow test build on a busy
+/// machine (it answers as soon as it is done).
+fn roomy() -> Options {
+    Options {
+        limits: Limits::millis(20_000.0),
+        ..Options::default()
+    }
 }

@@ -138,6 +138,15 @@ fn the_computer_values_every_position_as_max_n_does() {
         })
         .unwrap();
     assert_eq!(after, want);
-    let choice = search::choose(&pos, &Options::default(), &mut |_| {});
+    let choice = search::choose(&pos, &roomy(), &mut |_| {});
     assert_eq!(choice.method, Method::Expectimax);
+}
+
+/// Time enough for the exact search even in a slow test build on a busy
+/// machine (it answers as soon as it is done).
+fn roomy() -> Options {
+    Options {
+        limits: Limits::millis(20_000.0),
+        ..Options::default()
+    }
 }

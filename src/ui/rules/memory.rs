@@ -22,7 +22,12 @@ pub struct Teaching {
 /// Provides the state of Rules mode to the whole page (once, in the App).
 pub fn provide_teaching() {
     provide_context(Teaching {
-        state: RwSignal::new(teaching::Teaching::new()),
+        state: RwSignal::new({
+            let mut t = teaching::Teaching::new();
+            // Each visit rolls differently.
+            t.seed_dice(js_sys::Date::now().to_bits());
+            t
+        }),
         selected: RwSignal::new(None),
     });
 }

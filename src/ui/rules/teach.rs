@@ -3,6 +3,7 @@
 //! everything means is [`tablecraft_app::teaching`]; this draws its state
 //! and forwards the child's buttons, pointer and keys to it.
 
+mod dice_bar;
 mod end_card;
 mod move_card;
 mod step_card;
@@ -63,6 +64,7 @@ pub fn TeachPanel() -> impl IntoView {
                     on:click=button(Event::TryIt)>"▶ Try it"</button>
             </div>
             <p class="teach-hint" data-testid="teach-hint">{hint}</p>
+            {dice_bar::dice_bar(store, teaching)}
             <div class="teach-work">
                 <div class="table-area">
                     <Table scene on_pointer overlay on_key fit=true

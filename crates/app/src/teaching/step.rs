@@ -247,6 +247,13 @@ impl StepTeach {
         self.allowed = self.shown().allowed(game, &self.setup).unwrap_or_default();
     }
 
+    /// Die `die` shows `value` for the next example: the steps the rule
+    /// allows now follow it.
+    pub(super) fn show_die(&mut self, game: &Game, die: &str, value: u8) {
+        self.setup = self.setup.clone().with_die(die, value);
+        self.allowed = self.shown().allowed(game, &self.setup).unwrap_or_default();
+    }
+
     /// Uses a lesson as the taught rule: replaces the rule in the game.
     fn use_lesson(&mut self, game: &Game, mut lesson: StepLesson) -> Outcome {
         if let Some(r) = game.steps.get(self.index) {

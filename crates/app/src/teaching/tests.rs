@@ -217,6 +217,7 @@ impl Page {
     }
 }
 
+mod dice;
 mod end;
 mod hands;
 mod morris;

@@ -277,6 +277,10 @@ pub fn condition_words(text: &str, from_vars: &[&str], to_vars: &[&str]) -> Stri
         }
     }
     if !negated {
+        let side = |v: &str| side_of(v.trim(), from_vars, to_vars);
+        if let Some(words) = super::relations::die_words(&body, side) {
+            return words;
+        }
         if let Some((left, right)) = body.split_once(" = ") {
             // to = from + k
             if let (Some((a, ka)), Some((b, kb))) = (plus_k(left), plus_k(right)) {
@@ -461,6 +465,22 @@ mod tests {
         assert_eq!(
             condition_words("to = from + 1", &["from"], &["to"]),
             "whose number is one more"
+        );
+        assert_eq!(
+            condition_words("attribute(to, n) = attribute(from, n) + value(die)", &[], &[]),
+            "forward as many squares as the die shows"
+        );
+        assert_eq!(
+            condition_words("row(to) = row(from) - value(red)", &[], &[]),
+            "as many rows down as red shows"
+        );
+        assert_eq!(
+            condition_words("to = from + value(die)", &["from"], &["to"]),
+            "whose number is as many more as the die shows"
+        );
+        assert_eq!(
+            condition_words("attribute(to, n) = attribute(from, m) + value(die)", &[], &[]),
+            "only when attribute(to, n) = attribute(from, m) + value(die)"
         );
         assert_eq!(
             condition_words("from != 3", &["from"], &["to"]),

@@ -32,12 +32,13 @@ pub enum Winner {
 }
 
 impl Winner {
-    /// The winner expression: `player`, `opponent`, `1`, `2`, `0`, or one
+    /// The winner expression: `player`, `previous` (the player who just
+    /// moved, whatever the number of players), `1`, `2`, `0`, or one
     /// that counts figures.
     pub fn expression(&self) -> String {
         match self {
             Winner::OnMove => "player".into(),
-            Winner::Opponent => "opponent".into(),
+            Winner::Opponent => "previous".into(),
             Winner::Player(n) => n.to_string(),
             Winner::Draw => "0".into(),
             Winner::More { expression, .. } => expression.clone(),
@@ -228,7 +229,7 @@ pub fn propose_endings(game: &Game, setup: &Setup) -> Result<Vec<EndCandidate>, 
     let who = |p: u8| match (rules.players, p == on_move) {
         (1, _) => ("1", "the player", Winner::Player(1)),
         (_, true) => ("player", "the player on move", Winner::OnMove),
-        (_, false) => ("opponent", "the player who just moved", Winner::Opponent),
+        (_, false) => ("previous", "the player who just moved", Winner::Opponent),
     };
     let owned = |p: u8| {
         game.figures

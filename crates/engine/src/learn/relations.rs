@@ -8,6 +8,10 @@ use super::seen::{Seen, Side};
 use crate::expr::Value;
 use crate::pattern::Matcher;
 
+mod dice;
+
+pub(crate) use dice::card_words as die_words;
+
 /// A condition of a learned rule.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Condition {
@@ -102,23 +106,37 @@ fn constant(values: &[Option<i64>]) -> Option<i64> {
 
 /// Every relation that holds in all examples, for these levels.
 pub(crate) fn relations(seen: &[Seen], levels: &Levels, players: u8) -> Vec<Condition> {
+    let rolled = dice::rolled(seen, levels);
+    let by_die = rolled.any();
     let mut out = Vec::new();
     if levels.from == PlaceLevel::Family && levels.to == PlaceLevel::Family {
-        numbers(seen, &mut out);
+        numbers(seen, &rolled.names, &mut out);
     }
     let both_fixed = levels.from == PlaceLevel::Place && levels.to == PlaceLevel::Place;
     let deltas: Option<Vec<(i64, i64)>> = seen.iter().map(Seen::delta).collect();
     if let (false, Some(deltas)) = (both_fixed, deltas) {
-        board(seen, &deltas, players, &mut out);
+        if by_die {
+            // A die says how far: only the axes it doesn't say keep a count.
+            for (index, taken) in rolled.axes.into_iter().enumerate() {
+                if !taken {
+                    out.extend(axis(seen, &deltas, players, index));
+                }
+            }
+        } else {
+            board(seen, &deltas, players, &mut out);
+        }
         jumped(seen, players, &mut out);
     }
-    out
+    let mut all = rolled.conditions;
+    all.extend(out);
+    all
 }
 
 /// `to = from + k` between the numbers caught from the two names, or,
 /// when the examples went different distances the same way, `to - from in
-/// [1, 2]`; on one track, in squares forward or back.
-fn numbers(seen: &[Seen], out: &mut Vec<Condition>) {
+/// [1, 2]`; on one track, in squares forward or back. Pairs a die
+/// relates (`by_die`) get no count of their own.
+fn numbers(seen: &[Seen], by_die: &[(String, String)], out: &mut Vec<Condition>) {
     let from = caught(seen, Side::From);
     let to = caught(seen, Side::To);
     let single = from.len() == 1 && to.len() == 1;
@@ -130,7 +148,7 @@ fn numbers(seen: &[Seen], out: &mut Vec<Condition>) {
             .all(|s| s.track(Side::From) == track && s.track(Side::To) == track);
     for (i, (a, av)) in from.iter().enumerate() {
         for (j, (b, bv)) in to.iter().enumerate() {
-            if from.len() == to.len() && i != j {
+            if (from.len() == to.len() && i != j) || by_die.iter().any(|(x, y)| x == a && y == b) {
                 continue;
             }
             let diffs: Vec<Option<i64>> = av.iter().zip(bv).map(|(x, y)| Some((*y)? - (*x)?)).collect();

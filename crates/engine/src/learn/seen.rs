@@ -34,7 +34,10 @@ pub(crate) struct Seen {
     /// The track a place is a square of, if it is one.
     pub from_track: Option<String>,
     pub to_track: Option<String>,
+    pub from_attributes: Attributes,
     pub to_attributes: Attributes,
+    /// The dice the set-up says were rolled or set, with what they show.
+    pub dice: Vec<(String, i64)>,
     /// When from and to are two apart in a line on one board: the owners
     /// of the figures on the square between (0 for nobody's).
     pub between: Option<Vec<u8>>,
@@ -120,7 +123,14 @@ impl Seen {
             to_spot,
             from_track: track(from),
             to_track: track(to),
+            from_attributes: rules.places[from as usize].attributes.clone(),
             to_attributes: rules.places[to as usize].attributes.clone(),
+            dice: demo
+                .setup
+                .dice
+                .iter()
+                .map(|(name, &v)| (name.clone(), i64::from(v)))
+                .collect(),
             between,
         })
     }

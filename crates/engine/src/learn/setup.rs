@@ -22,8 +22,11 @@ pub struct Setup {
     pub types: BTreeMap<String, String>,
     /// Triggers whose value differs from the start.
     pub triggers: BTreeMap<String, TriggerValue>,
-    /// The player on move, 1 or 2.
+    /// The player on move, 1 to 4.
     pub player: u8,
+    /// Dice the child rolled or set before showing the step: die name →
+    /// what it shows. A die not listed shows what it shows at the start.
+    pub dice: BTreeMap<String, u8>,
 }
 
 impl Default for Setup {
@@ -40,6 +43,7 @@ impl Setup {
             types: BTreeMap::new(),
             triggers: BTreeMap::new(),
             player: 1,
+            dice: BTreeMap::new(),
         }
     }
 
@@ -58,6 +62,13 @@ impl Setup {
     /// The same set-up with a trigger set to a value.
     pub fn with_trigger(mut self, trigger: &str, value: TriggerValue) -> Setup {
         self.triggers.insert(trigger.to_string(), value);
+        self
+    }
+
+    /// The same set-up with die `die` showing `value` (the child rolled it,
+    /// or set it by tapping).
+    pub fn with_die(mut self, die: &str, value: u8) -> Setup {
+        self.dice.insert(die.to_string(), value);
         self
     }
 
@@ -164,6 +175,18 @@ pub(crate) fn state_of(rules: &Rules, setup: &Setup) -> Result<State, LearnError
             Some(Element::Trigger(t)) => state.set_trigger(t, trigger_value(value), &mut undo),
             _ => return Err(LearnError::demo(format!("There is no trigger called '{name}'."))),
         }
+    }
+    for (name, &value) in &setup.dice {
+        let d = rules
+            .die_id(name)
+            .ok_or_else(|| LearnError::demo(format!("There is no die called '{name}'.")))?;
+        let faces = rules.dice[d as usize].faces;
+        if !(1..=faces).contains(&value) {
+            return Err(LearnError::demo(format!(
+                "{name} shows 1 to {faces}; it can't show {value}."
+            )));
+        }
+        state.set_die(d, value, &mut undo);
     }
     match setup.player {
         0 | 1 => {}

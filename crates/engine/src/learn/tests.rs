@@ -1,5 +1,6 @@
 //! Tables of demonstrations and the rules they should teach.
 
+mod dice;
 mod ending;
 mod file;
 mod induce;

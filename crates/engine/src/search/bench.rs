@@ -122,6 +122,22 @@ pub fn playouts(pos: &mut Position, now: Now, seconds: f64) -> (u64, f64) {
     (n, (now() - t) / 1000.0)
 }
 
+/// Random playouts from `pos` as the search with dice or several players
+/// plays them ([`super::chance::playout`]: rolls included), for about
+/// `seconds`: (playouts, seconds taken).
+pub fn chance_playouts(pos: &mut Position, now: Now, seconds: f64) -> (u64, f64) {
+    let mut rng = Rng::new(1);
+    let mut buf = Vec::new();
+    let mut budget = Budget::new(now, Limits::none(), None);
+    let t = now();
+    let mut n = 0u64;
+    while now() - t < seconds * 1000.0 {
+        black_box(super::chance::playout(pos, &mut rng, &mut buf, &mut budget));
+        n += 1;
+    }
+    (n, (now() - t) / 1000.0)
+}
+
 /// Legal-step generation at `pos` for about `seconds`: (times generated,
 /// steps found, seconds taken).
 pub fn step_generation(pos: &Position, now: Now, seconds: f64) -> (u64, u64, f64) {

@@ -98,7 +98,7 @@ fn three_in_a_row_taught_by_showing_and_played_to_a_row() {
         e.candidates()
     );
     assert_eq!(e.winner(), &Winner::Opponent);
-    assert_eq!(page.game.game_over[0].when, ["in_a_row(board, 3, opponent)"]);
+    assert_eq!(page.game.game_over[0].when, ["in_a_row(board, 3, previous)"]);
     // Played: player 1 makes a column while player 2 looks elsewhere.
     page.on(Event::TryIt);
     let mut pos = page.playing.clone().unwrap();

@@ -160,7 +160,7 @@ fn the_race_is_taught_ended_and_played_to_its_end() {
         e.sentence(),
         "When a pawn is on track.8, the player who just moved wins."
     );
-    assert_eq!(page.game.game_over[0].winner, "opponent");
+    assert_eq!(page.game.game_over[0].winner, "previous");
     // Said the other way round, the words follow; the child's winner stays.
     page.on(Event::OnMove(1));
     assert_eq!(page.end().on_move(), 1);

@@ -84,7 +84,7 @@ fn three_in_a_row_for_the_player_who_just_moved() {
     let found = propose_endings(&game, &setup).unwrap();
     let three = found
         .iter()
-        .find(|c| c.check == EndCheck::When("in_a_row(grid, 3, opponent)".into()))
+        .find(|c| c.check == EndCheck::When("in_a_row(grid, 3, previous)".into()))
         .unwrap();
     assert_eq!(three.sentence, "the player who just moved has 3 in a row on grid");
     assert_eq!(three.kind, EndKind::InARow);

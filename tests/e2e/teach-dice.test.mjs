@@ -1,0 +1,76 @@
+// Teaching Snakes and Ladders' move with the die: the child taps the die
+// to the number rolled (or rolls it) before dragging the counter, twice,
+// and the proposed rule moves as many squares as the die shows.
+
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+
+import { AppSession, REPO_ROOT } from './harness.mjs';
+import { person, until, text } from './person.mjs';
+
+const GAMES = path.join(REPO_ROOT, 'public', 'games');
+
+let app;
+before(async () => {
+  app = await AppSession.start();
+});
+after(async () => {
+  await app?.stop();
+});
+
+function snakesWithoutRules() {
+  return readFileSync(path.join(GAMES, 'snakes-and-ladders.game.xml'), 'utf8')
+    .replace(/<steps>[\s\S]*?<\/steps>/, '')
+    .replace(/<moves>[\s\S]*?<\/moves>/, '')
+    .replace(/<game-over>[\s\S]*?<\/game-over>/, '');
+}
+
+test('Snakes and Ladders: set the die, drag the counter, twice; the rule reads the die', async () => {
+  const page = await app.newPage();
+  await page.goto(app.url, { waitUntil: 'load' });
+  await page.getByTestId('app').waitFor();
+  await page.getByTestId('open-input').setInputFiles({
+    name: 'snakes-and-ladders.game.xml',
+    mimeType: 'application/xml',
+    buffer: Buffer.from(snakesWithoutRules()),
+  });
+  await page.getByTestId('game-title').filter({ hasText: 'Snakes and Ladders' }).waitFor();
+  const me = person(page);
+  const counter = 'figure-counter.1';
+  const at = async () => page.getByTestId('table').getByTestId(counter).getAttribute('data-place-of');
+  const die = async () => Number(await page.getByTestId('teach-die').first().getAttribute('data-value'));
+  const setDie = async (value) => {
+    for (let i = 0; i < 6 && (await die()) !== value; i += 1) {
+      const before = await die();
+      await me.click('teach-die');
+      await until(die, (v) => v !== before, 'the die tapped');
+    }
+    assert.equal(await die(), value);
+  };
+  await me.click('mode-rules');
+  await page.getByTestId('teach-die').waitFor();
+  assert.equal(await die(), 1);
+
+  // A roll shows a number and says it.
+  await me.click('teach-roll');
+  await until(() => text(page, 'teach-hint'), (t) => /^You rolled [1-6]\./.test(t), 'the roll said');
+
+  // Square 2, the die set to 3: to square 5.
+  await me.click('arrange');
+  await me.drag(counter, 'place-board.10.2');
+  await until(at, (p) => p === 'board.10.2', 'the counter put on square 2');
+  await setDie(3);
+  await me.drag(counter, 'place-board.10.5');
+  await page.getByTestId('step-card').waitFor();
+  // Square 5, the die set to 6: to square 11, round the end of the row.
+  await setDie(6);
+  await me.drag(counter, 'place-board.9.10');
+  await page.getByTestId('accept-proposal').waitFor();
+  assert.match(await text(page, 'card-conditions'), /value\(die\)/);
+  assert.match(await text(page, 'card-sentence'), /as many squares as the die shows/);
+  await me.click('accept-proposal');
+  await until(() => page.getByTestId('accept-proposal').count(), (c) => c === 0, 'the proposal used');
+  await page.close();
+});
