@@ -232,9 +232,9 @@ impl MoveGen {
         self.distinct_steps_in(pos, out, &mut None);
     }
 
-    /// [`distinct_steps`](Self::distinct_steps) figure by figure, reading
-    /// the budget's clock and stop flag before each; false when stopped
-    /// (`out` is then incomplete).
+    /// [`distinct_steps`](Self::distinct_steps) figure by figure, asking
+    /// the budget before each (its clock and stop flag every 16 asks);
+    /// false when stopped (`out` is then incomplete).
     fn distinct_steps_in(
         &mut self,
         pos: &Position,
@@ -257,7 +257,7 @@ impl MoveGen {
                     continue;
                 }
                 tried.push(key);
-                if budget.as_deref_mut().is_some_and(Budget::check) {
+                if budget.as_deref_mut().is_some_and(Budget::poll) {
                     return false;
                 }
                 let mut visit = |s: Step| {
@@ -337,7 +337,7 @@ impl MoveGen {
         self.listed += 1;
         let spent = out.len() >= MAX_MOVES
             || self.listed >= self.cap
-            || budget.as_deref_mut().is_some_and(Budget::check);
+            || budget.as_deref_mut().is_some_and(Budget::poll);
         if spent {
             self.complete = false;
         }
