@@ -71,6 +71,8 @@ pub struct Budget {
     stop: Option<Arc<AtomicBool>>,
     /// Positions searched so far.
     pub nodes: u64,
+    /// Calls of [`poll`](Budget::poll) since the start.
+    polls: u32,
     stopped: bool,
 }
 
@@ -83,6 +85,7 @@ impl Budget {
             limits,
             stop,
             nodes: 0,
+            polls: 0,
             stopped: false,
         }
     }
@@ -113,6 +116,19 @@ impl Budget {
     pub fn tick(&mut self) -> bool {
         self.nodes += 1;
         if self.nodes & 15 == 0 {
+            self.check();
+        }
+        self.stopped
+    }
+
+    /// Like [`check`](Budget::check) but reading the clock and the stop
+    /// flag only every 16 calls: for asking inside work whose single turn
+    /// is cheap (listing the steps of one figure, one step of a move), where
+    /// reading the clock each time costs more than the turn.
+    #[inline]
+    pub fn poll(&mut self) -> bool {
+        self.polls = self.polls.wrapping_add(1);
+        if self.polls & 15 == 0 {
             self.check();
         }
         self.stopped
@@ -169,6 +185,20 @@ mod tests {
         assert!(!b.check());
         flag.store(true, Ordering::Relaxed);
         assert!(b.check());
+    }
+
+    #[test]
+    fn poll_reads_the_stop_flag_within_16_calls() {
+        let flag = Arc::new(AtomicBool::new(false));
+        let mut b = Budget::new(native_now, Limits::none(), Some(flag.clone()));
+        for _ in 0..40 {
+            assert!(!b.poll());
+        }
+        flag.store(true, Ordering::Relaxed);
+        let calls = (1..=16).find(|_| b.poll());
+        assert!(calls.is_some(), "poll never saw the stop flag");
+        assert!(b.stopped());
+        assert_eq!(b.nodes, 0, "poll does not count positions");
     }
 
     #[test]

@@ -181,6 +181,10 @@ pub struct MoveGen {
     /// The most positions visited in one listing ([`MAX_VISITS`]).
     pub(crate) cap: usize,
     complete: bool,
+    /// The player whose moves are being listed.
+    mover: u8,
+    /// The first move listed after which that player has won.
+    first_win: Option<usize>,
 }
 
 impl MoveGen {
@@ -195,7 +199,25 @@ impl MoveGen {
             listed: 0,
             cap: MAX_VISITS,
             complete: true,
+            mover: 0,
+            first_win: None,
         }
+    }
+
+    /// The first move of the last listing after which the player who
+    /// made it has won (the game was over when it was listed), if any.
+    pub fn first_win(&self) -> Option<usize> {
+        self.first_win
+    }
+
+    /// Lists `mv` after which the position is `pos`, noting a win.
+    fn push(&mut self, pos: &Position, out: &mut Vec<Move>, mv: Move) {
+        if self.first_win.is_none()
+            && matches!(pos.status(), Status::Over { winner, .. } if *winner == self.mover)
+        {
+            self.first_win = Some(out.len());
+        }
+        out.push(mv);
     }
 
     /// The figure classes in use.
@@ -210,9 +232,9 @@ impl MoveGen {
         self.distinct_steps_in(pos, out, &mut None);
     }
 
-    /// [`distinct_steps`](Self::distinct_steps) figure by figure, reading
-    /// the budget's clock and stop flag before each; false when stopped
-    /// (`out` is then incomplete).
+    /// [`distinct_steps`](Self::distinct_steps) figure by figure, asking
+    /// the budget before each (its clock and stop flag every 16 asks);
+    /// false when stopped (`out` is then incomplete).
     fn distinct_steps_in(
         &mut self,
         pos: &Position,
@@ -235,7 +257,7 @@ impl MoveGen {
                     continue;
                 }
                 tried.push(key);
-                if budget.as_deref_mut().is_some_and(Budget::check) {
+                if budget.as_deref_mut().is_some_and(Budget::poll) {
                     return false;
                 }
                 let mut visit = |s: Step| {
@@ -290,17 +312,20 @@ impl MoveGen {
         self.path.clear();
         self.listed = 0;
         self.complete = true;
+        self.mover = pos.to_move();
+        self.first_win = None;
         if pos.status() != &Status::Playing {
             return true;
         }
         if pos.can_pass() {
             let u = pos.apply_end_move();
             self.seen.insert(pos.hash());
-            pos.revert(u);
-            out.push(Move {
+            let pass = Move {
                 steps: Vec::new(),
                 end: true,
-            });
+            };
+            self.push(pos, out, pass);
+            pos.revert(u);
         }
         let mut budget = budget;
         self.extend(pos, out, 0, &mut budget);
@@ -312,7 +337,7 @@ impl MoveGen {
         self.listed += 1;
         let spent = out.len() >= MAX_MOVES
             || self.listed >= self.cap
-            || budget.as_deref_mut().is_some_and(Budget::check);
+            || budget.as_deref_mut().is_some_and(Budget::poll);
         if spent {
             self.complete = false;
         }
@@ -345,10 +370,11 @@ impl MoveGen {
         if !self.path.is_empty() && pos.can_end_move() {
             let u = pos.apply_end_move();
             if self.seen.insert(pos.hash()) {
-                out.push(Move {
+                let mv = Move {
                     steps: self.path.clone(),
                     end: true,
-                });
+                };
+                self.push(pos, out, mv);
             }
             pos.revert(u);
         }
@@ -364,10 +390,11 @@ impl MoveGen {
             let fresh = self.seen.insert(pos.hash());
             if fresh {
                 if pos.state().made().is_empty() {
-                    out.push(Move {
+                    let mv = Move {
                         steps: self.path.clone(),
                         end: false,
-                    });
+                    };
+                    self.push(pos, out, mv);
                 } else {
                     self.extend(pos, out, depth + 1, budget);
                 }
@@ -392,6 +419,39 @@ mod tests {
 
     fn start(g: crate::Game) -> Position {
         Position::new(Arc::new(Rules::compile(&g).expect("compiles")))
+    }
+
+    #[test]
+    fn the_first_winning_move_is_the_first_that_wins_when_played() {
+        // NIM 3-4-5 (taking the last match wins) and Tic-Tac-Toe, along
+        // random games: what the listing noted is what playing each move
+        // listed finds.
+        let mut wins = 0;
+        for game in [games::nim_heaps(&[3, 4, 5]), games::tic_tac_toe()] {
+            for seed in 0..8 {
+                let mut pos = start(game.clone());
+                let mut gen = MoveGen::new(pos.rules());
+                let mut rng = crate::search::rng::Rng::new(seed);
+                let mut out = Vec::new();
+                while pos.status() == &Status::Playing {
+                    gen.moves(&mut pos, &mut out);
+                    let me = pos.to_move();
+                    let played = out.iter().position(|m| {
+                        let u = play(&mut pos, m);
+                        let won = matches!(pos.status(), Status::Over { winner, .. } if *winner == me);
+                        unplay(&mut pos, u);
+                        won
+                    });
+                    assert_eq!(gen.first_win(), played);
+                    wins += usize::from(played.is_some());
+                    let Some(m) = out.get(rng.below(out.len().max(1))) else {
+                        break;
+                    };
+                    play(&mut pos, &m.clone());
+                }
+            }
+        }
+        assert!(wins > 0, "some position had a winning move");
     }
 
     #[test]

@@ -279,7 +279,8 @@ impl Searcher {
         }
         let me = pos.to_move();
         if depth >= 2 {
-            if let Some(i) = self.winning_move(pos, &moves, me) {
+            // The listing saw the position after each move.
+            if let Some(i) = self.gen.first_win() {
                 self.bufs[ply as usize] = moves;
                 let score = WIN - (ply as i32 + 1);
                 self.tt.put(Entry {
@@ -366,16 +367,6 @@ impl Searcher {
             best: index as u16,
         });
         (score, proven)
-    }
-
-    /// A move of `moves` that wins the game for `me` at once, if any.
-    fn winning_move(&mut self, pos: &mut Position, moves: &[Move], me: u8) -> Option<usize> {
-        moves.iter().position(|m| {
-            let undo = play(pos, m);
-            let won = matches!(pos.status(), Status::Over { winner, .. } if *winner == me);
-            unplay(pos, undo);
-            won
-        })
     }
 
     /// The best line from the root, following the table.
