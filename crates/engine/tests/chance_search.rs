@@ -334,3 +334,40 @@ fn roomy() -> Options {
         ..Options::default()
     }
 }
+
+/// A race where no step is ever possible, and a side effect could roll (so
+/// only Monte-Carlo may search it): every roll passes the turn to the next
+/// roll, and the game never ends.
+fn nobody_moves() -> String {
+    race(6, 6, "<effect>roll bonus</effect>").replace(
+        "column(to) = column(from) + 1</when>",
+        "column(to) = column(from) + 1 and 1 = 2</when>",
+    )
+}
+
+#[test]
+fn rolls_that_only_lead_to_rolls_grow_the_search_one_node_a_round() {
+    let text = nobody_moves().replace("column(to) = column(from) + value(die)</when>", "1 = 2</when>");
+    let mut pos = open(&text, 5);
+    assert!(pos.roll_due());
+    // A node limit, not a clock: each round of the search adds one node, so
+    // it stops after about as many rounds. Before, the first round followed
+    // roll after roll without end, in a thread that never came back.
+    let (send, got) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let mut budget = budget_nodes(50);
+        let stats = chance::monte_carlo(
+            &mut pos,
+            &[],
+            &mut budget,
+            &mut search::rng::Rng::new(3),
+            &mut |_, _| {},
+        );
+        let _ = send.send((stats, budget.nodes));
+    });
+    let (stats, nodes) = got
+        .recv_timeout(std::time::Duration::from_secs(60))
+        .expect("the search came back");
+    assert!(nodes <= 51, "{nodes} nodes");
+    assert!(stats[0].0 > 10, "many rounds were played: {stats:?}");
+}

@@ -142,7 +142,7 @@ impl Graph<'_> {
             return Some(Kind::Roll(children));
         }
         let mut moves = Vec::new();
-        self.gen.moves_in(pos, &mut moves, None);
+        self.gen.moves_in(pos, &mut moves, Some(self.budget));
         if moves.is_empty() || !self.gen.complete() {
             return None;
         }
@@ -163,11 +163,15 @@ impl Graph<'_> {
 
     /// The value of every position for every player, by value iteration:
     /// a roll is worth the mean of its outcomes, a choice the outcome best
-    /// for the player choosing. `None` when the values do not settle.
-    fn values(&self) -> Option<Vec<Rewards>> {
+    /// for the player choosing. `None` when the values do not settle
+    /// within the budget.
+    fn values(&mut self) -> Option<Vec<Rewards>> {
         let n = self.kinds.len();
         let mut v: Vec<Rewards> = vec![[0.0; 4]; n];
         for sweep in 0..MAX_SWEEPS {
+            if self.budget.check() {
+                return None;
+            }
             let mut moved: f64 = 0.0;
             for &id in &self.order {
                 let new = match &self.kinds[id as usize] {
@@ -354,17 +358,23 @@ pub fn monte_carlo(
                     .iter()
                     .copied()
                     .find(|&c| matches!(&nodes[c as usize].edge, Edge::Faces(f) if *f == faces));
-                let child = match found {
-                    Some(c) => c,
+                let (child, new) = match found {
+                    Some(c) => (c, false),
                     None => {
                         nodes.push(Node::new(Edge::Faces(faces.clone()), 0));
                         let c = nodes.len() as u32 - 1;
                         nodes[at].children.push(c);
-                        c
+                        (c, true)
                     }
                 };
                 done.push(Done::Other(pos.apply_roll(roll, &faces)));
                 path.push(child);
+                // One new node a round, as for a move: a roll that only
+                // leads to another roll (nobody can ever move) must not
+                // grow the tree without end.
+                if new || path.len() > PLAYOUT_ACTIONS {
+                    break;
+                }
                 at = child as usize;
                 continue;
             }
