@@ -97,8 +97,10 @@ struct Graph<'a> {
     depth: usize,
 }
 
-/// How deep the exploration may go (actions from the root).
-const MAX_EXACT_DEPTH: usize = 5000;
+/// How deep the exploration may go (actions from the root). It recurses a
+/// few frames an action, so this also keeps it well inside a test
+/// thread's 2 MB stack and the Web Worker's 1 MB.
+const MAX_EXACT_DEPTH: usize = 400;
 /// The most sweeps of value iteration; values still moving by then are
 /// not exact.
 const MAX_SWEEPS: usize = 10_000;
