@@ -814,16 +814,23 @@ impl Position {
         let mut warnings = Vec::new();
         self.make(step, &mut changes, &mut warnings);
         let ended = self.state.made().is_empty();
-        self.history.push(Entry {
+        let entry = Entry {
             player,
             action: Action::Step(step),
             chosen,
             warnings,
             changes,
-        });
+        };
+        self.record(entry, ended);
+    }
+
+    /// Keeps `entry` in the history and, when it `ended` the move, that the
+    /// move ended by itself, for the log; its changes are part of the entry
+    /// so one take-back undoes both.
+    fn record(&mut self, entry: Entry, ended: bool) {
+        let player = entry.player;
+        self.history.push(entry);
         if ended {
-            // Record that the move ended by itself, for the log; its
-            // changes are part of the step so one take-back undoes both.
             self.history.push(Entry {
                 player,
                 action: Action::EndMove { auto: true },

@@ -84,7 +84,7 @@ impl Position {
         let mut changes = Vec::new();
         let mut warnings = Vec::new();
         let (shown, ended) = self.make_roll(roll, None, &mut changes, &mut warnings);
-        self.history.push(Entry {
+        let entry = Entry {
             player,
             action: Action::Roll {
                 roll,
@@ -93,16 +93,8 @@ impl Position {
             chosen: false,
             warnings,
             changes,
-        });
-        if ended {
-            self.history.push(Entry {
-                player,
-                action: Action::EndMove { auto: true },
-                chosen: false,
-                warnings: Vec::new(),
-                changes: Vec::new(),
-            });
-        }
+        };
+        self.record(entry, ended);
         Ok(shown)
     }
 
