@@ -25,6 +25,11 @@ pub fn FigureShape(
     /// name a screen reader reads.
     #[prop(optional)]
     keyboard: Option<(String, String)>,
+    /// A picture of the figure elsewhere (a player's token, a choice, a
+    /// rule's card): it carries no name, so the table's figure is the only
+    /// one a test or a script finds by its name.
+    #[prop(optional)]
+    picture: bool,
 ) -> impl IntoView {
     let r = figure.rect;
     let (cx, cy) = (r.x + r.width / 2.0, r.y + r.height / 2.0);
@@ -225,17 +230,19 @@ pub fn FigureShape(
     };
     // Players 2, 3 and 4 carry a small mark, so they differ by shape too.
     let mark = owner_mark(figure.owner, cx, r.y + r.height, s);
-    let testid = format!("figure-{}", figure.name);
-    let tooltip = figure.name.clone();
+    let name = (!picture).then(|| figure.name.clone());
+    let testid = name.as_ref().map(|n| format!("figure-{n}"));
+    let place = (!picture).then(|| figure.place.clone());
+    let tooltip = name.clone().map(|t| view! { <title>{t}</title> });
     let (id, aria) = keyboard.unzip();
     let role = id.is_some().then_some("button");
     view! {
-        <g class=class data-figure=figure.name data-place-of=figure.place data-testid=testid
+        <g class=class data-figure=name data-place-of=place data-testid=testid
             id=id role=role aria-label=aria>
             <rect class="hit" x=r.x y=r.y width=r.width height=r.height fill="transparent"/>
             {shape}
             {mark}
-            <title>{tooltip}</title>
+            {tooltip}
         </g>
     }
 }

@@ -10,9 +10,8 @@ use tablecraft_app::table::scene::{figure_colour, FigureView, Marks};
 const EDGE: &str = "#4a3012";
 
 fn figure(kind: &str) -> AnyView {
-    // A name with a space can never be the name of a real figure.
     let view = FigureView {
-        name: format!("a {kind}"),
+        name: String::new(),
         kind: kind.to_string(),
         colour: figure_colour(None, 0),
         owner: 0,
@@ -20,7 +19,7 @@ fn figure(kind: &str) -> AnyView {
         place: String::new(),
         marks: Marks::default(),
     };
-    view! { <FigureShape figure=view faded=false/> }.into_any()
+    view! { <FigureShape figure=view faded=false picture=true/> }.into_any()
 }
 
 fn cells(n: u16, rows: u16) -> impl IntoView {

@@ -113,7 +113,7 @@ pub fn Chooser() -> impl IntoView {
                     v.marks = Default::default();
                     view! {
                         <svg class="chooser-figure" viewBox="0 0 44 44" width="44" height="44" aria-hidden="true">
-                            <FigureShape figure=v faded=false/>
+                            <FigureShape figure=v faded=false picture=true/>
                         </svg>
                     }
                 });

@@ -52,7 +52,7 @@ pub(super) fn player_token(pos: &Position, player: u8, px: u32) -> impl IntoView
     });
     view! {
         <svg class="player-token" viewBox="0 0 48 48" width=px height=px aria-hidden="true">
-            {figure.map(|f| view! { <FigureShape figure=f faded=false/> })}
+            {figure.map(|f| view! { <FigureShape figure=f faded=false picture=true/> })}
             {disc}
         </svg>
     }

@@ -58,7 +58,7 @@ fn picture(
             viewBox=format!("0 0 {} {}", scene.width.max(1.0), scene.height.max(1.0))
             preserveAspectRatio="xMidYMid meet">
             {places}
-            {fig.map(|f| view! { <FigureShape figure=f faded=false/> })}
+            {fig.map(|f| view! { <FigureShape figure=f faded=false picture=true/> })}
         </svg>
     }
 }

@@ -38,7 +38,7 @@ fn mini(game: &Game, setup: &Setup, figure: &str, label: String, testid: &'stati
             viewBox=format!("0 0 {} {}", scene.width.max(1.0), scene.height.max(1.0))
             preserveAspectRatio="xMidYMid meet">
             {places}
-            {fig.map(|f| view! { <FigureShape figure=f faded=false/> })}
+            {fig.map(|f| view! { <FigureShape figure=f faded=false picture=true/> })}
         </svg>
     }
 }
