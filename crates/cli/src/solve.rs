@@ -4,12 +4,17 @@
 use std::process::ExitCode;
 use std::sync::Arc;
 use tablecraft_engine::search::{self, hint, Limits, Outcome};
-use tablecraft_engine::{Position, Rules};
+use tablecraft_engine::{Position, Rules, Status};
 
 /// Solves from the start within `seconds`, printing progress to stderr.
 pub fn run(rules: Arc<Rules>, seconds: f64) -> ExitCode {
     let pos = Position::new(Arc::clone(&rules));
     crate::show::rule_errors(&pos, &mut Vec::new());
+    if let Some(result) = over_at_start(&pos) {
+        println!("{}", rules.game.title);
+        println!("value: {result}");
+        return ExitCode::SUCCESS;
+    }
     let limits = Limits::millis(seconds * 1000.0);
     let choice = search::solve(&pos, limits, &mut |p| {
         eprintln!(
@@ -50,4 +55,41 @@ pub fn run(rules: Arc<Rules>, seconds: f64) -> ExitCode {
         choice.nodes, choice.depth, choice.elapsed_ms, choice.method
     );
     ExitCode::SUCCESS
+}
+
+/// The result of a game that is over before anyone moves: nothing to search.
+fn over_at_start(pos: &Position) -> Option<String> {
+    let Status::Over { winner, reason, .. } = pos.status() else {
+        return None;
+    };
+    let who = match (*winner, pos.rules().players) {
+        (0, 1) => "the puzzle is not solved".to_string(),
+        (_, 1) => "the puzzle is solved".to_string(),
+        (0, _) => "a draw".to_string(),
+        (w, _) => format!("player {w} wins"),
+    };
+    Some(format!("the game is over at the start ({reason}): {who}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tablecraft_engine::open::open_bytes;
+
+    #[test]
+    fn a_game_over_at_the_start_says_its_result_instead_of_searching() {
+        let text = r#"<game format="2" players="2"><title>Over</title><rules>
+            <equipment><board name="lane" rows="1" columns="2"/></equipment>
+            <figures><figure name="k" type="knight" origin="lane.1.2" owner="1"/></figures>
+            <steps><step name="go"><what type="knight" owner="on-move"/><from type="square"/><to type="square"/></step></steps>
+            <game-over><end name="home" winner="1"><when>not empty(lane.1.2)</when></end></game-over>
+            </rules></game>"#;
+        let (_, rules) = open_bytes(text.as_bytes()).unwrap();
+        let rules = Arc::new(rules);
+        let pos = Position::new(rules);
+        assert_eq!(
+            over_at_start(&pos).as_deref(),
+            Some("the game is over at the start (home): player 1 wins")
+        );
+    }
 }
