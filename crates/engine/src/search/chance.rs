@@ -489,15 +489,10 @@ pub fn playout(
             undos.push(pos.apply_roll(roll, &faces));
             continue;
         }
-        let extra = (pos.can_end_move() || pos.can_pass()) as usize;
-        if buf.is_empty() && extra == 0 {
-            break;
+        match super::mcts::random_step(pos, rng, buf) {
+            Some(u) => undos.push(u),
+            None => break,
         }
-        let pick = rng.below(buf.len() + extra);
-        undos.push(match buf.get(pick) {
-            Some(&s) => pos.apply(s),
-            None => pos.apply_end_move(),
-        });
     }
     while let Some(u) = undos.pop() {
         pos.revert(u);

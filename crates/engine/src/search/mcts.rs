@@ -4,7 +4,7 @@
 use super::clock::Budget;
 use super::moves::{play, unplay, Move, MoveGen};
 use super::rng::Rng;
-use crate::position::{Position, Step};
+use crate::position::{Position, Step, Undo};
 use crate::state::Status;
 
 /// The most steps of one random playout; a longer game counts as a draw.
@@ -39,20 +39,30 @@ pub fn playout(pos: &mut Position, rng: &mut Rng, buf: &mut Vec<Step>, budget: &
             break;
         }
         pos.legal_steps_into(buf);
-        let extra = (pos.can_end_move() || pos.can_pass()) as usize;
-        if buf.is_empty() && extra == 0 {
-            break;
+        match random_step(pos, rng, buf) {
+            Some(u) => undos.push(u),
+            None => break,
         }
-        let pick = rng.below(buf.len() + extra);
-        undos.push(match buf.get(pick) {
-            Some(&s) => pos.apply(s),
-            None => pos.apply_end_move(),
-        });
     }
     while let Some(u) = undos.pop() {
         pos.revert(u);
     }
     winner
+}
+
+/// Plays one of the steps listed in `buf`, or ends the move (or passes)
+/// where that is allowed, all equally likely; `None` when there is nothing
+/// to do.
+pub(super) fn random_step(pos: &mut Position, rng: &mut Rng, buf: &[Step]) -> Option<Undo> {
+    let extra = (pos.can_end_move() || pos.can_pass()) as usize;
+    if buf.is_empty() && extra == 0 {
+        return None;
+    }
+    let pick = rng.below(buf.len() + extra);
+    Some(match buf.get(pick) {
+        Some(&s) => pos.apply(s),
+        None => pos.apply_end_move(),
+    })
 }
 
 /// Runs UCT from `pos` over the given root moves until the budget is
