@@ -42,15 +42,7 @@ const PROMOTION = `<?xml version="1.0" encoding="UTF-8"?>
 `;
 
 test('a drop with several outcomes asks which one; Esc puts it back, a choice by keyboard plays it', async () => {
-  const page = await app.newPage();
-  await page.goto(app.url, { waitUntil: 'load' });
-  await page.getByTestId('app').waitFor();
-  await page.getByTestId('open-input').setInputFiles({
-    name: 'promotion.game.xml',
-    mimeType: 'application/xml',
-    buffer: Buffer.from(PROMOTION),
-  });
-  await page.getByTestId('game-title').filter({ hasText: 'Promotion' }).waitFor();
+  const page = await app.openGame(PROMOTION, { name: 'promotion.game.xml' });
   await page.getByTestId('mode-play').click();
   await page.getByTestId('turn').waitFor({ state: 'visible' });
   const play = new PlayPage(page, app.url);

@@ -9,7 +9,7 @@
 
 import { chromium } from 'playwright-core';
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -121,6 +121,24 @@ export class AppSession {
     return home;
   }
 
+  /**
+   * A new page with the game file `xml` opened through the Open button's
+   * file picker, as a person opens a file; waits for its title.
+   */
+  async openGame(xml, { name = 'game.game.xml', viewport } = {}) {
+    const page = await this.newPage(viewport ? { viewport } : {});
+    await page.goto(this.url, { waitUntil: 'load' });
+    await page.getByTestId('app').waitFor();
+    const title = /<title>([^<]*)<\/title>/.exec(xml)?.[1] ?? '';
+    await page.getByTestId('open-input').setInputFiles({
+      name,
+      mimeType: 'application/xml',
+      buffer: Buffer.from(xml),
+    });
+    await page.getByTestId('game-title').filter({ hasText: title }).waitFor();
+    return page;
+  }
+
   assertNoErrors() {
     const cut = this.navigations > 1 ? [] : this.aborted;
     const errors = [...this.errors, ...cut];
@@ -132,6 +150,19 @@ export class AppSession {
     await this.browser?.close().catch(() => {});
     await this.server?.close();
   }
+}
+
+/** The text of the example `public/games/NAME.game.xml`. */
+export function exampleXml(name) {
+  return readFileSync(path.join(REPO_ROOT, 'public', 'games', `${name}.game.xml`), 'utf8');
+}
+
+/** A game file without its step rules, moves and game-over conditions: a game to teach. */
+export function withoutRules(xml) {
+  return xml
+    .replace(/<steps>[\s\S]*?<\/steps>/, '')
+    .replace(/<moves>[\s\S]*?<\/moves>/, '')
+    .replace(/<game-over>[\s\S]*?<\/game-over>/, '');
 }
 
 /** Base of the page objects: navigation and screenshots. */

@@ -5,24 +5,9 @@
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
-import { AppSession, REPO_ROOT } from './harness.mjs';
-
-const GAMES = path.join(REPO_ROOT, 'public', 'games');
-
-function gameFile(name) {
-  return readFileSync(path.join(GAMES, `${name}.game.xml`), 'utf8');
-}
-
-/** The game file without its step rules, moves and game-over conditions. */
-function withoutRules(xml) {
-  return xml
-    .replace(/<steps>[\s\S]*?<\/steps>/, '')
-    .replace(/<moves>[\s\S]*?<\/moves>/, '')
-    .replace(/<game-over>[\s\S]*?<\/game-over>/, '');
-}
+import { AppSession, SCREENSHOT_DIR, exampleXml as gameFile, withoutRules } from './harness.mjs';
 
 let app;
 before(async () => {
@@ -34,16 +19,7 @@ after(async () => {
 
 /** A page with the game `xml` opened, and a counter of the actions a person makes. */
 async function open(xml) {
-  const page = await app.newPage();
-  await page.goto(app.url, { waitUntil: 'load' });
-  await page.getByTestId('app').waitFor();
-  const title = /<title>([^<]*)<\/title>/.exec(xml)?.[1] ?? '';
-  await page.getByTestId('open-input').setInputFiles({
-    name: 'game.game.xml',
-    mimeType: 'application/xml',
-    buffer: Buffer.from(xml),
-  });
-  await page.getByTestId('game-title').filter({ hasText: title }).waitFor();
+  const page = await app.openGame(xml);
   const ui = {
     page,
     actions: 0,
@@ -101,7 +77,7 @@ test('a typo in a condition shows under the field as you type; Undo restores the
   await ui.click('undo');
   await page.waitForFunction(() => document.querySelector('[data-testid="step-when-1"]')?.value === '');
   assert.equal(await page.getByTestId('problem-count').textContent(), 'No problems');
-  await page.screenshot({ path: path.join(REPO_ROOT, 'docs', 'screenshots', 'rules-editor.png') });
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'rules-editor.png') });
   app.assertNoErrors();
 });
 
@@ -122,7 +98,7 @@ test('NIM12 taught by showing, then played to the end by two people', async () =
   await page.waitForFunction(() => /^A match may go/.test(document.querySelector('[data-testid="card-sentence"]')?.textContent));
   assert.equal(await page.locator('[data-testid="table"] .figure.target').count(), 11);
   assert.equal(await page.locator('[data-testid="place-basket"].target').count(), 1);
-  await page.screenshot({ path: path.join(REPO_ROOT, 'docs', 'screenshots', 'rules-teach-step.png') });
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'rules-teach-step.png') });
 
   // Record a move: three takes, then Done.
   await ui.click('record-move');
@@ -151,7 +127,7 @@ test('NIM12 taught by showing, then played to the end by two people', async () =
   const empty = page.getByTestId('end-candidates').getByLabel('matchgroup is empty');
   await page.waitForFunction(() => /player on move wins/.test(document.querySelector('[data-testid="end-sentence"]')?.textContent));
   assert.equal(await empty.isChecked(), true);
-  await page.screenshot({ path: path.join(REPO_ROOT, 'docs', 'screenshots', 'rules-teach-end.png') });
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'rules-teach-end.png') });
 
   // Try it: Play mode with the rules as taught; two people take three matches each.
   await ui.click('try-it');
@@ -173,7 +149,7 @@ test('NIM12 taught by showing, then played to the end by two people', async () =
   }
   await page.getByTestId('game-over').waitFor();
   assert.match(await page.getByTestId('game-over-text').textContent(), /Player 1 wins/);
-  await page.screenshot({ path: path.join(REPO_ROOT, 'docs', 'screenshots', 'rules-try.png') });
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'rules-try.png') });
   // Back to teaching: Rules mode as it was.
   await ui.click('back-to-teaching');
   await page.getByTestId('rules-mode').waitFor();
@@ -198,7 +174,7 @@ test("the ball puzzle's normal step from two examples: to = from + 1 on squares"
   await page.getByTestId('rule-step-step').click();
   assert.equal(await page.getByTestId('step-when-1').inputValue(), 'to = from + 1');
   assert.equal(await page.getByTestId('from-name').inputValue(), 's.?');
-  await page.screenshot({ path: path.join(REPO_ROOT, 'docs', 'screenshots', 'rules-ball.png') });
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'rules-ball.png') });
   app.assertNoErrors();
 });
 

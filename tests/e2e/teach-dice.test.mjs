@@ -4,13 +4,8 @@
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-
-import { AppSession, REPO_ROOT } from './harness.mjs';
+import { AppSession, exampleXml, withoutRules } from './harness.mjs';
 import { person, until, text } from './person.mjs';
-
-const GAMES = path.join(REPO_ROOT, 'public', 'games');
 
 let app;
 before(async () => {
@@ -20,23 +15,8 @@ after(async () => {
   await app?.stop();
 });
 
-function snakesWithoutRules() {
-  return readFileSync(path.join(GAMES, 'snakes-and-ladders.game.xml'), 'utf8')
-    .replace(/<steps>[\s\S]*?<\/steps>/, '')
-    .replace(/<moves>[\s\S]*?<\/moves>/, '')
-    .replace(/<game-over>[\s\S]*?<\/game-over>/, '');
-}
-
 test('Snakes and Ladders: set the die, drag the counter, twice; the rule reads the die', async () => {
-  const page = await app.newPage();
-  await page.goto(app.url, { waitUntil: 'load' });
-  await page.getByTestId('app').waitFor();
-  await page.getByTestId('open-input').setInputFiles({
-    name: 'snakes-and-ladders.game.xml',
-    mimeType: 'application/xml',
-    buffer: Buffer.from(snakesWithoutRules()),
-  });
-  await page.getByTestId('game-title').filter({ hasText: 'Snakes and Ladders' }).waitFor();
+  const page = await app.openGame(withoutRules(exampleXml('snakes-and-ladders')));
   const me = person(page);
   const counter = 'figure-counter.1';
   const at = async () => page.getByTestId('table').getByTestId(counter).getAttribute('data-place-of');
