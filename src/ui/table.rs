@@ -12,6 +12,8 @@ use tablecraft_app::table::scene::{AttributeLook, FigureView, PlaceLook, PlaceVi
 use tablecraft_engine::model::LookPattern;
 use wasm_bindgen::JsCast;
 
+mod links;
+
 /// What is drawn above the table while dragging.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Overlay {
@@ -391,6 +393,10 @@ pub fn Table(
                         <line class="point-line" x1=a.x y1=a.y x2=b.x y2=b.y aria-hidden="true"/>
                     }).collect_view()}
                     {points.into_iter().map(view_of).collect_view()}
+                    <g class="links" aria-hidden="true">
+                        {s.links.iter().map(links::link_view).collect_view()}
+                    </g>
+                    {s.places.iter().filter_map(links::corner_label).collect_view()}
                 }
             })}
             {move || scene.with(|s| s.triggers.iter().cloned().map(|t| {

@@ -73,8 +73,8 @@ test('roll the die by tapping it and move the counter by the number with the poi
   assert.ok(box.width >= 44 && box.height >= 44, `the die is big enough to tap: ${JSON.stringify(box)}`);
 
   // Dragging before rolling is refused in words.
-  await play.dragToPlace('counter.1', 'board.10.3');
-  assert.equal(await play.placeOf('counter.1'), 'board.10.1');
+  await play.dragToPlace('counter.1', 'board.1.3');
+  assert.equal(await play.placeOf('counter.1'), 'board.1.1');
   assert.match(await play.notice(), /Roll the dice first: tap the die\./);
 
   // Tap: it tumbles, shows a number with its pips, and says so.
@@ -110,7 +110,7 @@ test('roll the die by tapping it and move the counter by the number with the poi
   await page.mouse.move(to.x, to.y, { steps: 8 });
   await page.mouse.up();
   // On the square, or up its ladder.
-  await until(async () => (await play.placeOf('counter.1')) !== 'board.10.1', 'the counter moved');
+  await until(async () => (await play.placeOf('counter.1')) !== 'board.1.1', 'the counter moved');
   const moved = (await play.log())[0].lines;
   assert.equal(moved[0], `Rolled a ${value}`);
   assert.match(moved[1], /counter/i);

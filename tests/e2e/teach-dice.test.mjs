@@ -39,14 +39,14 @@ test('Snakes and Ladders: set the die, drag the counter, twice; the rule reads t
 
   // Square 2, the die set to 3: to square 5.
   await me.click('arrange');
-  await me.drag(counter, 'place-board.10.2');
-  await until(at, (p) => p === 'board.10.2', 'the counter put on square 2');
+  await me.drag(counter, 'place-board.1.2');
+  await until(at, (p) => p === 'board.1.2', 'the counter put on square 2');
   await setDie(3);
-  await me.drag(counter, 'place-board.10.5');
+  await me.drag(counter, 'place-board.1.5');
   await page.getByTestId('step-card').waitFor();
   // Square 5, the die set to 6: to square 11, round the end of the row.
   await setDie(6);
-  await me.drag(counter, 'place-board.9.10');
+  await me.drag(counter, 'place-board.2.10');
   await page.getByTestId('accept-proposal').waitFor();
   assert.match(await text(page, 'card-conditions'), /value\(die\)/);
   assert.match(await text(page, 'card-sentence'), /as many squares as the die shows/);

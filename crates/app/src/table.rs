@@ -6,8 +6,10 @@
 //!   their marks), built from a game or a position.
 //! - [`frame`]: the part of the table shown while playing or teaching.
 //! - [`looks`]: how places with an attribute are drawn (a wall like a wall).
+//! - [`links`]: pictures between two places (a ladder, a snake, an arrow).
 
 pub mod frame;
 pub mod geometry;
+pub mod links;
 pub mod looks;
 pub mod scene;

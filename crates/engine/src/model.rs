@@ -13,7 +13,7 @@ mod settings;
 
 pub use dice::{Die, DIE_FACES};
 pub use element::{Attributes, Equipment, EquipmentKind, Figure, Point, Trigger, TriggerValue};
-pub use layout::{Layout, Look, LookPattern, Placement};
+pub use layout::{Layout, Link, LinkLook, Look, LookPattern, Placement};
 pub use rule::{
     Definition, FigurePattern, GameOver, MoveRule, OwnerPattern, Pattern, PlacePattern, StepRule,
 };

@@ -194,6 +194,26 @@ fn a_look_needs_its_attribute_and_a_known_pattern() {
 }
 
 #[test]
+fn a_link_needs_both_ends_and_a_known_look() {
+    let text = "<game format=\"2\">\n  <layout width=\"9\" height=\"9\">\n    <link to=\"b\" look=\"ladder\"/>\n    <link from=\"a\" to=\"b\" look=\"rope\"/>\n  </layout>\n</game>\n";
+    let all = problems(text);
+    assert_eq!(all.len(), 2, "{all:#?}");
+    assert!(all[0].message.contains("add from="), "{}", all[0].message);
+    assert_eq!(all[0].location.line, Some(3));
+    assert!(
+        all[1]
+            .message
+            .starts_with("look must be one of ladder, snake, arrow"),
+        "{}",
+        all[1].message
+    );
+    assert_eq!(all[1].location.line, Some(4));
+    let stray = "<game format=\"2\">\n  <rules>\n    <link from=\"a\" to=\"b\"/>\n  </rules>\n</game>\n";
+    let p = &problems(stray)[0];
+    assert!(p.message.contains("it goes inside <layout>"), "{}", p.message);
+}
+
+#[test]
 fn newer_format_is_refused_politely() {
     let p = only("<game format=\"3\">\n<rules><newthing/></rules></game>");
     assert_eq!(p.location.line, Some(1));

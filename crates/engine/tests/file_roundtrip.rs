@@ -7,8 +7,8 @@ use proptest::prelude::*;
 use tablecraft_engine::file::{read_json, read_xml, write_json, write_xml};
 use tablecraft_engine::model::{
     Attributes, Definition, Die, Equipment, EquipmentKind, Figure, FigurePattern, Game, GameOver, Layout,
-    Look, LookPattern, MoveRule, OwnerPattern, Pattern, PlacePattern, Placement, Point, Settings, StepRule,
-    Trigger, TriggerValue, WhenStuck,
+    Link, LinkLook, Look, LookPattern, MoveRule, OwnerPattern, Pattern, PlacePattern, Placement, Point,
+    Settings, StepRule, Trigger, TriggerValue, WhenStuck,
 };
 
 /// Text with XML's special characters, white space at the ends and
@@ -179,14 +179,18 @@ fn layout() -> impl Strategy<Value = Layout> {
         0u32..=100_000,
         0u32..=100_000,
         option::of(text()),
+        option::of(name()),
     )
-        .prop_map(|(x, y, width, height, colour)| Placement {
+        .prop_map(|(x, y, width, height, colour, label)| Placement {
             x,
             y,
             width,
             height,
             colour,
+            label,
         });
+    let link = (name(), name(), proptest::sample::select(LinkLook::ALL.to_vec()))
+        .prop_map(|(from, to, look)| Link { from, to, look });
     let look = (
         name(),
         text(),
@@ -204,12 +208,14 @@ fn layout() -> impl Strategy<Value = Layout> {
         0u32..=100_000,
         btree_map(name(), placement, 0..4),
         vec(look, 0..3),
+        vec(link, 0..3),
     )
-        .prop_map(|(width, height, items, looks)| Layout {
+        .prop_map(|(width, height, items, looks, links)| Layout {
             width,
             height,
             items,
             looks,
+            links,
         })
 }
 
@@ -573,4 +579,43 @@ fn json_sets_of_figures_have_the_limits_of_xml() {
             .contains("names 1001 places; a set of figures can start on at most 1000")),
         "{p:?}"
     );
+}
+
+#[test]
+fn square_labels_and_links_are_kept_in_xml_and_json() {
+    let text = r#"<game format="2" players="2">
+  <rules>
+    <equipment>
+      <board name="board" rows="2" columns="2">
+        <square name="board.1.1"><attribute name="n" value="1"/></square>
+      </board>
+    </equipment>
+  </rules>
+  <layout width="300" height="300">
+    <place name="board" x="10" y="10" width="200" height="200" label="n"/>
+    <link from="board.1.1" to="board.2.2" look="ladder"/>
+    <link from="board.2.1" to="board.1.2" look="snake"/>
+    <link from="board.1.2" to="board.2.1"/>
+  </layout>
+</game>
+"#;
+    let game = read_xml(text).unwrap().0;
+    assert_eq!(game.layout.items["board"].label.as_deref(), Some("n"));
+    let looks: Vec<LinkLook> = game.layout.links.iter().map(|l| l.look).collect();
+    assert_eq!(
+        looks,
+        [LinkLook::Ladder, LinkLook::Snake, LinkLook::Arrow],
+        "arrow unless told"
+    );
+    assert_eq!(game.layout.links[1].from, "board.2.1");
+    assert_eq!(game.layout.links[1].to, "board.1.2");
+    let xml = write_xml(&game);
+    assert!(
+        xml.contains(r#"label="n""#) && xml.contains(r#"look="snake""#),
+        "{xml}"
+    );
+    assert_eq!(read_xml(&xml).unwrap().0, game);
+    let json = write_json(&game);
+    assert!(json.contains("\"links\"") && json.contains("\"label\""), "{json}");
+    assert_eq!(read_json(&json).unwrap().0, game);
 }

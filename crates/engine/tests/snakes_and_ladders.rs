@@ -34,7 +34,7 @@ const SNAKES: [(u32, u32); 10] = [
 fn square(n: u32) -> String {
     let (r, k) = ((n - 1) / 10, (n - 1) % 10);
     let column = if r % 2 == 0 { k + 1 } else { 10 - k };
-    format!("board.{}.{column}", 10 - r)
+    format!("board.{}.{column}", r + 1)
 }
 
 /// Where a counter on `n` ends after rolling `roll`.

@@ -194,9 +194,27 @@ pub fn place_label(scene: &Scene, p: &PlaceView) -> String {
         PlaceLook::Board | PlaceLook::Track | PlaceLook::Points => format!("{called}, the whole board"),
         _ => format!("{called}: {}", contents(&on(scene, name))),
     };
+    if let Some(label) = &p.label {
+        s.push_str(&format!(", marked {label}"));
+    }
     if let Some(look) = &p.attribute_look {
         s.push_str(", ");
         s.push_str(&look.words());
+    }
+    for link in &scene.links {
+        let other = if link.from_place == p.name {
+            &link.to_place
+        } else {
+            &link.from_place
+        };
+        let other = scene.places.iter().find(|q| &q.name == other);
+        let other = other.map_or(String::new(), |q| {
+            q.label.clone().unwrap_or_else(|| q.called.clone())
+        });
+        if let Some(words) = link.words_at(name, &other) {
+            s.push_str(", ");
+            s.push_str(&words);
+        }
     }
     for (on, words) in [
         (p.marks.target, ", it may go here"),
@@ -326,5 +344,24 @@ mod tests {
             p.marks.target = false;
         }
         assert!(lifted_sentence(&s, &h).contains("it can't go anywhere now"));
+    }
+
+    #[test]
+    fn a_square_says_its_number_and_its_ladder_or_snake() {
+        let s = scene("snakes-and-ladders");
+        let label = |name: &str| place_label(&s, s.places.iter().find(|p| p.name == name).unwrap());
+        assert_eq!(label("board.1.2"), "row 1, column 2: empty, marked 2");
+        assert_eq!(
+            label("board.1.4"),
+            "row 1, column 4: empty, marked 4, the foot of a ladder to 14"
+        );
+        assert_eq!(
+            label("board.2.7"),
+            "row 2, column 7: empty, marked 14, the top of a ladder from 4"
+        );
+        assert_eq!(
+            label("board.2.5"),
+            "row 2, column 5: empty, marked 16, the head of a snake to 6"
+        );
     }
 }

@@ -113,6 +113,7 @@ fn placement_at(at: Point, (width, height): (u32, u32)) -> Placement {
         width,
         height,
         colour: None,
+        label: None,
     }
 }
 

@@ -101,6 +101,7 @@ mod tests {
             rect,
             look,
             attribute_look: None,
+            label: None,
             marks: Marks::default(),
         }
     }

@@ -5,7 +5,8 @@
 //! (play); the web page only draws it. It is plain data, tested natively.
 
 use crate::table::geometry::{Geometry, PlaceKind, PlaceShape, Point, Rect};
-use crate::table::looks::look_of;
+use crate::table::links::{links, LinkView};
+use crate::table::looks::{attributes_of, look_of};
 use std::collections::HashSet;
 use tablecraft_engine::model::{EquipmentKind, Game, Look, LookPattern};
 use tablecraft_engine::{Position, Status};
@@ -56,6 +57,10 @@ pub struct PlaceView {
     pub look: PlaceLook,
     /// How its attributes make it look (a wall dark with bricks), if they do.
     pub attribute_look: Option<AttributeLook>,
+    /// What is written small in its corner: the value of the attribute the
+    /// layout asks its board (or the place itself) to show, like a square's
+    /// number.
+    pub label: Option<String>,
     pub marks: Marks,
 }
 
@@ -134,6 +139,9 @@ pub struct Scene {
     /// The lines of points boards, as pieces from one point to the next,
     /// drawn over the boards and under their points.
     pub lines: Vec<(Point, Point)>,
+    /// Pictures between two places (ladders, snakes, arrows), drawn over
+    /// the places and under the figures.
+    pub links: Vec<LinkView>,
     pub figures: Vec<FigureView>,
     pub triggers: Vec<TriggerView>,
 }
@@ -193,6 +201,17 @@ fn called(shape: &PlaceShape, boards: usize) -> String {
     }
 }
 
+/// The value a place shows in its corner: of the attribute named by the
+/// `label` of its board's placement (or of its own).
+fn label(game: &Game, shape: &PlaceShape) -> Option<String> {
+    let owner = shape.parent.as_deref().unwrap_or(&shape.name);
+    let attribute = game.layout.items.get(owner)?.label.as_deref()?;
+    attributes_of(game, &shape.name)
+        .get(attribute)
+        .filter(|v| !v.trim().is_empty())
+        .cloned()
+}
+
 fn places(game: &Game, geometry: &Geometry, marks: &dyn Fn(&str) -> Marks) -> Vec<PlaceView> {
     let boards = geometry
         .places()
@@ -209,6 +228,7 @@ fn places(game: &Game, geometry: &Geometry, marks: &dyn Fn(&str) -> Marks) -> Ve
             rect: shape.rect,
             look: look(&shape.kind),
             attribute_look: look_of(game, &shape.name).map(AttributeLook::of),
+            label: label(game, shape),
             marks: marks(&shape.name),
         })
         .collect()
@@ -257,6 +277,7 @@ impl Scene {
             height,
             places: places(game, &geometry, &mark),
             lines: geometry.segments().to_vec(),
+            links: links(game, &geometry),
             figures,
             triggers,
         }
@@ -328,6 +349,7 @@ impl Scene {
             height,
             places: places(game, &geometry, &mark),
             lines: geometry.segments().to_vec(),
+            links: links(game, &geometry),
             figures,
             triggers,
         }
@@ -439,5 +461,35 @@ mod tests {
         );
         let floor = scene.places.iter().find(|p| p.name == "maze.1.1").unwrap();
         assert_eq!(floor.attribute_look, None);
+    }
+
+    #[test]
+    fn each_square_shows_the_attribute_its_board_is_labelled_with() {
+        let (game, _) = open_example("snakes-and-ladders");
+        let scene = Scene::design(&game, &HashSet::new(), &HashSet::new());
+        let label = |name: &str| {
+            scene
+                .places
+                .iter()
+                .find(|p| p.name == name)
+                .unwrap()
+                .label
+                .clone()
+        };
+        assert_eq!(label("board.1.1").as_deref(), Some("1"));
+        assert_eq!(label("board.1.10").as_deref(), Some("10"));
+        assert_eq!(label("board.2.10").as_deref(), Some("11"));
+        assert_eq!(label("board.10.1").as_deref(), Some("100"));
+        assert_eq!(label("board"), None, "the board itself has no n");
+        // Square 1 is drawn at the bottom left, square 100 at the top left.
+        let rect = |name: &str| scene.places.iter().find(|p| p.name == name).unwrap().rect;
+        let board = rect("board");
+        assert_eq!(rect("board.1.1").x, board.x);
+        assert!((rect("board.1.1").y + rect("board.1.1").height - board.y - board.height).abs() < 1e-9);
+        assert_eq!(rect("board.10.1").y, board.y);
+        // Without a label in the layout, nothing is written.
+        let (maze, _) = open_example("labyrinth");
+        let scene = Scene::design(&maze, &HashSet::new(), &HashSet::new());
+        assert!(scene.places.iter().all(|p| p.label.is_none()));
     }
 }

@@ -259,6 +259,16 @@ impl Checker {
             if let Some(colour) = &p.colour {
                 self.length((s, name, "colour"), "the colour", colour, MAX_VALUE_CHARS);
             }
+            if let Some(label) = &p.label {
+                self.name((s, name, "label"), label);
+            }
+        }
+        for link in &l.links {
+            self.items += 1;
+            let name = format!("link {}", link.from);
+            let s = Section::Layout;
+            self.name((s, &name, "from"), &link.from);
+            self.name((s, &name, "to"), &link.to);
         }
         for look in &l.looks {
             self.items += 1;

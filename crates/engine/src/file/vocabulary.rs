@@ -36,6 +36,7 @@ const HOMES: &[(&str, &str)] = &[
     ("heuristic", "settings"),
     ("place", "layout"),
     ("look", "layout"),
+    ("link", "layout"),
 ];
 
 /// The message for a tag that is not allowed inside `parent`, which may

@@ -6,7 +6,9 @@ use super::xml_context::{Ctx, Node};
 use super::xml_tree::{self, Element};
 use super::{xml_read_equipment as equipment, xml_read_steps as steps, FORMAT_VERSION};
 use crate::model::{Definition, Trigger, TriggerValue};
-use crate::model::{Game, GameOver, Layout, Look, LookPattern, MoveRule, Placement, Settings, WhenStuck};
+use crate::model::{
+    Game, GameOver, Layout, Link, LinkLook, Look, LookPattern, MoveRule, Placement, Settings, WhenStuck,
+};
 use crate::problem::{Location, Problem, Section};
 
 /// Reads a whole file; see [`super::read_xml`].
@@ -272,6 +274,19 @@ fn look(ctx: &mut Ctx, el: &Element) -> Option<Look> {
     })
 }
 
+/// `<link from="board.1.4" to="board.3.7" look="ladder"/>`.
+fn link(ctx: &mut Ctx, el: &Element) -> Option<Link> {
+    let mut node = ctx.node(el, Section::Layout, false);
+    ctx.allow_attributes(&node, &["from", "to", "look"]);
+    ctx.children(&node, &[]);
+    let from = ctx.required(&node, "from", "the place it starts from")?;
+    node.name = format!("link {from}");
+    let to = ctx.required(&node, "to", "the place it goes to")?;
+    let words: Vec<(&str, LinkLook)> = LinkLook::ALL.iter().map(|l| (l.word(), *l)).collect();
+    let look = ctx.choice(&node, "look", &words).unwrap_or(LinkLook::Arrow);
+    Some(Link { from, to, look })
+}
+
 fn layout(ctx: &mut Ctx, el: &Element) -> Layout {
     let node = ctx.node(el, Section::Layout, false);
     ctx.allow_attributes(&node, &["width", "height"]);
@@ -281,15 +296,21 @@ fn layout(ctx: &mut Ctx, el: &Element) -> Layout {
         height: ctx.number(&node, "height", 0, max, 600).unwrap_or(0),
         ..Layout::default()
     };
-    for child in ctx.children(&node, &["place", "look"]) {
+    for child in ctx.children(&node, &["place", "look", "link"]) {
         if child.name == "look" {
             if let Some(look) = look(ctx, child) {
                 layout.looks.push(look);
             }
             continue;
         }
+        if child.name == "link" {
+            if let Some(link) = link(ctx, child) {
+                layout.links.push(link);
+            }
+            continue;
+        }
         let node = ctx.node(child, Section::Layout, true);
-        ctx.allow_attributes(&node, &["name", "x", "y", "width", "height", "colour"]);
+        ctx.allow_attributes(&node, &["name", "x", "y", "width", "height", "colour", "label"]);
         ctx.children(&node, &[]);
         let mut coordinate = |key: &str, low: i64, example: i64| {
             if !child.attributes.iter().any(|a| a.key == key) {
@@ -308,6 +329,7 @@ fn layout(ctx: &mut Ctx, el: &Element) -> Layout {
             width: width as u32,
             height: height as u32,
             colour: ctx.attr(&node, "colour"),
+            label: ctx.attr(&node, "label"),
         };
         if layout.items.contains_key(&node.name) {
             let message = format!("'{}' is placed twice in the layout; keep one <place>", node.name);

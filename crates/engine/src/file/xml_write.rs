@@ -304,7 +304,7 @@ fn settings(out: &mut Out, game: &Game) {
 fn layout(out: &mut Out, game: &Game) {
     let l = &game.layout;
     let attrs = format!(" width=\"{}\" height=\"{}\"", l.width, l.height);
-    if l.items.is_empty() && l.looks.is_empty() {
+    if l.items.is_empty() && l.looks.is_empty() && l.links.is_empty() {
         out.line(&format!("<layout{attrs}/>"));
         return;
     }
@@ -320,6 +320,9 @@ fn layout(out: &mut Out, game: &Game) {
         );
         if let Some(colour) = &p.colour {
             line += &attr("colour", colour);
+        }
+        if let Some(label) = &p.label {
+            line += &attr("label", label);
         }
         line += "/>";
         out.line(&line);
@@ -338,6 +341,14 @@ fn layout(out: &mut Out, game: &Game) {
         }
         line += "/>";
         out.line(&line);
+    }
+    for link in &l.links {
+        out.line(&format!(
+            "<link{}{}{}/>",
+            attr("from", &link.from),
+            attr("to", &link.to),
+            attr("look", link.look.word())
+        ));
     }
     out.close("</layout>");
 }

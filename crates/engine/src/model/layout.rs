@@ -13,6 +13,10 @@ pub struct Placement {
     /// A fill colour, e.g. `#8b5a2b`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub colour: Option<String>,
+    /// The attribute whose value each square of a board or track shows,
+    /// small in its corner, e.g. `n` for the numbers of Snakes and Ladders.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub label: Option<String>,
 }
 
 /// Placements of equipment and triggers by name, and how places with an
@@ -29,6 +33,48 @@ pub struct Layout {
     /// in the designer's order: the first that fits a place is used.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub looks: Vec<Look>,
+    /// Pictures between two places (a ladder, a snake), drawn under the
+    /// figures, in the file's order.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub links: Vec<Link>,
+}
+
+/// A picture drawn from one place to another, such as a ladder from its
+/// foot to its top or a snake from its head to its tail. Only a picture:
+/// what happens there is up to the rules.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Link {
+    /// Where it starts: a ladder's foot, a snake's head.
+    pub from: String,
+    /// Where it ends: a ladder's top, a snake's tail.
+    pub to: String,
+    pub look: LinkLook,
+}
+
+/// How a link is drawn.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum LinkLook {
+    /// Two rails with rungs.
+    Ladder,
+    /// A curved body, its head at `from` and its tail at `to`.
+    Snake,
+    /// A line with an arrowhead at `to`.
+    Arrow,
+}
+
+impl LinkLook {
+    /// Every look, in the order a designer is offered them.
+    pub const ALL: [LinkLook; 3] = [LinkLook::Ladder, LinkLook::Snake, LinkLook::Arrow];
+
+    /// The word a file holds: `ladder`, `snake`, `arrow`.
+    pub fn word(self) -> &'static str {
+        match self {
+            LinkLook::Ladder => "ladder",
+            LinkLook::Snake => "snake",
+            LinkLook::Arrow => "arrow",
+        }
+    }
 }
 
 /// How places whose attribute has a value are drawn, so that what the

@@ -7,7 +7,7 @@ use tablecraft_engine::model::Game;
 
 /// Deletes the named equipment, figures and triggers. Deleting equipment
 /// also deletes the figures on it (on any of its squares, for a board or
-/// track). Rules that name deleted things are kept as they are; the problem
+/// track), and the links (a ladder, a snake) drawn to or from it. Rules that name deleted things are kept as they are; the problem
 /// list shows them.
 pub fn delete<S: AsRef<str>>(game: &Game, names: &[S]) -> Result<Game, EditError> {
     if names.is_empty() {
@@ -37,5 +37,7 @@ pub fn delete<S: AsRef<str>>(game: &Game, names: &[S]) -> Result<Game, EditError
     g.figures
         .retain(|f| !named(&f.name) && !equipment.iter().any(|e| lies_on(e, &f.origin)));
     g.layout.items.retain(|k, _| !named(k));
+    let gone = |place: &str| named(place) || equipment.iter().any(|e| lies_on(e, place));
+    g.layout.links.retain(|l| !gone(&l.from) && !gone(&l.to));
     Ok(g)
 }

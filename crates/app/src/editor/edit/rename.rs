@@ -6,7 +6,8 @@ use crate::editor::places::{element, has_parts, part_renamed, parts, place, Elem
 use tablecraft_engine::model::{Game, Pattern};
 
 /// Renames the equipment, figure or trigger `old` to `new`, and updates what
-/// refers to it by plain name: figure origins, layout placements, and step
+/// refers to it by plain name: figure origins, layout placements, the ends
+/// of links (a ladder, a snake), and step
 /// rule patterns that are exactly the name. Renaming a board or track also
 /// renames its squares (`board.2.3` → `new.2.3`), and a points board its
 /// points, everywhere, including the
@@ -82,6 +83,13 @@ pub fn rename(game: &Game, old: &str, new: &str) -> Result<Game, EditError> {
     }
     if let Some(p) = g.layout.items.remove(old) {
         g.layout.items.insert(new.to_string(), p);
+    }
+    for link in &mut g.layout.links {
+        for end in [&mut link.from, &mut link.to] {
+            if let Some(n) = map(end) {
+                *end = n;
+            }
+        }
     }
     let prefix = format!("{old}.");
     let rewrite = |p: &mut Option<Pattern>| {

@@ -1,3 +1,5 @@
+mod links;
+
 use super::*;
 use crate::editor::places::all_names;
 use crate::table::geometry::Geometry;

@@ -70,6 +70,7 @@ pub fn default_layout(game: &Game) -> Layout {
             width: w,
             height: h,
             colour: None,
+            label: None,
         };
         layout.items.insert(name, placement);
         x += i64::from(w) + margin;
@@ -154,6 +155,7 @@ mod tests {
                 width: 60,
                 height: 60,
                 colour: None,
+                label: None,
             },
         );
         let layout = default_layout(&game);
@@ -213,6 +215,7 @@ mod tests {
                 width: u32::MAX,
                 height: 1,
                 colour: None,
+                label: None,
             },
         );
         fit_table(&mut layout);

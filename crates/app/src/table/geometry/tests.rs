@@ -25,6 +25,7 @@ fn placed(game: &mut Game, name: &str, x: i32, y: i32, width: u32, height: u32) 
             width,
             height,
             colour: None,
+            label: None,
         },
     );
 }

@@ -52,15 +52,15 @@ fn the_move_is_taught_from_two_rolls_and_reads_the_die() {
     let mut page = snakes();
     // Square 2 with a 3: to square 5.
     page.on(Event::Arrange);
-    page.put("counter.1", "board.10.2");
+    page.put("counter.1", "board.1.2");
     set_die(&mut page, 3);
-    let out = page.put("counter.1", "board.10.5");
+    let out = page.put("counter.1", "board.1.5");
     assert!(!out.refused(), "{:?}", page.said);
     let first = page.step().last_example().unwrap().clone();
     assert_eq!(first.setup.dice.get("die"), Some(&3));
     // Square 5 with a 6: to square 11, round the end of the row.
     set_die(&mut page, 6);
-    let out = page.put("counter.1", "board.9.10");
+    let out = page.put("counter.1", "board.2.10");
     assert!(!out.refused(), "{:?}", page.said);
     assert!(page.step().pending());
     let sentence = page.step().sentence(&page.game);
@@ -76,10 +76,10 @@ fn the_move_is_taught_from_two_rolls_and_reads_the_die() {
     // From square 11 the die set to 4 lights square 15 only; to 1, square 12.
     set_die(&mut page, 4);
     let to: Vec<&str> = page.step().allowed().iter().map(|a| a.to.as_str()).collect();
-    assert_eq!(to, ["board.9.6"]);
+    assert_eq!(to, ["board.2.6"]);
     set_die(&mut page, 1);
     let to: Vec<&str> = page.step().allowed().iter().map(|a| a.to.as_str()).collect();
-    assert_eq!(to, ["board.9.9"]);
+    assert_eq!(to, ["board.2.9"]);
 }
 
 #[test]
@@ -108,7 +108,7 @@ fn a_roll_is_drawn_by_chance_and_recorded_with_the_example() {
         page.t.hint(),
         format!("You rolled {v}. Now drag a figure to show the move it lets you make.")
     );
-    let to = format!("board.10.{}", 1 + v);
+    let to = format!("board.1.{}", 1 + v);
     page.put("counter.1", &to);
     assert_eq!(
         page.step().last_example().unwrap().setup.dice.get("die"),

@@ -28,8 +28,8 @@ fn snakes_and_ladders_move_from_rolls_of_three_and_five() {
     // Square 2 + 3 = square 5 along the bottom row; square 8 + 5 = square
     // 13, round the end of the row onto the one above.
     let examples = [
-        after_roll("board.10.2", 3, "board.10.5"),
-        after_roll("board.10.8", 5, "board.9.8"),
+        after_roll("board.1.2", 3, "board.1.5"),
+        after_roll("board.1.8", 5, "board.2.8"),
     ];
     let p = propose_rule(&game, &examples, &[]).unwrap();
     let rule = p.rule();
@@ -45,17 +45,17 @@ fn snakes_and_ladders_move_from_rolls_of_three_and_five() {
     // A roll of 4 from square 3 reaches square 7 only; from square 9,
     // square 13 only (round the end of the row).
     assert_eq!(
-        targets(&game, &rolled("board.10.3", 4), &rule, "counter.1"),
-        ["board.10.7"]
+        targets(&game, &rolled("board.1.3", 4), &rule, "counter.1"),
+        ["board.1.7"]
     );
     assert_eq!(
-        targets(&game, &rolled("board.10.9", 4), &rule, "counter.1"),
-        ["board.9.8"]
+        targets(&game, &rolled("board.1.9", 4), &rule, "counter.1"),
+        ["board.2.8"]
     );
     // The same square, another roll: another target.
     assert_eq!(
-        targets(&game, &rolled("board.10.3", 1), &rule, "counter.1"),
-        ["board.10.4"]
+        targets(&game, &rolled("board.1.3", 1), &rule, "counter.1"),
+        ["board.1.4"]
     );
 }
 
@@ -63,8 +63,8 @@ fn snakes_and_ladders_move_from_rolls_of_three_and_five() {
 fn two_different_rolls_rule_out_a_fixed_count() {
     let game = snakes();
     let examples = [
-        after_roll("board.10.1", 2, "board.10.3"),
-        after_roll("board.10.4", 6, "board.10.10"),
+        after_roll("board.1.1", 2, "board.1.3"),
+        after_roll("board.1.4", 6, "board.1.10"),
     ];
     let p = propose_rule(&game, &examples, &[]).unwrap();
     let when = p.rule().when;
@@ -77,7 +77,7 @@ fn two_different_rolls_rule_out_a_fixed_count() {
 #[test]
 fn one_roll_teaches_the_die_not_the_number_rolled() {
     let game = snakes();
-    let examples = [after_roll("board.10.2", 3, "board.10.5")];
+    let examples = [after_roll("board.1.2", 3, "board.1.5")];
     let p = propose_rule(&game, &examples, &[]).unwrap();
     let rule = p.rule();
     assert!(
@@ -87,10 +87,10 @@ fn one_roll_teaches_the_die_not_the_number_rolled() {
     );
     assert!(!rule.when.iter().any(|w| w.contains('3')), "{:?}", rule.when);
     assert_eq!(
-        targets(&game, &rolled("board.10.2", 3), &rule, "counter.1"),
-        ["board.10.5"]
+        targets(&game, &rolled("board.1.2", 3), &rule, "counter.1"),
+        ["board.1.5"]
     );
-    assert!(targets(&game, &rolled("board.10.2", 4), &rule, "counter.1").is_empty());
+    assert!(targets(&game, &rolled("board.1.2", 4), &rule, "counter.1").is_empty());
 }
 
 #[test]
@@ -98,16 +98,16 @@ fn without_a_roll_a_fixed_count_is_learned_as_before() {
     let game = snakes();
     let examples = [
         Demo::new(
-            Setup::start().with("counter.1", "board.10.2"),
+            Setup::start().with("counter.1", "board.1.2"),
             "counter.1",
-            "board.10.2",
-            "board.10.5",
+            "board.1.2",
+            "board.1.5",
         ),
         Demo::new(
-            Setup::start().with("counter.1", "board.10.4"),
+            Setup::start().with("counter.1", "board.1.4"),
             "counter.1",
-            "board.10.4",
-            "board.10.7",
+            "board.1.4",
+            "board.1.7",
         ),
     ];
     let when = propose_rule(&game, &examples, &[]).unwrap().rule().when;
@@ -122,13 +122,13 @@ fn without_a_roll_a_fixed_count_is_learned_as_before() {
 fn counter_examples_are_refused_with_the_die() {
     let game = snakes();
     let examples = [
-        after_roll("board.10.2", 3, "board.10.5"),
-        after_roll("board.10.8", 5, "board.9.8"),
+        after_roll("board.1.2", 3, "board.1.5"),
+        after_roll("board.1.8", 5, "board.2.8"),
     ];
     // One square too far for the roll; the right distance for another roll.
     let counters = [
-        after_roll("board.10.2", 3, "board.10.6"),
-        after_roll("board.10.5", 2, "board.10.8"),
+        after_roll("board.1.2", 3, "board.1.6"),
+        after_roll("board.1.5", 2, "board.1.8"),
     ];
     let p = propose_rule(&game, &examples, &counters).unwrap();
     assert_exact(&game, &p.rule(), &examples, &counters);
@@ -167,15 +167,15 @@ fn a_die_that_is_not_there_or_shows_too_much_is_a_sentence() {
     let game = snakes();
     let wrong = Demo::new(
         Setup::start()
-            .with("counter.1", "board.10.2")
+            .with("counter.1", "board.1.2")
             .with_die("spinner", 3),
         "counter.1",
-        "board.10.2",
-        "board.10.5",
+        "board.1.2",
+        "board.1.5",
     );
     let e = propose_rule(&game, &[wrong], &[]).unwrap_err();
     assert_eq!(e.message, "There is no die called 'spinner'.");
-    let seven = after_roll("board.10.2", 7, "board.10.9");
+    let seven = after_roll("board.1.2", 7, "board.1.9");
     let e = propose_rule(&game, &[seven], &[]).unwrap_err();
     assert_eq!(e.message, "die shows 1 to 6; it can't show 7.");
 }

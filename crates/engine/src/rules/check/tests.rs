@@ -223,6 +223,7 @@ fn a_layout_place_draws_something_of_the_game() {
         width: 1,
         height: 1,
         colour: None,
+        label: None,
     };
     game.layout.items.insert("bucket".into(), placement);
     assert_eq!(
