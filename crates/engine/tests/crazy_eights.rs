@@ -137,3 +137,34 @@ fn hint_and_solve_say_it_depends_on_the_cards() {
     let solved = search::solve(&pos, Limits::millis(300.0), &mut |_| {});
     assert_eq!(solved.outcome, search::Outcome::Hidden);
 }
+
+#[test]
+fn a_record_replays_the_shuffled_deal_and_the_game_to_the_same_table() {
+    let mut pos = load("crazy-eights.game.xml", 0xCA2D);
+    let options = Options {
+        strength: Strength::Beginner,
+        ..Options::default()
+    };
+    for _ in 0..40 {
+        if pos.status() != &Status::Playing {
+            break;
+        }
+        let mv = search::choose(&pos, &options, &mut |_| {}).mv.expect("a move");
+        for s in &mv.steps {
+            pos.play(s.figure, s.to)
+                .unwrap_or_else(|r| panic!("{}", r.message));
+        }
+    }
+    let record = tablecraft_engine::record::Record::of(&pos);
+    assert_eq!(record.seed, Some(0xCA2D));
+    let json = serde_json::to_string(&record).unwrap();
+    let back: tablecraft_engine::record::Record = serde_json::from_str(&json).unwrap();
+    let again = back.replay(Arc::clone(pos.rules())).unwrap();
+    assert_eq!(again.state(), pos.state());
+    // Another seed deals other cards.
+    let other = load("crazy-eights.game.xml", 7);
+    assert_ne!(
+        on(&other, "deck"),
+        on(&load("crazy-eights.game.xml", 0xCA2D), "deck")
+    );
+}

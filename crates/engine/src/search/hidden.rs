@@ -77,12 +77,14 @@ fn seen(pos: &mut Position, player: u8, mv: &Move) -> SeenMove {
 /// Chooses a move for the player on move from what that player sees.
 pub fn choose(pos: &Position, options: &Options, progress: &mut dyn FnMut(&Progress)) -> Choice {
     let me = pos.to_move();
+    let limits = options.strength.limits(options.limits, pos.rules().players);
+    let mut budget = Budget::new(options.now, limits, options.stop.clone());
     let mut gen = MoveGen::new(pos.rules());
     // The real moves: how many there are is seen (each as the player sees
     // it); which hidden figures they take is not read.
     let mut real = pos.clone();
     let mut moves = Vec::new();
-    gen.moves_in(&mut real, &mut moves, None);
+    gen.moves_in(&mut real, &mut moves, Some(&mut budget));
     if moves.len() <= 1 {
         let mut only = Choice {
             pv: moves.clone(),
@@ -103,8 +105,6 @@ pub fn choose(pos: &Position, options: &Options, progress: &mut dyn FnMut(&Progr
     // The seed depends only on what the player sees.
     let seen_hash = dealt(pos, &slots, &canonical).hash();
     let mut rng = Rng::new(options.seed ^ seen_hash ^ 0x41D_DE4);
-    let limits = options.strength.limits(options.limits, pos.rules().players);
-    let mut budget = Budget::new(options.now, limits, options.stop.clone());
     let mut totals: BTreeMap<SeenMove, u64> = BTreeMap::new();
     let rounds = if options.strength == Strength::Beginner {
         1

@@ -111,18 +111,26 @@ impl Classes {
         let texts = expression_texts(rules);
         let mut keys: HashMap<String, u32> = HashMap::new();
         let mut class_of = Vec::with_capacity(rules.figures.len());
+        // A figure that may be turned over is told apart from the others:
+        // one face up and one face down are not the same to move.
+        let turns = rules.steps.iter().flat_map(|r| &r.effects).any(|e| {
+            let mut found = false;
+            e.visit(&mut |x| found = found || matches!(x, crate::expr::Effect::Turn { .. }));
+            found
+        });
         for (f, info) in rules.figures.iter().enumerate() {
-            let named = texts.iter().any(|t| mentions(t, &info.name));
+            let named = turns || texts.iter().any(|t| mentions(t, &info.name));
             let key = if named {
                 format!("#{f}")
             } else {
                 let statics: Vec<_> = rules.steps.iter().map(|r| r.what_static.get(f)).collect();
                 format!(
-                    "{}|{}|{}|{:?}|{}|{:?}",
+                    "{}|{}|{}|{:?}|{:?}|{}|{:?}",
                     info.kind,
                     info.owner,
                     info.colour,
                     info.attributes,
+                    info.face,
                     if origin { info.origin as i64 } else { -1 },
                     statics
                 )
