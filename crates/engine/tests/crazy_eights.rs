@@ -134,6 +134,14 @@ fn hint_and_solve_say_it_depends_on_the_cards() {
         "{}",
         hint.text
     );
+    // The hint never names a card its player cannot see.
+    for &c in &on(&pos, "deck") {
+        assert!(
+            !hint.text.contains(&format!("{} ", pos.rules().figure_name(c))),
+            "{}",
+            hint.text
+        );
+    }
     let solved = search::solve(&pos, Limits::millis(300.0), &mut |_| {});
     assert_eq!(solved.outcome, search::Outcome::Hidden);
 }

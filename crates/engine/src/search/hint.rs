@@ -61,7 +61,7 @@ pub fn hint(pos: &Position, options: &Options) -> Hint {
     let mut text = sentence(&choice.outcome);
     if let Some(mv) = &choice.mv {
         text.push_str(" — try ");
-        text.push_str(&mv.describe(pos.rules()));
+        text.push_str(&mv.describe_for(pos, pos.to_move()));
     } else if pos.roll_due() {
         text.push_str(" — roll the dice");
     }

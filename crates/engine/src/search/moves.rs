@@ -40,20 +40,36 @@ impl Move {
 
     /// The move in words: `x.1 crosses→grid.2.2`, steps separated by commas.
     pub fn describe(&self, rules: &Rules) -> String {
+        let names: Vec<&str> = self.steps.iter().map(|s| rules.figure_name(s.figure)).collect();
+        self.told(rules, &names)
+    }
+
+    /// The move in words as `player` sees it from `pos` (where it is
+    /// played): a figure that player cannot see when it moves is "a hidden
+    /// figure", so a hint never tells what the top card of a deck is.
+    pub fn describe_for(&self, pos: &Position, player: u8) -> String {
+        let mut pos = pos.clone();
+        let mut names = Vec::with_capacity(self.steps.len());
+        for &s in &self.steps {
+            names.push(match pos.sees(player, s.figure) {
+                true => pos.rules().figure_name(s.figure).to_string(),
+                false => "a hidden figure".to_string(),
+            });
+            pos.apply(s);
+        }
+        let names: Vec<&str> = names.iter().map(String::as_str).collect();
+        self.told(pos.rules(), &names)
+    }
+
+    fn told(&self, rules: &Rules, names: &[&str]) -> String {
         if self.steps.is_empty() {
             return "pass".into();
         }
         let parts: Vec<String> = self
             .steps
             .iter()
-            .map(|s| {
-                format!(
-                    "{} {}→{}",
-                    rules.figure_name(s.figure),
-                    rules.place_name(s.from),
-                    rules.place_name(s.to)
-                )
-            })
+            .zip(names)
+            .map(|(s, name)| format!("{name} {}→{}", rules.place_name(s.from), rules.place_name(s.to)))
             .collect();
         let mut text = parts.join(", ");
         if self.end {
