@@ -122,7 +122,7 @@ fn hint_and_solve_say_it_depends_on_the_cards() {
     let options = Options {
         limits: Limits {
             time_ms: None,
-            nodes: Some(400),
+            nodes: Some(80),
             depth: None,
         },
         ..Options::default()
