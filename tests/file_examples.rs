@@ -39,6 +39,8 @@ fn these_are_the_examples() {
             "ball-puzzle.game.xml",
             "breakthrough.game.xml",
             "connect-four.game.xml",
+            "crazy-eights-4.game.xml",
+            "crazy-eights.game.xml",
             "dama-lite.game.xml",
             "english-checkers.game.xml",
             "fox-and-geese.game.xml",
@@ -50,7 +52,8 @@ fn these_are_the_examples() {
             "reversi.game.xml",
             "snakes-and-ladders-4.game.xml",
             "snakes-and-ladders.game.xml",
-            "tic-tac-toe.game.xml"
+            "tic-tac-toe.game.xml",
+            "war.game.xml"
         ]
     );
 }

@@ -173,6 +173,22 @@ write("supply-400-on-20x20.game.xml", game(f"""    <equipment><group name="pile"
     <game-over><end name="full" winner="0"><when>empty(pile)</when></end></game-over>""", players=1), "ok")
 write("jump-forever.game.xml", one_step('<board name="b" rows="8" columns="8"/>', '<figure name="a" type="s" origin="b.1.1" owner="1"/><figure name="z" type="s" origin="b.8.8" owner="2"/>', ["empty(to)"], seq="go x1-"), "ok")
 
+# --- Cards: hostile side effects run by the search's playouts, never a panic ------------
+def cards(effect, deck="shows=\"nobody\" shuffled=\"yes\"", count=3):
+    figures = "".join(f'<figure name="c.{i}" type="card" origin="deck" face="down"><attribute name="value" value="{i}"/></figure>' for i in range(1, count + 1))
+    return (f'<?xml version="1.0" encoding="UTF-8"?>\n<game format="2" players="2">\n  <title>Hostile cards</title>\n  <rules>\n'
+            f'    <equipment><group name="deck" {deck}/><group name="hand.1" owner="1" shows="owner"/><group name="hand.2" owner="2" shows="owner"/><group name="empty"/></equipment>\n'
+            f'    <figures>{figures}</figures>\n'
+            f'    <steps><step name="draw"><what type="card"/><from name="deck"/><to name="hand.?"/><when>figure = top(from) and owner(to) = player</when><effect>{effect}</effect></step></steps>\n'
+            f'    <moves><move name="m">draw</move></moves>\n'
+            f'    <game-over><end name="e" winner="previous"><when>empty(deck)</when></end></game-over>\n  </rules>\n</game>\n')
+
+write("cards-deal-more-than-the-deck.game.xml", cards("deal 1000000 from deck to [hand.1, hand.2, hand.1]"), "ok")
+write("cards-shuffle-an-empty-place.game.xml", cards("(shuffle empty; shuffle hand.2; shuffle deck)"), "ok")
+write("cards-turn-a-figure-not-there.game.xml", cards('(turn "c.99"; turn deck up; turn "" down)'), "ok")
+write("cards-deal-to-a-place-not-there.game.xml", cards('deal 2 from deck to [hand.1, "nowhere", c.1]'), "ok")
+write("cards-empty-deck-shuffled.game.xml", cards("shuffle deck", count=0), "ok")
+
 # --- Rules that fail while playing: warned -------------------------------------------
 write("divide-by-zero.game.xml", nim.replace("<steps>\n      <step name=\"take\">", "<steps>\n      <step name=\"take\"><when>1 / 0 = 1</when>", 1) if '<step name="take">' in nim else nim, "warned", "zero")
 write("not-yes-no.game.xml", nim.replace('<step name="take">', '<step name="take"><when>5</when>', 1), "warned", "must be yes or no")

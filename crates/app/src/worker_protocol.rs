@@ -273,7 +273,7 @@ pub fn answer(req: &Request, now: Now, progress: &mut dyn FnMut(&Reply)) -> Repl
         ),
         Task::Solve | Task::Bench => search::solve(&pos, options.limits, &mut report),
     };
-    let proven = !matches!(choice.outcome, Outcome::Unknown | Outcome::Luck);
+    let proven = !matches!(choice.outcome, Outcome::Unknown | Outcome::Luck | Outcome::Hidden);
     let verdict = if req.task == Task::Move {
         String::new()
     } else {

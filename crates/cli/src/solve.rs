@@ -36,6 +36,7 @@ pub fn run(rules: Arc<Rules>, seconds: f64) -> ExitCode {
             f64::from(permille) / 10.0
         ),
         Outcome::Luck => "it depends on the dice: too big to work out exactly".to_string(),
+        Outcome::Hidden => "it depends on the cards: nobody can know in advance".to_string(),
     };
     println!("value with best play: {value}");
     println!("in words: {}", hint::sentence(&choice.outcome));

@@ -4,6 +4,7 @@
 //! saved and loaded. [`crate::Rules::compile`] validates a definition
 //! and turns it into the fast form that play and search use.
 
+mod cards;
 mod dice;
 mod element;
 mod layout;
@@ -11,6 +12,7 @@ mod rule;
 mod sets;
 mod settings;
 
+pub use cards::{Face, Shows};
 pub use dice::{Die, DIE_FACES};
 pub use element::{Attributes, Equipment, EquipmentKind, Figure, Point, Trigger, TriggerValue};
 pub use layout::{Layout, Link, LinkLook, Look, LookPattern, Placement};

@@ -28,6 +28,7 @@ mod diagnose;
 mod explain;
 mod roll;
 mod turn;
+mod view;
 
 pub use crate::rules::dice::{DieId, Roll};
 pub use explain::{Refusal, Why};

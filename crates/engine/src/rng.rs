@@ -43,9 +43,52 @@ impl Chance {
     }
 }
 
+impl Chance {
+    /// A number from 0 to `n - 1`, every one as likely (0 when `n` is 0);
+    /// biased draws are thrown away, as for [`Chance::face`].
+    pub fn below(&mut self, n: usize) -> usize {
+        let n = n as u64;
+        if n <= 1 {
+            return 0;
+        }
+        let zone = u64::MAX - u64::MAX % n;
+        loop {
+            let x = self.next_u64();
+            if x < zone {
+                return (x % n) as usize;
+            }
+        }
+    }
+
+    /// `items` in a new order, every order as likely (Fisher–Yates).
+    pub fn shuffle<T>(&mut self, items: &mut [T]) {
+        for i in (1..items.len()).rev() {
+            let j = self.below(i + 1);
+            items.swap(i, j);
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_shuffle_keeps_every_item_and_the_same_seed_the_same_order() {
+        let order = |seed| {
+            let mut items: Vec<u16> = (0..52).collect();
+            Chance::new(seed).shuffle(&mut items);
+            items
+        };
+        let mut sorted = order(3);
+        assert_ne!(sorted, (0..52).collect::<Vec<_>>());
+        sorted.sort();
+        assert_eq!(sorted, (0..52).collect::<Vec<_>>());
+        assert_eq!(order(3), order(3));
+        assert_ne!(order(3), order(4));
+        assert_eq!(Chance::new(1).below(0), 0);
+        assert_eq!(Chance::new(1).below(1), 0);
+    }
 
     #[test]
     fn the_same_seed_gives_the_same_faces_and_another_seed_others() {

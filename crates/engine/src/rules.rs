@@ -14,7 +14,7 @@
 
 use super::automaton::MoveAutomaton;
 use super::expr::{Effect, Expr, Value};
-use super::model::{Attributes, Game, OwnerPattern, Settings, TriggerValue};
+use super::model::{Attributes, Face, Game, OwnerPattern, Settings, Shows, TriggerValue};
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
@@ -73,6 +73,10 @@ pub struct Place {
     pub attributes: Attributes,
     /// For a square of a board or track: which one, and where on it.
     pub grid: Option<GridSpot>,
+    /// The player it belongs to (a hand), 0 for none.
+    pub owner: u8,
+    /// To whom it shows the figures on it.
+    pub shows: Shows,
 }
 
 /// Where a square lies on its board or track.
@@ -125,6 +129,8 @@ pub struct FigureInfo {
     pub colour: String,
     pub attributes: Attributes,
     pub origin: PlaceId,
+    /// Which way up it starts.
+    pub face: Face,
 }
 
 /// A trigger as it starts.
@@ -242,6 +248,13 @@ pub struct Rules {
     /// `repetitions` (see [`Classes::alike`](crate::search::moves::Classes::alike));
     /// empty when no rule asks for `repetitions`.
     pub alike_of: Vec<u32>,
+    /// The places whose figures are shuffled at the start of a game
+    /// (equipment with `shuffled="yes"`), in order.
+    pub shuffled: Vec<PlaceId>,
+    /// Whether some player may not see some figure: a figure starts face
+    /// down, a place does not show to everyone, or an effect turns a
+    /// figure. The computer then plays from what its player sees.
+    pub hidden: bool,
 }
 
 impl Rules {

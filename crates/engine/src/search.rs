@@ -20,6 +20,7 @@ pub mod chance;
 pub mod clock;
 #[doc(hidden)]
 pub mod games;
+pub mod hidden;
 pub mod hint;
 pub mod mcts;
 pub mod moves;
@@ -98,6 +99,9 @@ pub enum Outcome {
     /// In a game with dice: too big to work out; nobody can know in
     /// advance, it depends on the dice.
     Luck,
+    /// In a game with hidden figures (cards): nobody can know in advance,
+    /// it depends on the cards.
+    Hidden,
 }
 
 impl Outcome {
@@ -262,6 +266,16 @@ fn some_steps(pos: &Position, rng: &mut Rng, out: &mut Vec<Step>, hasty: bool) {
 /// so far.
 pub fn choose(pos: &Position, options: &Options, progress: &mut dyn FnMut(&Progress)) -> Choice {
     let start = (options.now)();
+    if hidden::needed(pos) && pos.status() == &Status::Playing && !pos.roll_due() {
+        let mut choice = hidden::choose(pos, options, progress);
+        if choice.mv.is_none() {
+            let mut rng = Rng::new(options.seed);
+            choice.mv = random_move(pos, &mut rng);
+            choice.method = Method::Random;
+        }
+        choice.elapsed_ms = (options.now)() - start;
+        return choice;
+    }
     let mut rng = Rng::new(options.seed ^ pos.hash());
     let mut pos = pos.clone();
     let mut gen = MoveGen::new(pos.rules());
@@ -476,11 +490,17 @@ fn two_players(
 /// The game's value with best play from `pos`: a proven result where the
 /// budget allows, the best first move and the expected line. The same as
 /// [`choose`] at Master strength. A puzzle with dice has no solution to
-/// show: it is refused ([`Outcome::Luck`], no move).
+/// show: it is refused ([`Outcome::Luck`], no move); so is a puzzle with
+/// hidden figures ([`Outcome::Hidden`]).
 pub fn solve(pos: &Position, limits: Limits, progress: &mut dyn FnMut(&Progress)) -> Choice {
     if pos.rules().players < 2 && !pos.rules().dice.is_empty() {
         let mut refused = Choice::new(None, Method::Roll);
         refused.outcome = Outcome::Luck;
+        return refused;
+    }
+    if pos.rules().players < 2 && pos.rules().hidden {
+        let mut refused = Choice::new(None, Method::Puzzle);
+        refused.outcome = Outcome::Hidden;
         return refused;
     }
     let options = Options {

@@ -6,6 +6,7 @@
 
 use super::automaton::{MoveAutomaton, Progress};
 use super::expr::Value;
+use super::model::Face;
 use super::rng::{Chance, DEFAULT_SEED};
 use super::rules::dice::{self, DieId};
 use super::rules::{FigureId, PlaceId, RuleId, Rules, TriggerId, TypeId, Zobrist};
@@ -79,6 +80,16 @@ pub(crate) enum Change {
     Chance {
         old: Chance,
     },
+    /// A figure lay face down (`true`) or up.
+    Face {
+        figure: FigureId,
+        old: bool,
+    },
+    /// The figures on a place lay in this order (before a shuffle).
+    Order {
+        place: PlaceId,
+        old: Vec<FigureId>,
+    },
 }
 
 /// A position of a game.
@@ -87,6 +98,8 @@ pub struct State {
     place_of: Vec<PlaceId>,
     kind_of: Vec<TypeId>,
     owner_of: Vec<u8>,
+    /// Per figure, whether it lies face down (in the hash).
+    down: Vec<bool>,
     on: Vec<Vec<FigureId>>,
     triggers: Vec<Value>,
     /// What each die shows (1 to its faces).
@@ -112,6 +125,7 @@ impl State {
             place_of: rules.figures.iter().map(|f| f.origin).collect(),
             kind_of: rules.figures.iter().map(|f| f.kind).collect(),
             owner_of: rules.figures.iter().map(|f| f.owner).collect(),
+            down: rules.figures.iter().map(|f| f.face == Face::Down).collect(),
             on: vec![Vec::new(); rules.places.len()],
             triggers: rules.triggers.iter().map(|t| t.start.clone()).collect(),
             dice: vec![1; rules.dice.len()],
@@ -153,7 +167,7 @@ impl State {
         for (t, v) in self.triggers.iter().enumerate() {
             h ^= Zobrist::trigger(t as TriggerId, v);
         }
-        h ^= self.dice_key();
+        h ^= self.dice_key() ^ self.face_key();
         if self.ordered {
             for (p, on) in self.on.iter().enumerate() {
                 for (i, &f) in on.iter().enumerate() {
@@ -198,7 +212,7 @@ impl State {
         for (t, v) in self.triggers.iter().enumerate() {
             h ^= Zobrist::trigger(t as TriggerId, v);
         }
-        h ^= self.dice_key();
+        h ^= self.dice_key() ^ self.face_key();
         if self.ordered {
             for p in 0..self.on.len() {
                 h ^= self.order_key(p as PlaceId);
@@ -272,6 +286,66 @@ impl State {
         self.chance
     }
 
+    /// Whether figure `f` lies face down now.
+    pub fn is_down(&self, f: FigureId) -> bool {
+        self.down.get(f as usize).copied().unwrap_or(false)
+    }
+
+    /// The part of the hash that says which figures lie face down.
+    fn face_key(&self) -> u64 {
+        self.down
+            .iter()
+            .enumerate()
+            .filter(|(_, &d)| d)
+            .fold(0, |h, (f, _)| h ^ Zobrist::face(f as FigureId))
+    }
+
+    /// Figure `f` now lies face down (`down`) or up.
+    pub(crate) fn set_down(&mut self, f: FigureId, down: bool, undo: &mut Vec<Change>) {
+        let Some(slot) = self.down.get_mut(f as usize) else {
+            return;
+        };
+        let old = std::mem::replace(slot, down);
+        if old != down {
+            self.hash ^= Zobrist::face(f);
+        }
+        undo.push(Change::Face { figure: f, old });
+    }
+
+    /// The figures on `p` now lie in `order` (the same figures, shuffled).
+    pub(crate) fn reorder(&mut self, p: PlaceId, order: Vec<FigureId>, undo: &mut Vec<Change>) {
+        if self.on.get(p as usize).is_none() {
+            return;
+        }
+        self.toggle_order(p, p);
+        let old = std::mem::replace(&mut self.on[p as usize], order);
+        self.toggle_order(p, p);
+        undo.push(Change::Order { place: p, old });
+    }
+
+    /// Puts `figures[i]` where `slots[i]` lies, for every `i` (the same
+    /// figures in another arrangement: the computer's guess at what it
+    /// cannot see). Each slot keeps which way up it lies. The hash is
+    /// worked out afresh; nothing is recorded for undo.
+    pub(crate) fn redeal(&mut self, rules: &Rules, slots: &[FigureId], figures: &[FigureId]) {
+        let at: Vec<(PlaceId, usize, bool)> = slots
+            .iter()
+            .map(|&f| {
+                let p = self.place_of[f as usize];
+                let i = self.on(p).iter().position(|&x| x == f).unwrap_or(0);
+                (p, i, self.is_down(f))
+            })
+            .collect();
+        for (&(p, i, down), &g) in at.iter().zip(figures) {
+            if let Some(slot) = self.on.get_mut(p as usize).and_then(|l| l.get_mut(i)) {
+                *slot = g;
+            }
+            self.place_of[g as usize] = p;
+            self.down[g as usize] = down;
+        }
+        self.hash = self.full_hash(rules);
+    }
+
     /// The part of the hash that says what the dice show.
     fn dice_key(&self) -> u64 {
         self.dice
@@ -280,9 +354,28 @@ impl State {
             .fold(0, |h, (d, &v)| h ^ dice::key(d as DieId, v))
     }
 
-    /// Starts the game's chance from `seed` (at the start of a game).
-    pub(crate) fn seed(&mut self, seed: u64) {
+    /// Starts the game's chance from `seed` (at the start of a game), and
+    /// shuffles the figures on the places that start shuffled, in the
+    /// order of [`Rules::shuffled`], from it.
+    pub(crate) fn seed(&mut self, rules: &Rules, seed: u64) {
         self.chance = Chance::new(seed);
+        for &p in &rules.shuffled {
+            self.shuffle(p, &mut Vec::new());
+        }
+        self.seen = vec![self.seen_key(rules)];
+    }
+
+    /// Shuffles the figures on `p` with the game's chance (every order as
+    /// likely); nothing happens on an empty place.
+    pub(crate) fn shuffle(&mut self, p: PlaceId, undo: &mut Vec<Change>) {
+        let mut order = self.on(p).to_vec();
+        if order.len() < 2 {
+            return;
+        }
+        let mut chance = self.chance;
+        chance.shuffle(&mut order);
+        self.set_chance(chance, undo);
+        self.reorder(p, order, undo);
     }
 
     /// Die `d` now shows `value`.
@@ -492,6 +585,19 @@ impl State {
                     }
                 }
                 Change::Chance { old } => self.chance = old,
+                Change::Face { figure, old } => {
+                    if let Some(slot) = self.down.get_mut(figure as usize) {
+                        if *slot != old {
+                            self.hash ^= Zobrist::face(figure);
+                        }
+                        *slot = old;
+                    }
+                }
+                Change::Order { place, old } => {
+                    self.toggle_order(place, place);
+                    self.on[place as usize] = old;
+                    self.toggle_order(place, place);
+                }
             }
         }
     }

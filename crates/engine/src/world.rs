@@ -229,6 +229,13 @@ impl<'a> View<'a> {
                     .and_then(|&f| rules.figure_texts.get(f as usize))
                     .unwrap_or(&NO_NAME)
             }
+            WorldFn::Below => {
+                let on = state.on(self.place(arg(0)?)?);
+                on.len()
+                    .checked_sub(2)
+                    .and_then(|i| rules.figure_texts.get(on[i] as usize))
+                    .unwrap_or(&NO_NAME)
+            }
             _ => return Err(err(format!("{f:?} does not give a name"))),
         })
     }
@@ -303,11 +310,16 @@ impl<'a> View<'a> {
         }
         Ok(match self.element(v)? {
             Element::Figure(f) => self.state.owner_of(f) as i64,
-            Element::Place(p) => self
-                .state
-                .on(p)
-                .last()
-                .map_or(0, |&f| self.state.owner_of(f) as i64),
+            // A place with an owner (a hand) is its owner's; any other
+            // place is the owner of its top figure's.
+            Element::Place(p) => match self.rules.places.get(p as usize).map_or(0, |x| x.owner) {
+                0 => self
+                    .state
+                    .on(p)
+                    .last()
+                    .map_or(0, |&f| self.state.owner_of(f) as i64),
+                owner => owner as i64,
+            },
             _ => return Err(err(format!("'{v}' is not a figure or a place"))),
         })
     }
@@ -524,6 +536,7 @@ impl World for View<'_> {
             | WorldFn::Square
             | WorldFn::Between
             | WorldFn::Top
+            | WorldFn::Below
             | WorldFn::Neighbour => self.named(f, args).map(Cow::Borrowed),
             _ => self.call_ref(f, args).map(Cow::Owned),
         }
@@ -578,9 +591,12 @@ impl World for View<'_> {
                 Element::Die(d) => Value::Number(state.die(d).into()),
                 _ => return Err(err(format!("'{}' is not a trigger or a die", arg(0)?))),
             },
-            WorldFn::Place | WorldFn::Origin | WorldFn::Square | WorldFn::Between | WorldFn::Top => {
-                self.named(f, args)?.clone()
-            }
+            WorldFn::Place
+            | WorldFn::Origin
+            | WorldFn::Square
+            | WorldFn::Between
+            | WorldFn::Top
+            | WorldFn::Below => self.named(f, args)?.clone(),
             WorldFn::Type => Value::Text(match self.element(arg(0)?)? {
                 Element::Figure(f) => rules.types[state.kind_of(f) as usize].clone(),
                 Element::Place(p) => rules.places[p as usize].kind.to_string(),

@@ -86,6 +86,9 @@ fn equipment() -> impl Strategy<Value = Equipment> {
                 squares,
                 points,
                 lines,
+                owner: None,
+                shows: Default::default(),
+                shuffled: false,
             }
         })
 }
@@ -106,6 +109,7 @@ fn figure() -> impl Strategy<Value = Figure> {
             colour,
             attributes,
             origin,
+            face: Default::default(),
         })
 }
 

@@ -201,6 +201,9 @@ mod tests {
                 squares: Default::default(),
                 points: Vec::new(),
                 lines: Vec::new(),
+                owner: None,
+                shows: Default::default(),
+                shuffled: false,
             });
         }
         for name in figures {
@@ -211,6 +214,7 @@ mod tests {
                 colour: None,
                 attributes: Default::default(),
                 origin: String::new(),
+                face: Default::default(),
             });
         }
         g

@@ -86,6 +86,7 @@ mod tests {
             colour: None,
             attributes: Default::default(),
             origin: "shelf".into(),
+            face: Default::default(),
         });
         game.figures.retain(|f| f.name == "lone");
         let why = not_ready(&start(&game)).expect("not ready");

@@ -106,12 +106,12 @@ impl Expr {
 
 impl Expr {
     /// Whether this expression can tell apart two positions that differ
-    /// only in the order of the figures on a place: it asks for `top`, or
+    /// only in the order of the figures on a place: it asks for `top` or `below`, or
     /// the `first`, `last` or an `item` of a list that `contains` made.
     pub fn reads_order(&self) -> bool {
         self.any_part(&mut |e| match e {
             Expr::Call {
-                function: Function::World(WorldFn::Top),
+                function: Function::World(WorldFn::Top | WorldFn::Below),
                 ..
             } => true,
             Expr::Call {
@@ -404,6 +404,8 @@ pub enum WorldFn {
     InARow,
     /// `top(place)`: the figure that arrived last.
     Top,
+    /// `below(place)`: the figure under the top one.
+    Below,
     /// `squares(x)`: the squares of a board or track, or `[x]`.
     Squares,
     /// `neighbour(square, direction)`
@@ -420,7 +422,7 @@ pub enum WorldFn {
 
 impl WorldFn {
     /// Every world function.
-    pub const ALL: [WorldFn; 23] = [
+    pub const ALL: [WorldFn; 24] = [
         WorldFn::At,
         WorldFn::Contains,
         WorldFn::Value,
@@ -438,6 +440,7 @@ impl WorldFn {
         WorldFn::Distance,
         WorldFn::InARow,
         WorldFn::Top,
+        WorldFn::Below,
         WorldFn::Squares,
         WorldFn::Neighbour,
         WorldFn::Line,

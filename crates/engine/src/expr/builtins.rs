@@ -8,7 +8,7 @@ use super::eval::World;
 use super::value::Value;
 
 /// Every function, in the order they are listed in the guide.
-pub const FUNCTIONS: [Function; 35] = [
+pub const FUNCTIONS: [Function; 36] = [
     Function::Count,
     Function::Empty,
     Function::First,
@@ -38,6 +38,7 @@ pub const FUNCTIONS: [Function; 35] = [
     Function::World(WorldFn::Distance),
     Function::World(WorldFn::InARow),
     Function::World(WorldFn::Top),
+    Function::World(WorldFn::Below),
     Function::World(WorldFn::Squares),
     Function::World(WorldFn::Neighbour),
     Function::World(WorldFn::Line),
@@ -83,6 +84,7 @@ impl Function {
                 WorldFn::Distance => "distance",
                 WorldFn::InARow => "in_a_row",
                 WorldFn::Top => "top",
+                WorldFn::Below => "below",
                 WorldFn::Squares => "squares",
                 WorldFn::Neighbour => "neighbour",
                 WorldFn::Line => "line",
@@ -152,7 +154,7 @@ impl Function {
                 WorldFn::Square => "a board, a row and a column",
                 WorldFn::Between | WorldFn::Distance => "two squares",
                 WorldFn::InARow => "a board, how many in a row, and a player",
-                WorldFn::Top => "a place",
+                WorldFn::Top | WorldFn::Below => "a place",
                 WorldFn::Squares => "a board, a track or a place",
                 WorldFn::Neighbour | WorldFn::Line => "a square and a direction",
                 WorldFn::Direction => "two squares",

@@ -8,6 +8,7 @@ use super::lexer::Sym;
 use super::parser::Parser;
 use super::resolve::Scope;
 use super::value::Value;
+use crate::model::Face;
 
 /// One side-effect statement. Parse with
 /// [`parse_effect`](super::parse_effect); every operand is an expression.
@@ -33,6 +34,28 @@ pub enum Effect {
     Roll {
         /// The die's name.
         die: Expr,
+    },
+    /// `shuffle PLACE`: the figures on it in a new order, at random.
+    Shuffle {
+        /// The place whose figures are shuffled.
+        place: Expr,
+    },
+    /// `deal N from PLACE to [P1, P2, ...]`: the top figure of `from` to
+    /// P1, the next to P2, and round the list again until each has had N.
+    Deal {
+        /// How many each place gets.
+        count: Expr,
+        /// Where the figures come from, the top first.
+        from: Expr,
+        /// The places dealt to, in order (a list, or one place).
+        to: Expr,
+    },
+    /// `turn FIGURE` (over), `turn FIGURE up` or `turn FIGURE down`.
+    Turn {
+        /// The figure to turn.
+        figure: Expr,
+        /// Which way up it ends; `None`: the other way up.
+        face: Option<Face>,
     },
     /// `remove FIGURE` (into the box, off the table)
     Remove {
@@ -106,6 +129,30 @@ impl Effect {
         } else if p.at_word("roll") {
             p.expect_word("roll", "'roll'")?;
             Effect::Roll { die: operand(p)? }
+        } else if p.at_word("shuffle") {
+            p.expect_word("shuffle", "'shuffle'")?;
+            Effect::Shuffle { place: operand(p)? }
+        } else if p.at_word("deal") {
+            p.expect_word("deal", "'deal'")?;
+            let count = operand(p)?;
+            p.expect_word("from", "'from' (deal N from PLACE to [PLACES])")?;
+            let from = operand(p)?;
+            p.expect_word("to", "'to' (deal N from PLACE to [PLACES])")?;
+            let to = operand(p)?;
+            Effect::Deal { count, from, to }
+        } else if p.at_word("turn") {
+            p.expect_word("turn", "'turn'")?;
+            let figure = operand(p)?;
+            let face = if p.at_word("up") {
+                p.expect_word("up", "'up'")?;
+                Some(Face::Up)
+            } else if p.at_word("down") {
+                p.expect_word("down", "'down'")?;
+                Some(Face::Down)
+            } else {
+                None
+            };
+            Effect::Turn { figure, face }
         } else if p.at_word("change") {
             p.expect_word("change", "'change'")?;
             if p.at_word("owner") && p.word_at(1) == Some("of") {
@@ -167,7 +214,9 @@ impl Effect {
                 Effect::Block(all)
             }
         } else {
-            return Err(p.expected("'set', 'move', 'remove', 'change', 'if', 'for each' or '('"));
+            return Err(p.expected(
+                "'set', 'move', 'remove', 'change', 'roll', 'shuffle', 'deal', 'turn', 'if', 'for each' or '('",
+            ));
         };
         p.leave();
         Ok(effect)
@@ -206,6 +255,13 @@ impl Effect {
             }
             Effect::Remove { figure } => f(figure),
             Effect::Roll { die } => f(die),
+            Effect::Shuffle { place } => f(place),
+            Effect::Deal { count, from, to } => {
+                f(count);
+                f(from);
+                f(to);
+            }
+            Effect::Turn { figure, .. } => f(figure),
             Effect::Change { figure, kind } => {
                 f(figure);
                 f(kind);
@@ -257,6 +313,13 @@ impl Effect {
             }
             Effect::Remove { figure } => figure.resolve_into(scope, problems),
             Effect::Roll { die } => die.resolve_into(scope, problems),
+            Effect::Shuffle { place } => place.resolve_into(scope, problems),
+            Effect::Deal { count, from, to } => {
+                count.resolve_into(scope, problems);
+                from.resolve_into(scope, problems);
+                to.resolve_into(scope, problems);
+            }
+            Effect::Turn { figure, .. } => figure.resolve_into(scope, problems),
             Effect::Change { figure, kind } => {
                 figure.resolve_into(scope, problems);
                 resolve_word(kind, scope, problems);
@@ -332,6 +395,13 @@ impl fmt::Display for Effect {
             } => write!(f, "move {figure} to {to}"),
             Effect::Remove { figure } => write!(f, "remove {figure}"),
             Effect::Roll { die } => write!(f, "roll {die}"),
+            Effect::Shuffle { place } => write!(f, "shuffle {place}"),
+            Effect::Deal { count, from, to } => write!(f, "deal {count} from {from} to {to}"),
+            Effect::Turn { figure, face: None } => write!(f, "turn {figure}"),
+            Effect::Turn {
+                figure,
+                face: Some(face),
+            } => write!(f, "turn {figure} {}", face.word()),
             Effect::Change { figure, kind } => write!(f, "change {figure} to {kind}"),
             Effect::ChangeOwner { figure, owner } => write!(f, "change owner of {figure} to {owner}"),
             Effect::If {

@@ -4,6 +4,7 @@ use proptest::prelude::*;
 
 use super::tests::{is_element, FakeWorld};
 use super::*;
+use crate::model::Face;
 
 /// Parses, resolves and evaluates `src` in every way; must never panic.
 fn exercise(src: &str) {
@@ -218,6 +219,13 @@ fn effect() -> impl Strategy<Value = Effect> {
         expr().prop_map(|figure| Effect::Remove { figure }),
         (expr(), expr()).prop_map(|(figure, kind)| Effect::Change { figure, kind }),
         (expr(), expr()).prop_map(|(figure, owner)| Effect::ChangeOwner { figure, owner }),
+        expr().prop_map(|place| Effect::Shuffle { place }),
+        (expr(), expr(), expr()).prop_map(|(count, from, to)| Effect::Deal { count, from, to }),
+        (
+            expr(),
+            prop::option::of(prop_oneof![Just(Face::Up), Just(Face::Down)])
+        )
+            .prop_map(|(figure, face)| Effect::Turn { figure, face }),
     ];
     simple.prop_recursive(3, 8, 2, |inner| {
         prop_oneof![

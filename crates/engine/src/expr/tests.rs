@@ -53,7 +53,18 @@ pub(super) fn is_element(name: &str) -> bool {
     name.starts_with("s.")
         || name.starts_with("m.")
         || name.starts_with("board")
-        || ["b", "matchgroup", "basket", "moves", "stone.white.4", "die"].contains(&name)
+        || name.starts_with("hand.")
+        || name.starts_with("pile")
+        || [
+            "b",
+            "matchgroup",
+            "basket",
+            "moves",
+            "stone.white.4",
+            "die",
+            "deck",
+        ]
+        .contains(&name)
 }
 
 const WORLD: FakeWorld = FakeWorld { matches: 3 };
@@ -524,7 +535,19 @@ fn effect_errors() {
     assert_eq!(msg("set moves 3"), "expected 'to' after 'moves', but found '3'");
     assert_eq!(
         msg("jump b"),
-        "expected 'set', 'move', 'remove', 'change', 'if', 'for each' or '(' at the start, but found 'jump'"
+        "expected 'set', 'move', 'remove', 'change', 'roll', 'shuffle', 'deal', 'turn', 'if', 'for each' or '(' at the start, but found 'jump'"
+    );
+    assert_eq!(
+        msg("deal 5 to hand.1"),
+        "expected 'from' (deal N from PLACE to [PLACES]) after '5', but found 'to'"
+    );
+    assert_eq!(parse_effect("turn c down").unwrap().to_string(), "turn c down");
+    assert_eq!(parse_effect("turn c").unwrap().to_string(), "turn c");
+    assert_eq!(
+        parse_effect("deal 2 from deck to [h.1, h.2]")
+            .unwrap()
+            .to_string(),
+        "deal 2 from deck to [h.1, h.2]"
     );
     assert!(parse_effect("if yes then remove b else remove c").is_ok());
     assert!(msg("for s in [1] do remove s").contains("expected 'each'"));

@@ -6,11 +6,23 @@ use super::limits::{
 use super::xml_context::{Ctx, Node};
 use super::xml_read::section;
 use super::xml_tree::Element;
-use crate::model::{Attributes, Die, Equipment, EquipmentKind, Figure, Point, DIE_FACES, MAX_FIGURE_SET};
+use crate::model::{
+    Attributes, Die, Equipment, EquipmentKind, Face, Figure, Point, Shows, DIE_FACES, MAX_FIGURE_SET,
+};
 use crate::problem::Section;
 use std::collections::BTreeMap;
 
 const KINDS: &[&str] = &["square", "group", "basket", "board", "track", "points", "die"];
+
+/// What every place may say besides its shape: who owns it, to whom it
+/// shows its figures, whether they are shuffled at the start.
+const HIDING: [&str; 3] = ["owner", "shows", "shuffled"];
+
+/// The attributes a piece of equipment allows: its own and [`HIDING`].
+fn allow(ctx: &mut Ctx, node: &Node, own: &[&str]) {
+    let all: Vec<&str> = own.iter().chain(HIDING.iter()).copied().collect();
+    ctx.allow_attributes(node, &all);
+}
 
 pub(crate) fn equipment(ctx: &mut Ctx, el: &Element, out: &mut Vec<Equipment>, dice: &mut Vec<Die>) {
     for child in section(ctx, el, Section::Equipment, KINDS) {
@@ -30,24 +42,24 @@ pub(crate) fn equipment(ctx: &mut Ctx, el: &Element, out: &mut Vec<Equipment>, d
             .add(Section::Equipment, &node.name, "type", ctx.pos(child.start), None);
         let kind = match child.name.as_str() {
             "points" => {
-                ctx.allow_attributes(&node, &["name", "capacity"]);
+                allow(ctx, &node, &["name", "capacity"]);
                 EquipmentKind::Points
             }
             "board" => {
-                ctx.allow_attributes(&node, &["name", "rows", "columns", "capacity"]);
+                allow(ctx, &node, &["name", "rows", "columns", "capacity"]);
                 let side = i64::from(MAX_BOARD_SIDE);
                 let rows = size(ctx, &node, "rows", side, 3);
                 let columns = size(ctx, &node, "columns", side, 3);
                 EquipmentKind::Board { rows, columns }
             }
             "track" => {
-                ctx.allow_attributes(&node, &["name", "length", "ring", "capacity"]);
+                allow(ctx, &node, &["name", "length", "ring", "capacity"]);
                 let length = size(ctx, &node, "length", MAX_TRACK_LENGTH.into(), 10);
                 let ring = ctx.yes_no(&node, "ring").unwrap_or(false);
                 EquipmentKind::Track { length, ring }
             }
             other => {
-                ctx.allow_attributes(&node, &["name", "capacity"]);
+                allow(ctx, &node, &["name", "capacity"]);
                 match other {
                     "square" => EquipmentKind::Square,
                     "group" => EquipmentKind::Group,
@@ -56,6 +68,9 @@ pub(crate) fn equipment(ctx: &mut Ctx, el: &Element, out: &mut Vec<Equipment>, d
             }
         };
         let capacity = ctx.number(&node, "capacity", 0, MAX_CAPACITY.into(), 1);
+        let owner = ctx.number(&node, "owner", 1, MAX_PLAYERS.into(), 1);
+        let shows = ctx.choice(&node, "shows", SHOWS).unwrap_or_default();
+        let shuffled = ctx.yes_no(&node, "shuffled").unwrap_or(false);
         let has_squares = matches!(kind, EquipmentKind::Board { .. } | EquipmentKind::Track { .. });
         let allowed: &[&str] = if has_squares {
             &["attribute", "square"]
@@ -106,9 +121,19 @@ pub(crate) fn equipment(ctx: &mut Ctx, el: &Element, out: &mut Vec<Equipment>, d
             squares,
             points,
             lines,
+            owner,
+            shows,
+            shuffled,
         });
     }
 }
+
+/// The words of `shows="…"`.
+const SHOWS: &[(&str, Shows)] = &[
+    ("everyone", Shows::Everyone),
+    ("owner", Shows::Owner),
+    ("nobody", Shows::Nobody),
+];
 
 /// `<point name="a1" x="0" y="0"/>` of a points board.
 fn point(ctx: &mut Ctx, el: &Element, board: &Node) -> Point {
@@ -186,7 +211,9 @@ fn attribute(ctx: &mut Ctx, el: &Element, owner: &Node, into: &mut Attributes) {
 pub(crate) fn figures(ctx: &mut Ctx, el: &Element, out: &mut Vec<Figure>) {
     for child in section(ctx, el, Section::Figure, &["figure"]) {
         let node = ctx.node(child, Section::Figure, true);
-        let allowed = ["name", "type", "origin", "origins", "owner", "colour", "count"];
+        let allowed = [
+            "name", "type", "origin", "origins", "owner", "colour", "count", "face",
+        ];
         ctx.allow_attributes(&node, &allowed);
         // A set of figures: count="60" makes NAME.1 … NAME.60.
         let count: Option<usize> = ctx.number(&node, "count", 1, MAX_FIGURE_SET as i64, 20);
@@ -202,6 +229,8 @@ pub(crate) fn figures(ctx: &mut Ctx, el: &Element, out: &mut Vec<Figure>) {
         };
         let owner = ctx.number(&node, "owner", 1, MAX_PLAYERS.into(), 1);
         let colour = ctx.attr(&node, "colour");
+        let faces = [("up", Face::Up), ("down", Face::Down)];
+        let face = ctx.choice(&node, "face", &faces).unwrap_or_default();
         let mut attributes = Attributes::new();
         for a in ctx.children(&node, &["attribute"]) {
             attribute(ctx, a, &node, &mut attributes);
@@ -213,6 +242,7 @@ pub(crate) fn figures(ctx: &mut Ctx, el: &Element, out: &mut Vec<Figure>) {
             colour,
             attributes,
             origin,
+            face,
         };
         // Where each figure of the tag starts, in order; None: one figure.
         let starts: Option<Vec<String>> = match (&origins, count) {

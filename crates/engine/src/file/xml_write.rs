@@ -149,6 +149,15 @@ fn equipment(out: &mut Out, list: &[Equipment], dice: &[Die]) {
             if let Some(capacity) = e.capacity {
                 let _ = write!(attrs, " capacity=\"{capacity}\"");
             }
+            if let Some(owner) = e.owner {
+                let _ = write!(attrs, " owner=\"{owner}\"");
+            }
+            if !e.shows.is_everyone() {
+                attrs += &attr("shows", e.shows.word());
+            }
+            if e.shuffled {
+                attrs += &attr("shuffled", "yes");
+            }
             let tag = e.kind.type_name();
             let more = !e.squares.is_empty() || !e.points.is_empty() || !e.lines.is_empty();
             with_attributes(out, tag, &attrs, &e.attributes, more);
@@ -199,6 +208,9 @@ fn figures(out: &mut Out, game: &Game) {
             }
             if let Some(colour) = &f.colour {
                 attrs += &attr("colour", colour);
+            }
+            if !f.face.is_up() {
+                attrs += &attr("face", f.face.word());
             }
             match &set {
                 Some(s) if s.origins.len() == 1 => {

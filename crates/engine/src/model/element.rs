@@ -1,5 +1,6 @@
 //! Equipment, figures and triggers: the things on the table.
 
+use super::cards::{Face, Shows};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -37,6 +38,18 @@ pub struct Equipment {
     /// consecutive points of a line are neighbours.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub lines: Vec<Vec<String>>,
+    /// The player it belongs to (a hand), if any (1 to 4); a board passes
+    /// it on to its squares.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub owner: Option<u8>,
+    /// To whom its figures are shown: everyone (the default), its owner
+    /// only (a hand) or nobody (a deck).
+    #[serde(default, skip_serializing_if = "Shows::is_everyone")]
+    pub shows: Shows,
+    /// Whether the figures that start on it are shuffled at the start of
+    /// a game (from the game's seed), like a deck.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub shuffled: bool,
 }
 
 /// A point of a points board, where it is drawn (0–1000 across and down
@@ -79,6 +92,9 @@ impl Equipment {
             squares: BTreeMap::new(),
             points: Vec::new(),
             lines: Vec::new(),
+            owner: None,
+            shows: Shows::Everyone,
+            shuffled: false,
         }
     }
 }
@@ -142,6 +158,9 @@ pub struct Figure {
     pub attributes: Attributes,
     /// The name of the equipment (or board square) it starts on.
     pub origin: String,
+    /// Which way up it starts: face up (the default) or face down.
+    #[serde(default, skip_serializing_if = "Face::is_up")]
+    pub face: Face,
 }
 
 impl Figure {
@@ -154,6 +173,7 @@ impl Figure {
             colour: None,
             attributes: Attributes::new(),
             origin: origin.into(),
+            face: Face::Up,
         }
     }
 }

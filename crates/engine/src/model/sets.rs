@@ -9,7 +9,7 @@
 use serde::de::Error as _;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-use super::{Attributes, Figure};
+use super::{Attributes, Face, Figure};
 use crate::file::MAX_ELEMENTS;
 
 /// The most figures one set makes on each of its origins, and the most
@@ -36,8 +36,8 @@ pub fn set_at(figures: &[Figure]) -> Option<Set<'_>> {
     let f = &figures[0];
     let alike = |i: usize, g: &Figure| {
         g.name == format!("{base}.{}", i + 1)
-            && (g.kind.as_str(), g.owner, &g.colour, &g.attributes)
-                == (f.kind.as_str(), f.owner, &f.colour, &f.attributes)
+            && (g.kind.as_str(), g.owner, &g.colour, &g.attributes, g.face)
+                == (f.kind.as_str(), f.owner, &f.colour, &f.attributes, f.face)
     };
     let run: Vec<&str> = figures
         .iter()
@@ -93,6 +93,8 @@ struct Entry {
     origins: Option<Vec<String>>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     count: Option<u64>,
+    #[serde(default, skip_serializing_if = "Face::is_up")]
+    face: Face,
 }
 
 /// Writes figures, those that follow the pattern as sets.
@@ -111,6 +113,7 @@ pub(crate) fn serialize<S: Serializer>(figures: &[Figure], s: S) -> Result<S::Ok
             origin: Some(f.origin.clone()),
             origins: None,
             count: None,
+            face: f.face,
         };
         if let Some(set) = &set {
             entry.name = f.name.strip_suffix(".1").unwrap_or(&f.name).to_string();
@@ -172,6 +175,7 @@ pub(crate) fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<Figure>
             colour: e.colour,
             attributes: e.attributes,
             origin: e.origin.unwrap_or_default(),
+            face: e.face,
         };
         match starts {
             Some(list) if out.len() + list.len() > MAX_ELEMENTS => {

@@ -16,7 +16,7 @@ impl Position {
     /// the same seed gives the same rolls.
     pub fn with_seed(rules: Arc<Rules>, seed: u64) -> Position {
         let mut state = State::start(&rules);
-        state.seed(seed);
+        state.seed(&rules, seed);
         let mut pos = Position {
             rules,
             state,

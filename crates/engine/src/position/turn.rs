@@ -4,6 +4,7 @@
 use super::{Position, WhenStuck};
 use crate::automaton::MoveAutomaton;
 use crate::expr::{slot_of, spend, with_slot, Effect, Expr, Value, MAX_ITEMS};
+use crate::model::Face;
 use crate::rules::{Element, EndC, Rules};
 use crate::state::{Change, Status, REMOVED};
 use crate::world::View;
@@ -88,6 +89,37 @@ fn run(
             pos.state.set_die(d, face, changes);
             pos.state.set_chance(chance, changes);
         }
+        Effect::Shuffle { place } => {
+            let p = place_of(&rules, &eval(pos, place, vars)?)?;
+            pos.state.shuffle(p, changes);
+        }
+        Effect::Deal { count, from, to } => {
+            let n = eval(pos, count, vars)?;
+            let n = n.as_number().filter(|n| *n >= 0).ok_or_else(|| {
+                format!("deal needs how many each gets, a number like 5 (deal 5 from deck to [hand.1, hand.2]), not {n}")
+            })?;
+            let from = place_of(&rules, &eval(pos, from, vars)?)?;
+            let targets = match eval(pos, to, vars)? {
+                Value::List(items) => items,
+                one => vec![one],
+            };
+            if targets.len() > MAX_ITEMS {
+                return Err(format!("deal can deal to at most {MAX_ITEMS} places"));
+            }
+            let targets = targets
+                .iter()
+                .map(|t| place_of(&rules, t))
+                .collect::<Result<Vec<_>, _>>()?;
+            deal(pos, n, from, &targets, changes);
+        }
+        Effect::Turn { figure, face } => {
+            let f = figure_of(&rules, &eval(pos, figure, vars)?)?;
+            let down = match face {
+                Some(face) => *face == Face::Down,
+                None => !pos.state.is_down(f),
+            };
+            pos.state.set_down(f, down, changes);
+        }
         Effect::Remove { figure } => {
             let f = figure_of(&rules, &eval(pos, figure, vars)?)?;
             pos.state.move_figure(&rules, f, REMOVED, changes);
@@ -148,6 +180,30 @@ fn run(
         }
     }
     Ok(())
+}
+
+/// Deals from the top of `from`, one figure at a time to each of
+/// `targets` in turn, until each has had `n`; dealing stops early when
+/// `from` runs out (as with a real deck). A target that is `from` itself
+/// gets nothing (the figure would only go back on top).
+fn deal(pos: &mut Position, n: i64, from: u16, targets: &[u16], changes: &mut Vec<Change>) {
+    if targets.is_empty() {
+        return;
+    }
+    let rounds = usize::try_from(n).unwrap_or(usize::MAX);
+    for _ in 0..rounds {
+        for &to in targets {
+            let Some(&top) = pos.state.on(from).last() else {
+                return;
+            };
+            if to != from {
+                pos.state.move_figure(&pos.rules, top, to, changes);
+            }
+        }
+        if targets.iter().all(|&t| t == from) {
+            return;
+        }
+    }
 }
 
 fn kind_of(v: &Value) -> &'static str {

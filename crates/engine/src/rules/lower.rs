@@ -23,8 +23,8 @@ pub use moves::Moves;
 
 use super::{Prefilter, Rules, Value, Zobrist};
 use crate::automaton::MoveAutomaton;
-use crate::expr::{Expr, Function, Resolved, Special, WorldFn};
-use crate::model::Game;
+use crate::expr::{Effect, Expr, Function, Resolved, Special, WorldFn};
+use crate::model::{Face, Game, Shows};
 
 /// The rules of a game with no problems, from its elements and the
 /// automaton of its moves.
@@ -70,8 +70,16 @@ pub fn rules(game: &Game, elements: Elements, moves: MoveAutomaton, move_names: 
         reads_order: false,
         class_of: Vec::new(),
         alike_of: Vec::new(),
+        shuffled: elements.shuffled,
+        hidden: false,
     };
-    rules.reads_order = any_expr(&rules, &mut |e| e.reads_order());
+    let deals = any_effect(&rules, &mut |e| {
+        matches!(e, Effect::Deal { .. } | Effect::Shuffle { .. })
+    });
+    rules.reads_order = deals || !rules.shuffled.is_empty() || any_expr(&rules, &mut |e| e.reads_order());
+    rules.hidden = rules.figures.iter().any(|f| f.face == Face::Down)
+        || rules.places.iter().any(|p| p.shows != Shows::Everyone)
+        || any_effect(&rules, &mut |e| matches!(e, Effect::Turn { .. }));
     let classes = crate::search::moves::Classes::new(&rules);
     rules.class_of = (0..rules.figures.len()).map(|f| classes.of(f as u16)).collect();
     if any_expr(&rules, &mut |e| {
@@ -118,6 +126,16 @@ fn any_expr(rules: &Rules, pred: &mut dyn FnMut(&Expr) -> bool) -> bool {
     }
     if let Some(h) = &rules.heuristic {
         look(h);
+    }
+    found
+}
+
+/// Whether `pred` holds for any side effect of a step rule, or any
+/// statement inside one.
+fn any_effect(rules: &Rules, pred: &mut dyn FnMut(&Effect) -> bool) -> bool {
+    let mut found = false;
+    for effect in rules.steps.iter().flat_map(|s| &s.effects) {
+        effect.visit(&mut |e| found = found || pred(e));
     }
     found
 }

@@ -100,6 +100,12 @@ impl Zobrist {
         splitmix(0x0DE5_0000_0000_0000 ^ (class as u64) << 36 ^ (place as u64) << 20 ^ index as u64)
     }
 
+    /// The key of figure `f` lying face down.
+    #[inline]
+    pub fn face(f: u16) -> u64 {
+        splitmix(0xFACE_D000_0000_0000 ^ f as u64)
+    }
+
     /// The key of the player on move.
     pub fn player(p: u8) -> u64 {
         splitmix(0xC0FF_EE00 + p as u64)

@@ -238,11 +238,12 @@ pub fn exact(pos: &mut Position, moves: &[Move], budget: &mut Budget) -> Option<
     Some((Some(best), value))
 }
 
-/// Whether a side effect of the game rolls a die.
+/// Whether a side effect of the game draws from its chance: rolls a die
+/// or shuffles a place.
 fn rolls_by_effect(rules: &Rules) -> bool {
     fn rolls(e: &Effect) -> bool {
         match e {
-            Effect::Roll { .. } => true,
+            Effect::Roll { .. } | Effect::Shuffle { .. } => true,
             Effect::If { then, otherwise, .. } => rolls(then) || otherwise.as_deref().is_some_and(rolls),
             Effect::ForEach { body, .. } => rolls(body),
             Effect::Block(all) => all.iter().any(rolls),

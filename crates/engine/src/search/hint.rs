@@ -41,11 +41,15 @@ pub fn sentence(outcome: &Outcome) -> String {
             format!("With best play your chance of winning is {percent} in 100")
         }
         Outcome::Luck => LUCK.into(),
+        Outcome::Hidden => CARDS.into(),
     }
 }
 
 /// What is said when the dice decide: nobody can work out the end.
 pub const LUCK: &str = "Nobody can know in advance: it depends on the dice";
+
+/// What is said when hidden figures decide: nobody can work out the end.
+pub const CARDS: &str = "Nobody can know in advance: it depends on the cards";
 
 /// The strongest advice within the options' budget.
 pub fn hint(pos: &Position, options: &Options) -> Hint {
@@ -57,7 +61,7 @@ pub fn hint(pos: &Position, options: &Options) -> Hint {
     let mut text = sentence(&choice.outcome);
     if let Some(mv) = &choice.mv {
         text.push_str(" — try ");
-        text.push_str(&mv.describe(pos.rules()));
+        text.push_str(&mv.describe_for(pos, pos.to_move()));
     } else if pos.roll_due() {
         text.push_str(" — roll the dice");
     }

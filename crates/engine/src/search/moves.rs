@@ -40,20 +40,36 @@ impl Move {
 
     /// The move in words: `x.1 crosses→grid.2.2`, steps separated by commas.
     pub fn describe(&self, rules: &Rules) -> String {
+        let names: Vec<&str> = self.steps.iter().map(|s| rules.figure_name(s.figure)).collect();
+        self.told(rules, &names)
+    }
+
+    /// The move in words as `player` sees it from `pos` (where it is
+    /// played): a figure that player cannot see when it moves is "a hidden
+    /// figure", so a hint never tells what the top card of a deck is.
+    pub fn describe_for(&self, pos: &Position, player: u8) -> String {
+        let mut pos = pos.clone();
+        let mut names = Vec::with_capacity(self.steps.len());
+        for &s in &self.steps {
+            names.push(match pos.sees(player, s.figure) {
+                true => pos.rules().figure_name(s.figure).to_string(),
+                false => "a hidden figure".to_string(),
+            });
+            pos.apply(s);
+        }
+        let names: Vec<&str> = names.iter().map(String::as_str).collect();
+        self.told(pos.rules(), &names)
+    }
+
+    fn told(&self, rules: &Rules, names: &[&str]) -> String {
         if self.steps.is_empty() {
             return "pass".into();
         }
         let parts: Vec<String> = self
             .steps
             .iter()
-            .map(|s| {
-                format!(
-                    "{} {}→{}",
-                    rules.figure_name(s.figure),
-                    rules.place_name(s.from),
-                    rules.place_name(s.to)
-                )
-            })
+            .zip(names)
+            .map(|(s, name)| format!("{name} {}→{}", rules.place_name(s.from), rules.place_name(s.to)))
             .collect();
         let mut text = parts.join(", ");
         if self.end {
@@ -111,18 +127,26 @@ impl Classes {
         let texts = expression_texts(rules);
         let mut keys: HashMap<String, u32> = HashMap::new();
         let mut class_of = Vec::with_capacity(rules.figures.len());
+        // A figure that may be turned over is told apart from the others:
+        // one face up and one face down are not the same to move.
+        let turns = rules.steps.iter().flat_map(|r| &r.effects).any(|e| {
+            let mut found = false;
+            e.visit(&mut |x| found = found || matches!(x, crate::expr::Effect::Turn { .. }));
+            found
+        });
         for (f, info) in rules.figures.iter().enumerate() {
-            let named = texts.iter().any(|t| mentions(t, &info.name));
+            let named = turns || texts.iter().any(|t| mentions(t, &info.name));
             let key = if named {
                 format!("#{f}")
             } else {
                 let statics: Vec<_> = rules.steps.iter().map(|r| r.what_static.get(f)).collect();
                 format!(
-                    "{}|{}|{}|{:?}|{}|{:?}",
+                    "{}|{}|{}|{:?}|{:?}|{}|{:?}",
                     info.kind,
                     info.owner,
                     info.colour,
                     info.attributes,
+                    info.face,
                     if origin { info.origin as i64 } else { -1 },
                     statics
                 )

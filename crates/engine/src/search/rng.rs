@@ -28,6 +28,14 @@ impl Rng {
         }
     }
 
+    /// `items` in a random order (Fisher–Yates).
+    pub fn shuffle<T>(&mut self, items: &mut [T]) {
+        for i in (1..items.len()).rev() {
+            let j = self.below(i + 1);
+            items.swap(i, j);
+        }
+    }
+
     /// True with probability `num / den`.
     pub fn chance(&mut self, num: u32, den: u32) -> bool {
         self.below(den as usize) < num as usize

@@ -92,6 +92,7 @@ pub fn create_figures(
             colour: None,
             attributes: Default::default(),
             origin: place.to_string(),
+            face: Default::default(),
         });
         made.push(name);
     }

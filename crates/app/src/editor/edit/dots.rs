@@ -378,6 +378,7 @@ mod tests {
             colour: None,
             attributes: Default::default(),
             origin: "dots.b2".into(),
+            face: Default::default(),
         });
         let g = remove_dot(&g, "dots", "b2").unwrap();
         let eq = dots(&g);

@@ -140,6 +140,9 @@ mod tests {
                 squares: Default::default(),
                 points: Vec::new(),
                 lines: Vec::new(),
+                owner: None,
+                shows: Default::default(),
+                shuffled: false,
             });
         }
         game.triggers.push(Trigger {

@@ -13,6 +13,7 @@ fn figure(name: &str, origin: &str) -> Figure {
         colour: None,
         attributes: Default::default(),
         origin: origin.into(),
+        face: Default::default(),
     }
 }
 

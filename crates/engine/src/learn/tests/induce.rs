@@ -265,6 +265,7 @@ fn an_example_the_target_cannot_hold_is_reported() {
         colour: None,
         attributes: Default::default(),
         origin: "s.5".into(),
+        face: Default::default(),
     });
     let err = propose_rule(&full, &[ball_step(1, 2), ball_step(4, 5)], &[]).unwrap_err();
     assert_eq!(err.kind, LearnErrorKind::NoRule);

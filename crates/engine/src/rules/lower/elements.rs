@@ -23,6 +23,8 @@ pub struct Elements {
     pub figures: Vec<FigureInfo>,
     pub triggers: Vec<TriggerInfo>,
     pub dice: Vec<DieInfo>,
+    /// The places shuffled at the start, in order.
+    pub shuffled: Vec<crate::rules::PlaceId>,
     pub names: NameMap,
     /// The definitions that read, with the names above.
     pub words: Words,

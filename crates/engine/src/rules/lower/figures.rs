@@ -98,5 +98,6 @@ fn figure(f: &Figure, elements: &mut Elements) {
         colour: f.colour.clone().unwrap_or_default(),
         attributes: f.attributes.clone(),
         origin,
+        face: f.face,
     });
 }

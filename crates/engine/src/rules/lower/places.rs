@@ -156,7 +156,12 @@ fn place(eq: &Equipment, elements: &mut Elements) {
         capacity: eq.capacity.or(eq.kind.default_capacity()),
         attributes: eq.attributes.clone(),
         grid: None,
+        owner: eq.owner.unwrap_or(0),
+        shows: eq.shows,
     });
+    if eq.shuffled {
+        elements.shuffled.push(id);
+    }
     elements.name(&eq.name, Element::Place(id));
 }
 
@@ -206,7 +211,12 @@ fn part(eq: &Equipment, name: String, kind: &'static str, grid: Option<GridSpot>
         capacity: eq.capacity.or(eq.kind.default_capacity()),
         attributes,
         grid,
+        owner: eq.owner.unwrap_or(0),
+        shows: eq.shows,
     });
+    if eq.shuffled {
+        elements.shuffled.push(id);
+    }
 }
 
 /// The points of a points board, named `NAME.POINT`, and its lines.
