@@ -298,7 +298,16 @@ impl Scene {
             let f = rules.figure_id(figure)?;
             state.place_of(f).map(|p| rules.place_name(p).to_string())
         };
-        let geometry = Geometry::with_positions(game, &place_of);
+        let height_of = |figure: &str| {
+            rules
+                .figure_id(figure)
+                .and_then(|f| {
+                    let on = state.on(state.place_of(f)?);
+                    on.iter().position(|&g| g == f)
+                })
+                .unwrap_or(0)
+        };
+        let geometry = Geometry::with_order(game, &place_of, &height_of);
         let winning: HashSet<&str> = match pos.status() {
             Status::Over { line, .. } => line.iter().map(|&p| rules.place_name(p)).collect(),
             Status::Playing => HashSet::new(),
@@ -351,7 +360,10 @@ impl Scene {
                     back,
                 })
             })
-            .collect();
+            .collect::<Vec<FigureView>>();
+        // Drawn from the bottom up: the top of a pile is drawn last, on top.
+        let mut figures = figures;
+        figures.sort_by_key(|f| height_of(&f.name));
         let triggers = rules
             .triggers
             .iter()
@@ -524,6 +536,14 @@ mod tests {
             );
         }
         let everyone = Scene::play(&game, &pos, &none, None);
+        // The deck is drawn from the bottom up: its top card last, on top,
+        // where a press on the pile finds it.
+        let deck_top = r.figure_name(*pos.state().on(deck).last().unwrap());
+        let drawn = on(&everyone, "deck");
+        assert_eq!(drawn.last().unwrap().name, deck_top);
+        let at = drawn.last().unwrap().rect.centre();
+        let hit = crate::playing::gesture::hit_at(&everyone, at, &|_| false);
+        assert!(format!("{hit:?}").contains(deck_top), "{hit:?}");
         assert!(everyone
             .figures
             .iter()
