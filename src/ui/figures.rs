@@ -2,7 +2,7 @@
 //! and players' pieces differ by shape as well as colour.
 
 use leptos::prelude::*;
-use tablecraft_app::table::scene::FigureView;
+use tablecraft_app::table::scene::{FigureView, BACK};
 
 /// The outline colour that keeps a figure visible on any fill.
 fn outline(colour: &str) -> &'static str {
@@ -164,6 +164,39 @@ pub fn FigureShape(
             <circle cx=cx cy=cy r=s * 0.26 fill="none" stroke=line stroke-width=1.5 opacity=0.6/>
         }
         .into_any(),
+        // A playing card, upright in its cell: its corner ("7♥") and its
+        // suit big in the middle, in the card's colour.
+        "card" => {
+            let (w, h) = (s * 0.7, s * 0.94);
+            let (x, y) = (cx - w / 2.0, cy - h / 2.0);
+            let corner = figure.corner.clone().unwrap_or_default();
+            let suit: String = corner
+                .chars()
+                .last()
+                .filter(|c| !c.is_ascii())
+                .map(String::from)
+                .unwrap_or_default();
+            view! {
+                <rect x=x y=y width=w height=h rx=s * 0.08 fill="#fffdf7" stroke="#1f2430" stroke-width=1.5/>
+                <text x=x + s * 0.05 y=y + s * 0.05 dominant-baseline="hanging" fill=fill.clone()
+                    font-size=s * 0.24 font-weight=700>{corner}</text>
+                <text x=cx y=cy + s * 0.12 text-anchor="middle" dominant-baseline="central" fill=fill
+                    font-size=s * 0.42>{suit}</text>
+            }
+            .into_any()
+        }
+        // A card nobody may see from here: its back.
+        BACK => {
+            let (w, h) = (s * 0.7, s * 0.94);
+            let (x, y) = (cx - w / 2.0, cy - h / 2.0);
+            let inset = s * 0.07;
+            view! {
+                <rect x=x y=y width=w height=h rx=s * 0.08 fill=fill stroke="#1f2430" stroke-width=1.5/>
+                <rect x=x + inset y=y + inset width=w - 2.0 * inset height=h - 2.0 * inset rx=s * 0.05
+                    fill="none" stroke="#f4f1e8" stroke-width=1.5 stroke-dasharray="3 2"/>
+            }
+            .into_any()
+        }
         // The flat round pieces of Reversi, Connect Four, draughts, Awele.
         "disc" | "counter" | "coin" | "checker" | "man" | "piece" | "token" | "seed" => view! {
             <circle cx=cx cy=cy r=s * 0.43 fill=fill.clone() stroke=line stroke-width=2/>
@@ -231,9 +264,15 @@ pub fn FigureShape(
     // Players 2, 3 and 4 carry a small mark, so they differ by shape too.
     let mark = owner_mark(figure.owner, cx, r.y + r.height, s);
     let name = (!picture).then(|| figure.name.clone());
+    // A back says nothing of what it is, not even in its tooltip.
+    let tip = if figure.back {
+        "a card, face down".to_string()
+    } else {
+        figure.name.clone()
+    };
     let testid = name.as_ref().map(|n| format!("figure-{n}"));
     let place = (!picture).then(|| figure.place.clone());
-    let tooltip = name.clone().map(|t| view! { <title>{t}</title> });
+    let tooltip = name.as_ref().map(|_| view! { <title>{tip}</title> });
     let (id, aria) = keyboard.unzip();
     let role = id.is_some().then_some("button");
     view! {

@@ -11,6 +11,7 @@ mod board;
 mod chooser;
 mod computer;
 mod controls;
+mod cover;
 mod dice;
 mod history;
 mod keys;
@@ -23,8 +24,9 @@ use leptos::prelude::*;
 use std::collections::HashSet;
 use std::sync::Arc;
 use tablecraft_app::gesture::Gesture;
+use tablecraft_app::playing::cover::{self as hands, Screen};
 use tablecraft_app::playing::{ready, words};
-use tablecraft_engine::{Position, Problem, Rules};
+use tablecraft_engine::{Position, Problem, Rules, Status};
 
 /// The lifted or held figure and the places it may go to.
 #[derive(Debug, Clone, PartialEq, Default)]
@@ -56,6 +58,8 @@ pub struct PlayState {
     pub screen: StoredValue<Option<tablecraft_app::table::geometry::Point>>,
     /// The dice are tumbling after a roll.
     pub rolling: RwSignal<bool>,
+    /// Whose cards were shown last, in a game with hidden hands (0: nobody's).
+    pub looking: RwSignal<u8>,
 }
 
 impl PlayState {
@@ -64,6 +68,40 @@ impl PlayState {
         self.gesture.set(Gesture::new());
         self.held.set(None);
         self.overlay.set(Default::default());
+    }
+
+    /// Whose cards the table shows, or the cover between turns (tracked).
+    pub fn screen(&self) -> Screen {
+        let looking = self.looking.get();
+        self.store.session.with(|s| match s {
+            Some(s) => {
+                let rules = s.position.rules();
+                let people: Vec<u8> = (1..=rules.players)
+                    .filter(|&p| !matches!(s.players.get(usize::from(p) - 1), Some(Player::Computer(_))))
+                    .collect();
+                hands::screen(
+                    rules.hidden,
+                    &people,
+                    rules.players,
+                    s.position.to_move(),
+                    looking,
+                    s.position.status() != &Status::Playing,
+                )
+            }
+            None => Screen::Table { viewer: 0 },
+        })
+    }
+
+    /// [`PlayState::screen`], untracked.
+    pub fn screen_untracked(&self) -> Screen {
+        untrack(|| self.screen())
+    }
+
+    /// Shows player `player`'s cards: they tapped the cover.
+    pub fn look_at_cards(&self, player: u8) {
+        self.looking.set(player);
+        self.store
+            .say(format!("Player {player}: these are your cards."), Tone::Info);
     }
 
     /// Reads the position untracked.
@@ -116,6 +154,7 @@ impl PlayState {
         self.busy.set(false);
         self.put_down();
         self.intro_closed.set(false);
+        self.looking.set(0);
         let rules = self.with_position(|p| Arc::clone(p.rules()));
         if let Some(rules) = rules {
             self.update_position(|p| *p = Position::with_seed(rules, new_seed()));
@@ -270,6 +309,7 @@ fn PlayScreen(advice: Advice) -> impl IntoView {
         choosing: RwSignal::new(None),
         screen: StoredValue::new(None),
         rolling: RwSignal::new(false),
+        looking: RwSignal::new(0),
     };
     provide_context(state);
     computer::drive(state);
@@ -288,6 +328,7 @@ fn PlayScreen(advice: Advice) -> impl IntoView {
                 <history::LookingBanner/>
                 <controls::GameOver/>
                 <board::PlayTable/>
+                <cover::Cover/>
                 <chooser::Chooser/>
             </div>
             <aside class="play-side">

@@ -4,12 +4,14 @@
 //! ([`gesture`]), playing actions on a position by name ([`act`]), the
 //! help from the computer: hints, progress and solutions ([`advice`]), a
 //! drag with several outcomes to choose from ([`choice`]), dice at the
-//! table and rolling them ([`dice`]), and
+//! table and rolling them ([`dice`]), whose cards the table shows and the
+//! cover between turns ([`cover`]), and
 //! whether there is a game to play yet ([`ready`]).
 
 pub mod act;
 pub mod advice;
 pub mod choice;
+pub mod cover;
 pub mod dice;
 pub mod gesture;
 pub mod log;

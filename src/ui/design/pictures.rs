@@ -18,6 +18,8 @@ fn figure(kind: &str) -> AnyView {
         rect: Rect::new(4.0, 4.0, 52.0, 52.0),
         place: String::new(),
         marks: Marks::default(),
+        corner: None,
+        back: false,
     };
     view! { <FigureShape figure=view faded=false picture=true/> }.into_any()
 }

@@ -12,6 +12,7 @@ use std::collections::HashSet;
 use tablecraft_app::gesture::Input;
 use tablecraft_app::playing::act::{check_drop, drop_figure};
 use tablecraft_app::playing::choice;
+use tablecraft_app::playing::cover::Screen;
 use tablecraft_app::playing::gesture::{hit_at, moved, on, spring, Effect};
 use tablecraft_app::table::geometry::Point;
 use tablecraft_app::table::scene::{FigureView, Scene};
@@ -22,15 +23,20 @@ fn scene_of(state: PlayState) -> Memo<Scene> {
     let store = state.store;
     let advice = state.advice;
     Memo::new(move |_| {
+        // Under the cover, the table shows only what everyone sees.
+        let viewer = match state.screen() {
+            Screen::Table { viewer } => viewer,
+            Screen::Cover { .. } => 0,
+        };
         if let Some(pos) = super::history::shown_position(state) {
-            return store.with_game(|g| Scene::play(g, &pos, &HashSet::new(), None));
+            return store.with_game(|g| Scene::play_for(g, &pos, &HashSet::new(), None, viewer));
         }
         let held = state.held.get();
         let targets = held.as_ref().map(|h| h.targets.clone()).unwrap_or_default();
         store.session.with(|s| match s {
             Some(s) => store.with_game(|g| {
-                let mut scene =
-                    Scene::play(g, &s.position, &targets, held.as_ref().map(|h| h.figure.as_str()));
+                let held = held.as_ref().map(|h| h.figure.as_str());
+                let mut scene = Scene::play_for(g, &s.position, &targets, held, viewer);
                 advice.mark(&s.position, &mut scene);
                 scene
             }),
@@ -50,6 +56,11 @@ pub(super) fn closed(state: PlayState) -> Option<String> {
     }
     if state.busy.get_untracked() {
         return Some("Wait a moment: the computer is moving.".into());
+    }
+    if let Screen::Cover { next, .. } = state.screen_untracked() {
+        return Some(format!(
+            "Pass the tablet to Player {next}: they tap to see their cards."
+        ));
     }
     state
         .with_position(|p| {

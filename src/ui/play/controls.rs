@@ -34,6 +34,8 @@ pub(super) fn player_token(pos: &Position, player: u8, px: u32) -> impl IntoView
         rect: Rect::new(2.0, 2.0, 44.0, 44.0),
         place: String::new(),
         marks: Marks::default(),
+        corner: None,
+        back: false,
     });
     let disc = figure.is_none().then(|| {
         let fill = figure_colour(theirs.map(|f| f.colour.as_str()), player);

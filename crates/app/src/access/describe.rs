@@ -109,7 +109,11 @@ pub fn describe(scene: &Scene) -> String {
             }
             let what: Vec<String> = figures
                 .iter()
-                .map(|f| format!("{}{}", f.kind, owner_words(f.owner)))
+                .map(|f| match (&f.corner, f.back) {
+                    (_, true) => "a card face down".to_string(),
+                    (Some(corner), false) => format!("{} {corner}", f.kind),
+                    (None, false) => format!("{}{}", f.kind, owner_words(f.owner)),
+                })
                 .collect();
             filled.push(format!("{} on {}", join(&what), square.called));
         }
@@ -143,7 +147,13 @@ pub fn label(scene: &Scene, item: &Item) -> String {
             };
             let on = scene.places.iter().find(|p| p.name == f.place);
             let on = on.map_or(f.place.as_str(), |p| p.called.as_str());
-            let mut s = format!("{} {}{} on {}", f.kind, f.name, owner_words(f.owner), on);
+            // A back says where it is, never what it is.
+            let mut s = if f.back {
+                format!("a card, face down, on {on}")
+            } else {
+                let name = f.corner.as_ref().unwrap_or(&f.name);
+                format!("{} {}{} on {}", f.kind, name, owner_words(f.owner), on)
+            };
             if f.marks.selected {
                 s.push_str(", chosen");
             }

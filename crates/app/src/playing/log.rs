@@ -2,7 +2,7 @@
 //! a child sees it, with the rule that allowed it where the game has
 //! several, and the game's own names for a designer.
 
-use super::words::{player_name, step_detail, step_words};
+use super::words::{player_name, step_detail_seen, step_words};
 use crate::wording::names::capitalise;
 use std::sync::Arc;
 use tablecraft_engine::{Action, Position};
@@ -92,18 +92,17 @@ pub fn log(pos: &Position) -> Vec<LogMove> {
             Action::Step(step) => {
                 // As the table looked then, or (if the game can't be played
                 // again the same way) as it looks now.
-                let text = match then.as_ref() {
-                    Some(p) if p.state().place_of(step.figure) == Some(step.from) => {
-                        step_words(p, step).past()
-                    }
-                    _ => step_words(pos, step).past(),
+                let shown = match then.as_ref() {
+                    Some(p) if p.state().place_of(step.figure) == Some(step.from) => p,
+                    _ => pos,
                 };
+                let text = step_words(shown, step).past();
                 current.lines.push(Line::Step {
                     text: capitalise(&text),
                     rule: several_rules
                         .then(|| rules.steps.get(step.rule as usize).map(|r| r.name.clone()))
                         .flatten(),
-                    detail: step_detail(rules, step),
+                    detail: step_detail_seen(shown, step),
                 });
                 if let Some(p) = then.as_mut() {
                     if p.play_step(*step).is_err() {

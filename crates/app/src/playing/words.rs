@@ -108,6 +108,18 @@ pub fn step_detail(rules: &Rules, step: &Step) -> String {
     )
 }
 
+/// [`step_detail`] as it may be shown in `pos`: a figure nobody can see
+/// there is named "a card", never by its name.
+pub fn step_detail_seen(pos: &Position, step: &Step) -> String {
+    let rules = pos.rules();
+    let detail = step_detail(rules, step);
+    if rules.hidden && !pos.sees(0, step.figure) {
+        let name = rules.figure_name(step.figure);
+        return detail.replacen(name, "a card", 1);
+    }
+    detail
+}
+
 /// What comes next, after `done` was said: the winner, whose turn it is,
 /// or that the move goes on.
 pub fn after(pos: &Position, done: &str) -> String {
@@ -215,5 +227,40 @@ mod tests {
         }
         assert_eq!(over_reason(&pos), "The ball is on square 15.");
         assert_eq!(over_detail(&pos), "finish");
+    }
+
+    #[test]
+    fn words_never_tell_what_a_hidden_card_is() {
+        let mut pos = example("crazy-eights");
+        let rules = std::sync::Arc::clone(pos.rules());
+        let deck = rules.place_id("deck").unwrap();
+        let top = |pos: &Position| *pos.state().on(deck).last().unwrap();
+        // The deal: the top card goes face up onto the pile.
+        let first = top(&pos);
+        let deal = pos.choices(first, rules.place_id("pile").unwrap())[0];
+        let said = step_sentence(&pos, &deal, false);
+        assert_eq!(said, "Player 1 moved a card from the deck to the pile");
+        pos.play_step(deal).unwrap();
+        let corner = crate::table::cards::corner(&rules.game.figures[first as usize].attributes).unwrap();
+        let hidden_name = rules.figure_name(top(&pos)).to_string();
+        let seen = super::super::log::log(&pos);
+        let texts: Vec<String> = seen
+            .iter()
+            .flat_map(|m| m.lines.iter())
+            .map(|l| format!("{l:?}"))
+            .collect();
+        for t in &texts {
+            assert!(!t.contains(&hidden_name), "the log tells a hidden card: {t}");
+        }
+        // On the pile everyone sees it: called by its corner.
+        let words = figure_now_for_test(&pos, first);
+        assert_eq!(words, format!("the {corner}"));
+        let detail = step_detail_seen(&pos, &deal);
+        assert!(detail.starts_with(rules.figure_name(first)), "{detail}");
+    }
+
+    fn figure_now_for_test(pos: &Position, f: u16) -> String {
+        let names = crate::wording::Names::new(&pos.rules().game);
+        crate::wording::position_words::figure_now(&names, pos, f, "their")
     }
 }

@@ -98,6 +98,17 @@ impl Geometry {
     /// The table with each figure on the place `place_of(figure)` names (as
     /// during play); figures with no place, or an unknown one, are not drawn.
     pub fn with_positions(game: &Game, place_of: &dyn Fn(&str) -> Option<String>) -> Self {
+        Self::with_order(game, place_of, &|_| 0)
+    }
+
+    /// [`Geometry::with_positions`], with the figures on each place laid
+    /// out from the bottom up by `height_of(figure)` (0 at the bottom): a
+    /// shuffled deck's top card is its last.
+    pub fn with_order(
+        game: &Game,
+        place_of: &dyn Fn(&str) -> Option<String>,
+        height_of: &dyn Fn(&str) -> usize,
+    ) -> Self {
         let layout = default_layout(game);
         let mut g = Geometry {
             width: f64::from(layout.width),
@@ -168,11 +179,16 @@ impl Geometry {
                 g.triggers.push((t.name.clone(), Rect::of_placement(p)));
             }
         }
-        g.place_figures(game, place_of);
+        g.place_figures(game, place_of, height_of);
         g
     }
 
-    fn place_figures(&mut self, game: &Game, place_of: &dyn Fn(&str) -> Option<String>) {
+    fn place_figures(
+        &mut self,
+        game: &Game,
+        place_of: &dyn Fn(&str) -> Option<String>,
+        height_of: &dyn Fn(&str) -> usize,
+    ) {
         let mut on: BTreeMap<usize, Vec<&str>> = BTreeMap::new();
         for f in &game.figures {
             let Some(place) = place_of(&f.name) else {
@@ -186,6 +202,9 @@ impl Geometry {
             }
         }
         let mut rects: HashMap<&str, Rect> = HashMap::new();
+        for names in on.values_mut() {
+            names.sort_by_key(|name| height_of(name));
+        }
         for (i, names) in &on {
             for (name, rect) in names.iter().zip(tidy(self.places[*i].rect, names.len())) {
                 rects.insert(name, rect);

@@ -4,6 +4,7 @@
 //! A scene is built from a game (design) or from a game and a position
 //! (play); the web page only draws it. It is plain data, tested natively.
 
+use crate::table::cards::corner;
 use crate::table::geometry::{Geometry, PlaceKind, PlaceShape, Point, Rect};
 use crate::table::links::{links, LinkView};
 use crate::table::looks::{attributes_of, look_of};
@@ -117,7 +118,18 @@ pub struct FigureView {
     /// Where it lies.
     pub place: String,
     pub marks: Marks,
+    /// The corner of a card ("7♥"), when it is one and can be seen.
+    pub corner: Option<String>,
+    /// Only its back can be seen (face down, or in a hand that is not
+    /// the viewer's): drawn as a card's back, with no name or type.
+    pub back: bool,
 }
+
+/// The colour of a card's back.
+const BACK_COLOUR: &str = "#2f5d9e";
+
+/// The type a figure nobody may see is drawn as.
+pub const BACK: &str = "back";
 
 /// A trigger as drawn.
 #[derive(Debug, Clone, PartialEq)]
@@ -255,6 +267,8 @@ impl Scene {
                     rect: geometry.figure_rect(&f.name)?,
                     place: f.origin.clone(),
                     marks: mark(&f.name),
+                    corner: corner(&f.attributes),
+                    back: false,
                 })
             })
             .collect();
@@ -285,14 +299,36 @@ impl Scene {
 
     /// The table in play: figures where the position has them; `targets`
     /// are the places the held figure may go to, `held` the held figure.
+    /// Everyone sees every figure: see [`Scene::play_for`].
     pub fn play(game: &Game, pos: &Position, targets: &HashSet<String>, held: Option<&str>) -> Scene {
+        Scene::play_for(game, pos, targets, held, 0)
+    }
+
+    /// The table in play as player `viewer` sees it (0: what everyone
+    /// sees): a figure they cannot see shows only its back.
+    pub fn play_for(
+        game: &Game,
+        pos: &Position,
+        targets: &HashSet<String>,
+        held: Option<&str>,
+        viewer: u8,
+    ) -> Scene {
         let rules = pos.rules();
         let state = pos.state();
         let place_of = |figure: &str| {
             let f = rules.figure_id(figure)?;
             state.place_of(f).map(|p| rules.place_name(p).to_string())
         };
-        let geometry = Geometry::with_positions(game, &place_of);
+        let height_of = |figure: &str| {
+            rules
+                .figure_id(figure)
+                .and_then(|f| {
+                    let on = state.on(state.place_of(f)?);
+                    on.iter().position(|&g| g == f)
+                })
+                .unwrap_or(0)
+        };
+        let geometry = Geometry::with_order(game, &place_of, &height_of);
         let winning: HashSet<&str> = match pos.status() {
             Status::Over { line, .. } => line.iter().map(|&p| rules.place_name(p)).collect(),
             Status::Playing => HashSet::new(),
@@ -317,17 +353,38 @@ impl Scene {
                 } else {
                     figure_colour(None, owner)
                 };
+                let back = !pos.sees(viewer, id);
+                let (kind, colour, corner) = if back {
+                    (BACK.to_string(), BACK_COLOUR.to_string(), None)
+                } else {
+                    let attributes = game
+                        .figures
+                        .get(i)
+                        .filter(|g| g.name == f.name)
+                        .or_else(|| game.figures.iter().find(|g| g.name == f.name))
+                        .map(|g| &g.attributes);
+                    (
+                        rules.types[state.kind_of(id) as usize].clone(),
+                        colour,
+                        attributes.and_then(corner),
+                    )
+                };
                 Some(FigureView {
                     name: f.name.clone(),
-                    kind: rules.types[state.kind_of(id) as usize].clone(),
+                    kind,
                     colour,
                     owner,
                     rect: geometry.figure_rect(&f.name)?,
                     place: rules.place_name(place).to_string(),
                     marks: mark(&f.name),
+                    corner,
+                    back,
                 })
             })
-            .collect();
+            .collect::<Vec<FigureView>>();
+        // Drawn from the bottom up: the top of a pile is drawn last, on top.
+        let mut figures = figures;
+        figures.sort_by_key(|f| height_of(&f.name));
         let triggers = rules
             .triggers
             .iter()
@@ -491,5 +548,58 @@ mod tests {
         let (maze, _) = open_example("labyrinth");
         let scene = Scene::design(&maze, &HashSet::new(), &HashSet::new());
         assert!(scene.places.iter().all(|p| p.label.is_none()));
+    }
+
+    #[test]
+    fn each_player_sees_their_own_hand_and_the_backs_of_the_others() {
+        let (game, rules) = open_example("crazy-eights");
+        let mut pos = Position::new(Arc::new(rules));
+        let r = Arc::clone(pos.rules());
+        let deck = r.place_id("deck").unwrap();
+        let top = *pos.state().on(deck).last().unwrap();
+        pos.play(top, r.place_id("pile").unwrap()).unwrap();
+        let none = HashSet::new();
+        let on = |scene: &Scene, place: &str| -> Vec<FigureView> {
+            scene
+                .figures
+                .iter()
+                .filter(|f| f.place == place)
+                .cloned()
+                .collect()
+        };
+        for viewer in [1u8, 2] {
+            let scene = Scene::play_for(&game, &pos, &none, None, viewer);
+            let mine = on(&scene, &format!("hand.{viewer}"));
+            let theirs = on(&scene, &format!("hand.{}", 3 - viewer));
+            assert_eq!((mine.len(), theirs.len()), (7, 7), "seven cards dealt to each");
+            assert!(mine
+                .iter()
+                .all(|f| !f.back && f.kind == "card" && f.corner.is_some()));
+            assert!(theirs
+                .iter()
+                .all(|f| f.back && f.kind == BACK && f.corner.is_none() && f.colour == BACK_COLOUR));
+            assert!(
+                on(&scene, "deck").iter().all(|f| f.back),
+                "the deck shows to nobody"
+            );
+            assert!(
+                on(&scene, "pile").iter().all(|f| !f.back),
+                "the pile shows to everyone"
+            );
+        }
+        let everyone = Scene::play(&game, &pos, &none, None);
+        // The deck is drawn from the bottom up: its top card last, on top,
+        // where a press on the pile finds it.
+        let deck_top = r.figure_name(*pos.state().on(deck).last().unwrap());
+        let drawn = on(&everyone, "deck");
+        assert_eq!(drawn.last().unwrap().name, deck_top);
+        let at = drawn.last().unwrap().rect.centre();
+        let hit = crate::playing::gesture::hit_at(&everyone, at, &|_| false);
+        assert!(format!("{hit:?}").contains(deck_top), "{hit:?}");
+        assert!(everyone
+            .figures
+            .iter()
+            .filter(|f| f.place.starts_with("hand."))
+            .all(|f| f.back));
     }
 }
