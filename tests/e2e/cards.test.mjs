@@ -30,18 +30,6 @@ async function tooltipsOn(page, place) {
     .evaluateAll((els) => els.map((e) => e.textContent));
 }
 
-/** A pointer drag from the middle of one place to the middle of another. */
-async function dragPlaceToPlace(play, from, to) {
-  const a = await play.centre(play.place(from));
-  const b = await play.centre(play.place(to));
-  const mouse = play.page.mouse;
-  await mouse.move(a.x, a.y);
-  await mouse.down();
-  await mouse.move(a.x + 4, a.y + 3, { steps: 2 });
-  await mouse.move(b.x, b.y, { steps: 8 });
-  await mouse.up();
-}
-
 test('a hidden hand is shown only to its owner, behind a cover between turns', async () => {
   const page = await app.newPage({ viewport: { width: 768, height: 1024 } });
   const play = new PlayPage(page, app.url);
@@ -53,7 +41,7 @@ test('a hidden hand is shown only to its owner, behind a cover between turns', a
   await cover.waitFor({ state: 'detached' });
 
   // Player 1 deals: the deck's top card onto the pile deals seven to each.
-  await dragPlaceToPlace(play, 'deck', 'pile');
+  await play.dragPlaceToPlace('deck', 'pile');
   await page.waitForFunction(
     () => document.querySelectorAll('[data-testid="table"] > g[data-place-of="hand.1"]').length === 7,
   );
@@ -80,7 +68,7 @@ test('a hidden hand is shown only to its owner, behind a cover between turns', a
     await page.waitForFunction((c) => document.querySelector(`[data-figure="${c}"]`)?.dataset.placeOf === 'hand.1', card);
   }
   if (!played) {
-    await dragPlaceToPlace(play, 'deck', 'hand.1');
+    await play.dragPlaceToPlace('deck', 'hand.1');
   }
 
   // The turn passes: the cover comes at once, for Player 2.

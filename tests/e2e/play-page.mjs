@@ -86,7 +86,11 @@ export class PlayPage extends AppPage {
    * release.
    */
   async dragTo(figure, to, whileHeld = async () => {}) {
-    const from = await this.centre(this.figure(figure));
+    await this.dragFrom(await this.centre(this.figure(figure)), to, whileHeld);
+  }
+
+  /** A pointer drag from a point of the screen to another, as in dragTo. */
+  async dragFrom(from, to, whileHeld = async () => {}) {
     const mouse = this.page.mouse;
     await mouse.move(from.x, from.y);
     await mouse.down();
@@ -99,6 +103,14 @@ export class PlayPage extends AppPage {
   /** Drags a figure onto the centre of a place. */
   async dragToPlace(figure, place, whileHeld) {
     await this.dragTo(figure, await this.centre(this.place(place)), whileHeld);
+  }
+
+  /**
+   * Drags whatever a press in the middle of place `from` picks up (the top
+   * of a pile) onto the middle of place `to`.
+   */
+  async dragPlaceToPlace(from, to) {
+    await this.dragFrom(await this.centre(this.place(from)), await this.centre(this.place(to)));
   }
 
   /** The places marked as targets. */
