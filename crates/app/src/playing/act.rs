@@ -3,7 +3,7 @@
 //! step. Every refusal is a sentence a child can act on, in the table's
 //! words; the engine's sentence, which names the rule, is its detail.
 
-use super::words::{after, is_puzzle, step_sentence, subject};
+use super::words::{after, is_puzzle, played_sentence, subject};
 use crate::wording::refusal;
 use tablecraft_engine::search::Move;
 use tablecraft_engine::{MoveStage, Position, Status, Step};
@@ -73,9 +73,10 @@ pub fn check_drop(pos: &Position, figure: &str, place: Option<&str>) -> Result<S
 /// Why the figure may not go there; nothing changes then.
 pub fn drop_figure(pos: &mut Position, figure: &str, place: &str) -> Result<String, Refused> {
     let step = check_drop(pos, figure, Some(place))?;
-    let said = step_sentence(pos, &step, false);
+    let before = pos.clone();
     pos.play(step.figure, step.to)
         .map_err(|r| Refused::plain(r.message))?;
+    let said = played_sentence(&before, pos, &step, false);
     Ok(after(pos, &said))
 }
 
@@ -161,9 +162,10 @@ pub fn perform(pos: &mut Position, action: Action) -> Result<String, String> {
         Action::Step(step) => {
             pos.check(step.figure, step.to).map_err(|r| r.message)?;
             let computer = !is_puzzle(pos.rules());
-            let said = step_sentence(pos, &step, computer);
+            let before = pos.clone();
             // The step's own rule: one drag may have several outcomes.
             pos.play_step(step).map_err(|r| r.message)?;
+            let said = played_sentence(&before, pos, &step, computer);
             Ok(after(pos, &said))
         }
         // A move that already ended by itself needs no End move.

@@ -2,7 +2,7 @@
 //! what each outcome is, in a child's words, and playing the one chosen.
 
 use super::act::{check_drop, Refused};
-use super::words::{after, step_sentence};
+use super::words::{after, played_sentence};
 use crate::wording::names::{article, capitalise, word_of};
 use crate::wording::Names;
 use tablecraft_engine::{Position, Step};
@@ -66,12 +66,12 @@ pub fn play_outcome(pos: &mut Position, step: Step) -> Result<String, Refused> {
         rules.figure_name(step.figure),
         Some(rules.place_name(step.to)),
     )?;
-    let said = step_sentence(pos, &step, false);
+    let before = pos.clone();
     pos.play_step(step).map_err(|r| Refused {
         text: r.message.clone(),
         detail: None,
     })?;
-    Ok(after(pos, &said))
+    Ok(after(pos, &played_sentence(&before, pos, &step, false)))
 }
 
 #[cfg(test)]

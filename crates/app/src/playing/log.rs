@@ -2,7 +2,7 @@
 //! a child sees it, with the rule that allowed it where the game has
 //! several, and the game's own names for a designer.
 
-use super::words::{player_name, step_detail_seen, step_words};
+use super::words::{player_name, step_detail_seen, step_words, step_words_played};
 use crate::wording::names::capitalise;
 use std::sync::Arc;
 use tablecraft_engine::{Action, Position};
@@ -96,19 +96,26 @@ pub fn log(pos: &Position) -> Vec<LogMove> {
                     Some(p) if p.state().place_of(step.figure) == Some(step.from) => p,
                     _ => pos,
                 };
-                let text = step_words(shown, step).past();
+                let detail = step_detail_seen(shown, step);
+                let mut text = step_words(shown, step).past();
+                let played = then.as_ref().and_then(|p| {
+                    let mut next = p.clone();
+                    next.play_step(*step).ok().map(|_| next)
+                });
+                if let (Some(before), Some(next)) = (then.as_ref(), played.as_ref()) {
+                    // A card turned up by the step is told as it is seen now.
+                    if rules.hidden {
+                        text = step_words_played(before, next, step).past();
+                    }
+                }
                 current.lines.push(Line::Step {
                     text: capitalise(&text),
                     rule: several_rules
                         .then(|| rules.steps.get(step.rule as usize).map(|r| r.name.clone()))
                         .flatten(),
-                    detail: step_detail_seen(shown, step),
+                    detail,
                 });
-                if let Some(p) = then.as_mut() {
-                    if p.play_step(*step).is_err() {
-                        then = None;
-                    }
-                }
+                then = played;
             }
             Action::EndMove { auto } => {
                 if !auto {

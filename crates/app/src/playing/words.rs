@@ -83,6 +83,34 @@ pub fn step_words(pos: &Position, step: &Step) -> StepWords {
     )
 }
 
+/// A step as told once played: as [`step_words`] in `before`, except that
+/// a figure nobody could see before and everyone sees after (a card played
+/// from a hand onto the pile) is called as it is seen now: "the 7♥".
+pub fn step_words_played(before: &Position, after: &Position, step: &Step) -> StepWords {
+    let rules = before.rules();
+    let f = step.figure;
+    if !(rules.hidden && !before.sees(0, f) && after.sees(0, f)) {
+        return step_words(before, step);
+    }
+    let names = Names::new(&rules.game);
+    let own = if is_puzzle(rules) { "your" } else { "their" };
+    StepWords::new(
+        &names,
+        figure_now(&names, after, f, own),
+        rules.place_name(step.from),
+        rules.place_name(step.to),
+    )
+}
+
+/// A step with its player, once played: see [`step_words_played`].
+pub fn played_sentence(before: &Position, after: &Position, step: &Step, computer: bool) -> String {
+    format!(
+        "{} {}",
+        subject(before.rules(), before.to_move(), computer),
+        step_words_played(before, after, step).past()
+    )
+}
+
 /// A step with its player, before it is played in `pos`: "Player 1 took a
 /// match from the heap", "You moved the ball from square 1 to square 2".
 pub fn step_sentence(pos: &Position, step: &Step, computer: bool) -> String {
@@ -257,6 +285,25 @@ mod tests {
         assert_eq!(words, format!("the {corner}"));
         let detail = step_detail_seen(&pos, &deal);
         assert!(detail.starts_with(rules.figure_name(first)), "{detail}");
+        // A card played from a hand onto the pile is told as it is seen then.
+        let hand = rules.place_id("hand.1").unwrap();
+        let pile = rules.place_id("pile").unwrap();
+        let play = pos
+            .legal_steps()
+            .into_iter()
+            .find(|s| s.from == hand && s.to == pile)
+            .expect("with this seed Player 1 can play a card");
+        let card = crate::table::cards::corner(&rules.game.figures[play.figure as usize].attributes).unwrap();
+        let said = crate::playing::act::perform(&mut pos, crate::playing::act::Action::Step(play)).unwrap();
+        assert!(
+            said.starts_with(&format!(
+                "Player 1 (computer) moved the {card} from hand 1 to the pile"
+            )),
+            "{said}"
+        );
+        let log = super::super::log::log(&pos);
+        let last = format!("{:?}", log.last().unwrap().lines.last().unwrap());
+        assert!(last.contains(&format!("the {card}")), "{last}");
     }
 
     fn figure_now_for_test(pos: &Position, f: u16) -> String {

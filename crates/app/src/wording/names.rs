@@ -153,7 +153,14 @@ impl<'a> Names<'a> {
             return format!("the {kind}");
         }
         if let Some(n) = number_of(&eq.name) {
-            return format!("{kind} {n}");
+            // A numbered place keeps the child's own word: "hand 2", "pile 1".
+            let stem = eq.name.rsplit_once(['.', '-', '_']).map_or("", |(stem, _)| stem);
+            // The names the editor gives ("group.1") are not a child's.
+            let given = ["group", "square", "basket", "board", "track", "dots", "points"];
+            return match word_of(stem).filter(|w| w.chars().count() >= 3 && !given.contains(&w.as_str())) {
+                Some(w) => format!("{w} {n}"),
+                None => format!("{kind} {n}"),
+            };
         }
         match word_of(&eq.name) {
             Some(w) if w.contains(kind) => format!("the {w}"),
@@ -392,6 +399,8 @@ mod tests {
         assert_eq!(n.place("basket"), "the basket");
         let (nim345, _) = open_example("nim345");
         assert_eq!(Names::new(&nim345).place("heap.2"), "heap 2");
+        let (cards, _) = crate::testing::open_example("crazy-eights");
+        assert_eq!(Names::new(&cards).place("hand.2"), "hand 2", "a child's own word");
         let (ball, _) = open_example("ball-puzzle");
         assert_eq!(Names::new(&ball).place("s.3"), "square 3");
         let (morris, _) = open_example("nine-mens-morris");
