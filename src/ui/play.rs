@@ -328,7 +328,6 @@ fn PlayScreen(advice: Advice) -> impl IntoView {
                 <history::LookingBanner/>
                 <controls::GameOver/>
                 <board::PlayTable/>
-                <cover::Cover/>
                 <chooser::Chooser/>
             </div>
             <aside class="play-side">

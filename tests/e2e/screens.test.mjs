@@ -161,6 +161,12 @@ for (const size of Object.keys(SIZES)) {
       await scrolledFits(page, what);
       // After "Let's play!" and a first figure lifted, too.
       await page.getByTestId('intro-start').click();
+      // A game of hidden hands between two people starts behind the cover.
+      const cover = page.getByTestId('cover-show');
+      if (await cover.count()) {
+        await fits(page, `${what}, behind the cover`);
+        await cover.click();
+      }
       // The figure drawn last lies on top (of a pile, too).
       const top = page.getByTestId('table').locator('g[data-figure]').last();
       await top.click();

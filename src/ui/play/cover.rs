@@ -7,7 +7,8 @@ use super::PlayState;
 use leptos::prelude::*;
 use tablecraft_app::playing::cover::{cover_words, Screen};
 
-/// The cover, over the table while it is covered.
+/// The cover, over the table while it is covered (the turn banner above
+/// the table still says whose turn it is).
 #[component]
 pub fn Cover() -> impl IntoView {
     let state = expect_context::<PlayState>();

@@ -23,7 +23,7 @@ pub use points::{centres_box, spots};
 /// its square's side (the dot is drawn 0.2 across).
 pub const DOT_REACH: f64 = 0.35;
 pub use rect::{Point, Rect};
-pub use tidy::{tidy, MAX_FIGURE_SIDE};
+pub use tidy::{largest_figure, tidy, MAX_FIGURE_SIDE};
 
 use std::collections::{BTreeMap, HashMap};
 use tablecraft_engine::model::{EquipmentKind, Game};
@@ -205,8 +205,10 @@ impl Geometry {
         for names in on.values_mut() {
             names.sort_by_key(|name| height_of(name));
         }
+        let largest = largest_figure(self.width, self.height);
         for (i, names) in &on {
-            for (name, rect) in names.iter().zip(tidy(self.places[*i].rect, names.len())) {
+            let rects_on = tidy(self.places[*i].rect, names.len(), largest);
+            for (name, rect) in names.iter().zip(rects_on) {
                 rects.insert(name, rect);
             }
         }

@@ -3,10 +3,17 @@
 
 use super::Rect;
 
-/// The largest side of a drawn figure, in table units: big enough that a
-/// figure stays a 44 px target on a phone showing the table at less than
-/// half its size.
+/// The largest side of a drawn figure, in table units, on a table of usual
+/// size: big enough that a figure stays a 44 px target on a phone showing
+/// the table at less than half its size.
 pub const MAX_FIGURE_SIDE: f64 = 100.0;
+
+/// The largest side of a figure on a table `width` × `height`: a larger
+/// table is shown smaller, so its figures may be larger, up to a fifth of
+/// its shorter side (a single card in a hand of a four-player table).
+pub fn largest_figure(width: f64, height: f64) -> f64 {
+    MAX_FIGURE_SIDE.max(width.min(height) / 5.0)
+}
 
 /// The part of a cell a figure takes: figures are drawn with a margin
 /// inside their rectangle, so nearly the whole cell is theirs to be
@@ -26,8 +33,9 @@ const PILE_GAIN: f64 = 1.5;
 
 /// Rectangles for `n` figures inside `area`, row by row from the top left:
 /// the biggest square cells that fit, each figure nearly as large as its
-/// cell, the whole grid centred. One figure sits in the middle.
-pub fn tidy(area: Rect, n: usize) -> Vec<Rect> {
+/// cell, the whole grid centred, none wider than `largest`. One figure
+/// sits in the middle.
+pub fn tidy(area: Rect, n: usize, largest: f64) -> Vec<Rect> {
     if n == 0 {
         return Vec::new();
     }
@@ -47,12 +55,12 @@ pub fn tidy(area: Rect, n: usize) -> Vec<Rect> {
         }
     }
     let rows = n.div_ceil(columns);
-    let figure = (side * FIGURE_IN_CELL).min(MAX_FIGURE_SIDE);
-    let piled = (inner.width.min(inner.height) * FIGURE_IN_CELL).min(MAX_FIGURE_SIDE);
+    let figure = (side * FIGURE_IN_CELL).min(largest);
+    let piled = (inner.width.min(inner.height) * FIGURE_IN_CELL).min(largest);
     if n > PILE_FROM && figure < PILE_BELOW && piled >= figure * PILE_GAIN {
         return pile(inner, n, piled);
     }
-    let cell = side.min(MAX_FIGURE_SIDE / FIGURE_IN_CELL);
+    let cell = side.min(largest / FIGURE_IN_CELL);
     let left = inner.x + (inner.width - cell * columns as f64) / 2.0;
     let top = inner.y + (inner.height - cell * rows as f64) / 2.0;
     let inset = (cell - figure) / 2.0;
@@ -102,7 +110,7 @@ mod tests {
     #[test]
     fn one_figure_is_centred() {
         let area = Rect::new(10.0, 20.0, 60.0, 60.0);
-        let r = tidy(area, 1)[0];
+        let r = tidy(area, 1, MAX_FIGURE_SIDE)[0];
         assert!((r.centre().x - 40.0).abs() < 1e-9 && (r.centre().y - 50.0).abs() < 1e-9);
         assert!(area.contains_rect(&r));
     }
@@ -111,7 +119,7 @@ mod tests {
     fn many_figures_stay_inside_without_overlapping() {
         for (w, h, n) in [(180.0, 120.0, 12), (30.0, 300.0, 7), (1.0, 1.0, 5), (0.0, 0.0, 3)] {
             let area = Rect::new(-5.0, 7.0, w, h);
-            let rects = tidy(area, n);
+            let rects = tidy(area, n, MAX_FIGURE_SIDE);
             assert_eq!(rects.len(), n);
             for (i, a) in rects.iter().enumerate() {
                 assert!(area.contains_rect(a), "{a:?} not in {area:?}");
@@ -126,17 +134,28 @@ mod tests {
     fn figures_take_nearly_all_of_their_place() {
         // NIM12's heap: 12 matches in 480 × 320. Shown on a phone at less
         // than half size, each must still be a 44 px target: 94 units.
-        let rects = tidy(Rect::new(0.0, 0.0, 480.0, 320.0), 12);
+        let rects = tidy(Rect::new(0.0, 0.0, 480.0, 320.0), 12, MAX_FIGURE_SIDE);
         assert!(rects.iter().all(|r| r.width >= 94.0), "{:?}", rects[0]);
         // One pawn on a square of a track fills nearly the whole square.
-        let one = tidy(Rect::new(0.0, 0.0, 60.0, 60.0), 1)[0];
+        let one = tidy(Rect::new(0.0, 0.0, 60.0, 60.0), 1, MAX_FIGURE_SIDE)[0];
         assert!(one.width >= 0.88 * 60.0, "{one:?}");
     }
 
     #[test]
     fn figures_are_not_drawn_huge() {
-        let r = tidy(Rect::new(0.0, 0.0, 1000.0, 1000.0), 2);
+        let r = tidy(Rect::new(0.0, 0.0, 1000.0, 1000.0), 2, MAX_FIGURE_SIDE);
         assert!(r.iter().all(|r| r.width <= MAX_FIGURE_SIDE));
+    }
+
+    #[test]
+    fn a_large_table_lets_its_figures_be_larger() {
+        // Crazy Eights for four: a 900 × 600 table, a hand 140 units tall.
+        // Shown at 0.42 px a unit beside the rules, a lone card capped at
+        // 100 units would be a 42 px target.
+        assert_eq!(largest_figure(480.0, 320.0), MAX_FIGURE_SIDE);
+        let largest = largest_figure(900.0, 600.0);
+        let one = tidy(Rect::new(0.0, 0.0, 580.0, 140.0), 1, largest)[0];
+        assert!(one.width * 0.42 >= 44.0, "{one:?}");
     }
 
     #[test]
@@ -144,7 +163,7 @@ mod tests {
         // Reversi's pool: sixty discs in a tall place. In a grid each would
         // be a few units wide; piled, each is as wide as the place.
         let area = Rect::new(0.0, 0.0, 120.0, 400.0);
-        let rects = tidy(area, 60);
+        let rects = tidy(area, 60, MAX_FIGURE_SIDE);
         assert_eq!(rects.len(), 60);
         for (i, r) in rects.iter().enumerate() {
             assert!(area.contains_rect(r), "{r:?} not in {area:?}");
@@ -154,11 +173,11 @@ mod tests {
             }
         }
         // Along the longer side of a wide place too.
-        let wide = tidy(Rect::new(0.0, 0.0, 500.0, 80.0), 200);
+        let wide = tidy(Rect::new(0.0, 0.0, 500.0, 80.0), 200, MAX_FIGURE_SIDE);
         assert!(wide.windows(2).all(|w| w[1].x > w[0].x && w[1].y == w[0].y));
         assert!(wide.iter().all(|r| r.width >= 70.0));
         // A grid that already draws figures large enough is kept.
-        let grid = tidy(Rect::new(0.0, 0.0, 480.0, 320.0), 12);
+        let grid = tidy(Rect::new(0.0, 0.0, 480.0, 320.0), 12, MAX_FIGURE_SIDE);
         assert!(grid
             .iter()
             .enumerate()
