@@ -74,6 +74,8 @@ test('a hidden hand is shown only to its owner, behind a cover between turns', a
   // The turn passes: the cover comes at once, for Player 2.
   await cover.waitFor({ state: 'visible' });
   assert.match(await cover.textContent(), /Pass the tablet to Player 2/);
+  assert.match(await page.getByTestId('turn').textContent(), /Player 2/, 'the turn banner above the cover says whose turn it is');
+  assert.ok(await page.getByTestId('hint').isDisabled(), 'no hint behind the cover: it would show their cards');
   assert.ok(
     (await kindsOn(page, 'hand.1')).every((k) => k === 'back') && (await kindsOn(page, 'hand.2')).every((k) => k === 'back'),
     'under the cover no hand shows',

@@ -17,6 +17,7 @@ use tablecraft_app::playing::act::{perform, Action};
 use tablecraft_app::playing::advice::{
     hint_text, move_text, progress_text, solution_actions, solve_text, verdict_line, HintMarks,
 };
+use tablecraft_app::playing::cover::Screen;
 use tablecraft_app::playing::words::{is_puzzle, player_name};
 use tablecraft_app::table::scene::Scene;
 use tablecraft_app::worker_protocol::{Level, NamedMove, Reply, Request, Task, HINT_MS, SOLVE_MS};
@@ -468,8 +469,11 @@ pub fn AdvicePanel() -> impl IntoView {
             .session
             .with(|s| s.as_ref().is_some_and(|s| is_puzzle(s.position.rules())))
     };
+    // Behind the cover a hint would show the next person's cards to
+    // whoever holds the tablet.
     let can_ask = move || {
         !state.busy.get()
+            && !matches!(state.screen(), Screen::Cover { .. })
             && advice.thinking.with(Option::is_none)
             && advice.showing.with(Option::is_none)
             && store.session.with(|s| {
