@@ -276,6 +276,14 @@ pub fn choose(pos: &Position, options: &Options, progress: &mut dyn FnMut(&Progr
         choice.elapsed_ms = (options.now)() - start;
         return choice;
     }
+    if hidden::needed(pos) && pos.status() == &Status::Playing && pos.roll_due() {
+        // Roll first. What the roll is worth depends on cards the player
+        // cannot see, so it is not worked out from the real ones.
+        let mut choice = Choice::new(None, Method::Roll);
+        choice.outcome = Outcome::Hidden;
+        choice.elapsed_ms = (options.now)() - start;
+        return choice;
+    }
     let mut rng = Rng::new(options.seed ^ pos.hash());
     let mut pos = pos.clone();
     let mut gen = MoveGen::new(pos.rules());

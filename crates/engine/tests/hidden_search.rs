@@ -11,6 +11,11 @@ use tablecraft_engine::search::{self, Limits, Options, Outcome, Strength};
 /// named SUIT.VALUE and listed in one fixed order, so every table has the
 /// same figures; only where they start differs.
 fn table(mine: &[&str], theirs: &[&str], top: &str) -> Position {
+    table_with(mine, theirs, top, "", "(play | draw)")
+}
+
+/// [`table`] with more equipment (`box`) and another move rule.
+fn table_with(mine: &[&str], theirs: &[&str], top: &str, more: &str, turn: &str) -> Position {
     let all = [
         "h.1", "h.2", "h.3", "h.8", "s.1", "s.2", "s.3", "s.5", "c.4", "c.6", "d.7", "d.9",
     ];
@@ -39,7 +44,7 @@ fn table(mine: &[&str], theirs: &[&str], top: &str) -> Position {
         r#"<game format="2" players="2"><title>Eights</title><rules>
         <equipment><group name="deck" shows="nobody"/>
           <group name="hand.1" owner="1" shows="owner"/><group name="hand.2" owner="2" shows="owner"/>
-          <group name="pile"/></equipment>
+          <group name="pile"/>{more}</equipment>
         <figures>{figures}</figures>
         <steps>
           <step name="play"><what type="card"/><from name="hand.?"/><to name="pile"/>
@@ -48,7 +53,7 @@ fn table(mine: &[&str], theirs: &[&str], top: &str) -> Position {
           <step name="draw"><what type="card"/><from name="deck"/><to name="hand.?"/>
             <when>figure = top(from) and owner(to) = player and not can(play)</when></step>
         </steps>
-        <moves><move name="turn">(play | draw)</move></moves>
+        <moves><move name="turn">{turn}</move></moves>
         <game-over><end name="out" winner="previous"><when>empty(hand.1) or empty(hand.2)</when></end></game-over>
         <settings when-stuck="pass" pass="no"/>
         </rules></game>"#
@@ -99,4 +104,28 @@ fn the_same_view_with_other_hidden_cards_gets_the_same_decision() {
         decisions.iter().all(|d| !d.contains("c.4")),
         "c.4 does not fit h.3: {decisions:?}"
     );
+}
+
+#[test]
+fn with_a_die_to_roll_the_computer_rolls_without_working_out_a_chance_from_hidden_cards() {
+    // A roll comes first in every turn. What the position is worth to the
+    // roller depends on the hidden cards, so nothing is worked out from
+    // them: the answer is "roll", and "it depends on the cards".
+    let mine = ["h.2", "s.3", "c.4", "h.8"];
+    let die = r#"<die name="die"/>"#;
+    for theirs in [["s.1", "s.2", "s.5"], ["c.6", "d.7", "d.9"]] {
+        let pos = table_with(&mine, &theirs, "h.3", die, "roll (play | draw)");
+        assert!(pos.roll_due());
+        let options = Options {
+            limits: Limits {
+                time_ms: None,
+                nodes: Some(800),
+                depth: None,
+            },
+            ..Options::default()
+        };
+        let choice = search::choose(&pos, &options, &mut |_| {});
+        assert_eq!(choice.outcome, Outcome::Hidden, "{theirs:?}");
+        assert!(choice.mv.is_none(), "roll first");
+    }
 }
