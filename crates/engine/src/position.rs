@@ -523,8 +523,10 @@ impl Position {
             return ControlFlow::Continue(());
         };
         marked.clear();
+        let on_top = self.state.on(from).last() == Some(&f);
         let applies = |ri: usize, rule: &StepRuleC| {
             only_rule.is_none_or(|r| r == ri)
+                && (on_top || !rule.top_only)
                 && rules.moves.next(self.state.progress(), ri).is_some()
                 && self.heads(rule, f, from).is_some()
         };
@@ -536,7 +538,10 @@ impl Position {
             return ControlFlow::Continue(());
         };
         for (ri, rule) in rules.steps.iter().enumerate().take(last + 1) {
-            if only_rule.is_some_and(|r| r != ri) || rules.moves.next(self.state.progress(), ri).is_none() {
+            if only_rule.is_some_and(|r| r != ri)
+                || (rule.top_only && !on_top)
+                || rules.moves.next(self.state.progress(), ri).is_none()
+            {
                 continue;
             }
             let Some(heads) = self.heads(rule, f, from) else {

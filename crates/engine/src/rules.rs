@@ -171,6 +171,9 @@ pub struct StepRuleC {
     pub capture: bool,
     /// The conditions answered ahead of time, and the targets they leave.
     pub prefilter: Prefilter,
+    /// A condition asks for `figure = top(from)`: only the top figure of a
+    /// place is tried (a card drawn from a deck of fifty).
+    pub top_only: bool,
 }
 
 /// A game-over condition ready to be checked.

@@ -27,11 +27,37 @@ fn step(rule: &StepRule, elements: &Elements) -> StepRuleC {
         to: targets(&to_name, &to_kind, &elements.places),
         same: same_slots(&vars),
         prefilter: Prefilter::pending(when.len(), scope::figure_slots(rule)),
+        top_only: when.iter().any(asks_top),
         when,
         when_text: rule.when.clone(),
         effects: effects(rule, &vars, &elements.names, &elements.words),
         capture: rule.capture,
         vars,
+    }
+}
+
+/// Whether a condition holds only for the top figure of `from`: it is
+/// `figure = top(from)` (either way round), alone or as one part of an
+/// `and`.
+fn asks_top(condition: &Expr) -> bool {
+    use crate::expr::{BinOp, Function, Resolved, WorldFn};
+    let var = |e: &Expr, slot: usize| matches!(e, Expr::Name(n) if n.resolved == Resolved::Var(slot));
+    let top_of_from = |e: &Expr| {
+        matches!(e, Expr::Call { function: Function::World(WorldFn::Top), args }
+            if args.len() == 1 && var(&args[0], 1))
+    };
+    match condition {
+        Expr::Binary {
+            op: BinOp::And,
+            left,
+            right,
+        } => asks_top(left) || asks_top(right),
+        Expr::Binary {
+            op: BinOp::Eq,
+            left,
+            right,
+        } => (var(left, 0) && top_of_from(right)) || (top_of_from(left) && var(right, 0)),
+        _ => false,
     }
 }
 
