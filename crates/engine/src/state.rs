@@ -229,14 +229,11 @@ impl State {
             .fold(0, |h, (i, &f)| h ^ Zobrist::order(f, p, i))
     }
 
-    /// Toggles the order keys of the places `a` and `b` in the hash (once
-    /// before a change and once after).
-    fn toggle_order(&mut self, a: PlaceId, b: PlaceId) {
+    /// Toggles the order key of the place `p` in the hash (once before a
+    /// change of its whole order and once after).
+    fn toggle_order(&mut self, p: PlaceId) {
         if self.ordered {
-            self.hash ^= self.order_key(a);
-            if b != a {
-                self.hash ^= self.order_key(b);
-            }
+            self.hash ^= self.order_key(p);
         }
     }
 
@@ -317,9 +314,9 @@ impl State {
         if self.on.get(p as usize).is_none() {
             return;
         }
-        self.toggle_order(p, p);
+        self.toggle_order(p);
         let old = std::mem::replace(&mut self.on[p as usize], order);
-        self.toggle_order(p, p);
+        self.toggle_order(p);
         undo.push(Change::Order { place: p, old });
     }
 
@@ -423,10 +420,8 @@ impl State {
         let Some(&from) = self.place_of.get(f as usize) else {
             return;
         };
-        self.toggle_order(from, to);
         let index = self.detach(f, from);
         self.attach(rules, f, from, to);
-        self.toggle_order(from, to);
         undo.push(Change::Moved {
             figure: f,
             from,
@@ -434,26 +429,47 @@ impl State {
         });
     }
 
+    /// Takes `f` off `from`, keeping the order part of the hash: the keys
+    /// of `f` and of the figures above it, which each come down one. Taking
+    /// the top figure (a card from a deck) costs one key, not the place's.
     fn detach(&mut self, f: FigureId, from: PlaceId) -> usize {
         let Some(list) = self.on.get_mut(from as usize) else {
             return 0;
         };
-        match list.iter().position(|&x| x == f) {
-            Some(i) => {
-                list.remove(i);
-                i
+        let Some(i) = list.iter().position(|&x| x == f) else {
+            return 0;
+        };
+        if self.ordered {
+            self.hash ^= Zobrist::order(f, from, i);
+            for (j, &g) in list.iter().enumerate().skip(i + 1) {
+                self.hash ^= Zobrist::order(g, from, j) ^ Zobrist::order(g, from, j - 1);
             }
-            None => 0,
         }
+        list.remove(i);
+        i
+    }
+
+    /// Puts `f` on `p` at `index` (at most the top), keeping the order part
+    /// of the hash: the figures above it each go up one.
+    fn insert(&mut self, f: FigureId, p: PlaceId, index: usize) {
+        let Some(list) = self.on.get_mut(p as usize) else {
+            return;
+        };
+        let index = index.min(list.len());
+        if self.ordered {
+            for (j, &g) in list.iter().enumerate().skip(index) {
+                self.hash ^= Zobrist::order(g, p, j) ^ Zobrist::order(g, p, j + 1);
+            }
+            self.hash ^= Zobrist::order(f, p, index);
+        }
+        list.insert(index, f);
     }
 
     fn attach(&mut self, rules: &Rules, f: FigureId, from: PlaceId, to: PlaceId) {
         let z = &rules.zobrist;
         self.hash ^= z.at(f, (from != REMOVED).then_some(from)) ^ z.at(f, (to != REMOVED).then_some(to));
         self.place_of[f as usize] = to;
-        if let Some(list) = self.on.get_mut(to as usize) {
-            list.push(f);
-        }
+        self.insert(f, to, usize::MAX);
     }
 
     pub(crate) fn set_kind(&mut self, rules: &Rules, f: FigureId, kind: TypeId, undo: &mut Vec<Change>) {
@@ -529,16 +545,12 @@ impl State {
                     let Some(&now) = self.place_of.get(figure as usize) else {
                         continue;
                     };
-                    self.toggle_order(now, from);
                     self.detach(figure, now);
                     let z = &rules.zobrist;
                     self.hash ^= z.at(figure, (now != REMOVED).then_some(now))
                         ^ z.at(figure, (from != REMOVED).then_some(from));
                     self.place_of[figure as usize] = from;
-                    if let Some(list) = self.on.get_mut(from as usize) {
-                        list.insert(index.min(list.len()), figure);
-                    }
-                    self.toggle_order(now, from);
+                    self.insert(figure, from, index);
                 }
                 Change::Kind { figure, old } => {
                     let now = self.kind_of[figure as usize];
@@ -594,9 +606,9 @@ impl State {
                     }
                 }
                 Change::Order { place, old } => {
-                    self.toggle_order(place, place);
+                    self.toggle_order(place);
                     self.on[place as usize] = old;
-                    self.toggle_order(place, place);
+                    self.toggle_order(place);
                 }
             }
         }
