@@ -2,6 +2,7 @@
 //! and players' pieces differ by shape as well as colour.
 
 use leptos::prelude::*;
+use tablecraft_app::table::cards::CARD;
 use tablecraft_app::table::scene::{FigureView, BACK};
 
 /// The outline colour that keeps a figure visible on any fill.
@@ -166,7 +167,7 @@ pub fn FigureShape(
         .into_any(),
         // A playing card, upright in its cell: its corner ("7♥") and its
         // suit big in the middle, in the card's colour.
-        "card" => {
+        CARD => {
             let (w, h) = (s * 0.7, s * 0.94);
             let (x, y) = (cx - w / 2.0, cy - h / 2.0);
             let corner = figure.corner.clone().unwrap_or_default();

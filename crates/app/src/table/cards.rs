@@ -3,6 +3,9 @@
 
 use tablecraft_engine::model::Attributes;
 
+/// The type of figure drawn as a playing card.
+pub const CARD: &str = "card";
+
 /// The corner of a card: its value (an ace, 1 or 14, is "A"; 11, 12 and 13
 /// are "J", "Q" and "K") and its suit's symbol. `None` for a figure with
 /// neither attribute (not a card).

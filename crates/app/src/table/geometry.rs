@@ -23,8 +23,9 @@ pub use points::{centres_box, spots};
 /// its square's side (the dot is drawn 0.2 across).
 pub const DOT_REACH: f64 = 0.35;
 pub use rect::{Point, Rect};
-pub use tidy::{largest_figure, tidy, MAX_FIGURE_SIDE};
+pub use tidy::{largest_figure, stack, tidy, MAX_FIGURE_SIDE};
 
+use super::cards::CARD;
 use std::collections::{BTreeMap, HashMap};
 use tablecraft_engine::model::{EquipmentKind, Game};
 
@@ -206,8 +207,30 @@ impl Geometry {
             names.sort_by_key(|name| height_of(name));
         }
         let largest = largest_figure(self.width, self.height);
+        // Cards on a place of nobody's (a deck, the pile, a tableau) lie in
+        // a pile as on a real table; a hand's are laid out to be picked.
+        let owned: Vec<&str> = game
+            .equipment
+            .iter()
+            .filter(|e| e.owner.is_some())
+            .map(|e| e.name.as_str())
+            .collect();
+        let kinds: HashMap<&str, &str> = game
+            .figures
+            .iter()
+            .map(|f| (f.name.as_str(), f.kind.as_str()))
+            .collect();
         for (i, names) in &on {
-            let rects_on = tidy(self.places[*i].rect, names.len(), largest);
+            let place = &self.places[*i];
+            let cards = names.iter().all(|n| kinds.get(n) == Some(&CARD));
+            let piled = cards
+                && matches!(place.kind, PlaceKind::Equipment(_))
+                && !owned.contains(&place.name.as_str());
+            let rects_on = if piled {
+                stack(place.rect, names.len(), largest)
+            } else {
+                tidy(place.rect, names.len(), largest)
+            };
             for (name, rect) in names.iter().zip(rects_on) {
                 rects.insert(name, rect);
             }

@@ -77,6 +77,27 @@ pub fn tidy(area: Rect, n: usize, largest: f64) -> Vec<Rect> {
         .collect()
 }
 
+/// Rectangles for `n` cards lying in a pile on `area`, as on a real table:
+/// each a little further along its longer side than the one before and
+/// drawn over it, so the top one shows whole and the others their corner.
+pub fn stack(area: Rect, n: usize, largest: f64) -> Vec<Rect> {
+    if n < 2 {
+        return tidy(area, n, largest);
+    }
+    let pad = area.width.min(area.height).max(0.0) * PAD;
+    let inner = Rect::new(
+        area.x + pad,
+        area.y + pad,
+        (area.width - 2.0 * pad).max(0.0),
+        (area.height - 2.0 * pad).max(0.0),
+    );
+    pile(
+        inner,
+        n,
+        (inner.width.min(inner.height) * FIGURE_IN_CELL).min(largest),
+    )
+}
+
 /// `n` figures of side `side` in a pile along the longer side of `inner`,
 /// each a little further along than the one before and drawn over it: the
 /// last (drawn on top) shows whole, and every one is as large as the place
@@ -156,6 +177,19 @@ mod tests {
         let largest = largest_figure(900.0, 600.0);
         let one = tidy(Rect::new(0.0, 0.0, 580.0, 140.0), 1, largest)[0];
         assert!(one.width * 0.42 >= 44.0, "{one:?}");
+    }
+
+    #[test]
+    fn cards_in_a_stack_lie_each_a_little_further_along() {
+        // A tableau pile of patience: tall, seven cards down it, the top
+        // one whole at the foot, each one as large as the place allows.
+        let area = Rect::new(0.0, 0.0, 120.0, 420.0);
+        let rects = stack(area, 7, MAX_FIGURE_SIDE);
+        assert_eq!(rects.len(), 7);
+        assert!(rects.windows(2).all(|w| w[1].y > w[0].y && w[1].x == w[0].x));
+        assert!(rects.iter().all(|r| area.contains_rect(r) && r.width >= 100.0));
+        // One card lies in the middle, as in a grid.
+        assert_eq!(stack(area, 1, MAX_FIGURE_SIDE), tidy(area, 1, MAX_FIGURE_SIDE));
     }
 
     #[test]
