@@ -32,8 +32,8 @@ fn load(seed: u64) -> Position {
 /// `hidden.N`; every other card stays in the deck.
 fn laid_out(places: &[(&str, &[&str])]) -> Position {
     let text = text().replace(
-        r#"<trigger name="dealt" type="yes-no" value="no"/>"#,
-        r#"<trigger name="dealt" type="yes-no" value="yes"/>"#,
+        r#"<trigger name="dealt" type="yes-no" value="no" visible="no"/>"#,
+        r#"<trigger name="dealt" type="yes-no" value="yes" visible="no"/>"#,
     );
     let start = text.find("    <figures>\n").unwrap() + "    <figures>\n".len();
     let end = text.find("    </figures>").unwrap();
