@@ -49,6 +49,7 @@ fn these_are_the_examples() {
             "nim3.game.xml",
             "nim345.game.xml",
             "nine-mens-morris.game.xml",
+            "patience.game.xml",
             "reversi.game.xml",
             "snakes-and-ladders-4.game.xml",
             "snakes-and-ladders.game.xml",
