@@ -245,9 +245,11 @@ fn cards_lie_in_a_pile_on_a_deck_and_in_a_grid_in_a_hand() {
     placed(&mut g, "hand.1", 200, 0, 560, 140);
     g.equipment.push(equipment("heap", EquipmentKind::Group));
     placed(&mut g, "heap", 0, 200, 560, 140);
-    for (i, origin) in ["pile", "pile", "pile", "hand.1", "hand.1", "hand.1", "heap", "heap"]
-        .iter()
-        .enumerate()
+    for (i, origin) in [
+        "pile", "pile", "pile", "hand.1", "hand.1", "hand.1", "heap", "heap",
+    ]
+    .iter()
+    .enumerate()
     {
         let mut f = figure(&format!("c.{i}"), origin);
         f.kind = if *origin == "heap" { "stone" } else { "card" }.into();
@@ -257,7 +259,10 @@ fn cards_lie_in_a_pile_on_a_deck_and_in_a_grid_in_a_hand() {
     let at = |i: usize| geo.figure_rect(&format!("c.{i}")).unwrap();
     // On the pile each card lies over the one before, nearly all of it.
     assert!(at(0).overlaps(&at(1)) && at(1).overlaps(&at(2)));
-    assert!(at(0).x < at(1).x && at(1).x < at(2).x, "each a little further along");
+    assert!(
+        at(0).x < at(1).x && at(1).x < at(2).x,
+        "each a little further along"
+    );
     // In a hand each card can be picked: none lies on another.
     assert!(!at(3).overlaps(&at(4)) && !at(4).overlaps(&at(5)));
     // Figures that are not cards keep their grid.
