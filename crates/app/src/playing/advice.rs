@@ -5,6 +5,7 @@
 
 use super::act::{actions, Action};
 use crate::table::scene::Scene;
+use crate::wording::position_words::figure_seen_by;
 use crate::wording::step::{move_imperative, Named};
 use crate::wording::Names;
 use crate::worker_protocol::NamedMove;
@@ -27,10 +28,14 @@ pub fn thousands(n: u64) -> String {
 
 /// A move as what to do, in the table's words: "take 3 matches from the
 /// heap", "move the hero from row 1, column 1 to row 1, column 2", "pass".
-/// Steps that don't fit the position are told by their names.
+/// Steps that don't fit the position are told by their names. With hidden
+/// cards, it is told as the player on move sees it: a card they cannot see
+/// is "a card", never its colour or value.
 pub fn move_text(pos: &Position, mv: &NamedMove) -> String {
     let mut p = pos.clone();
     let rules = std::sync::Arc::clone(pos.rules());
+    let names = Names::new(&rules.game);
+    let viewer = pos.to_move();
     let mut steps = Vec::new();
     for (figure, to) in &mv.steps {
         let f = rules.figure_id(figure);
@@ -41,11 +46,15 @@ pub fn move_text(pos: &Position, mv: &NamedMove) -> String {
             .and_then(|f| rules.types.get(p.state().kind_of(f) as usize))
             .cloned()
             .unwrap_or_default();
+        let shown = f
+            .filter(|_| rules.hidden)
+            .map(|f| figure_seen_by(&names, &p, f, viewer, "your"));
         steps.push(Named {
             figure: figure.clone(),
             kind,
             from,
             to: to.clone(),
+            shown,
         });
         if let (Some(f), Some(t)) = (f, rules.place_id(to)) {
             if let Ok(step) = p.check(f, t) {
@@ -53,7 +62,7 @@ pub fn move_text(pos: &Position, mv: &NamedMove) -> String {
             }
         }
     }
-    move_imperative(&Names::new(&rules.game), &steps)
+    move_imperative(&names, &steps)
 }
 
 /// What the computer has done so far while thinking: "depth 4 · 12,345
@@ -224,6 +233,31 @@ mod tests {
             "move the hero from row 1, column 1 to row 1, column 2"
         );
         assert_eq!(move_text(&nim, &named(&[], true)), "pass");
+    }
+
+    #[test]
+    fn a_hint_never_tells_a_card_its_player_cannot_see() {
+        let mut c8 = crate::testing::example("crazy-eights");
+        let rules = std::sync::Arc::clone(c8.rules());
+        let on = |pos: &Position, place: &str| pos.state().on(rules.place_id(place).unwrap()).to_vec();
+        // Player 1 deals: the deck's top card onto the pile.
+        let top = *on(&c8, "deck").last().unwrap();
+        c8.play(top, rules.place_id("pile").unwrap()).unwrap();
+        let deck_top = rules.figure_name(*on(&c8, "deck").last().unwrap()).to_string();
+        let draw = move_text(&c8, &named(&[(&deck_top, "hand.1")], false));
+        assert!(draw.starts_with("move a card from the deck"), "{draw}");
+        let mine = on(&c8, "hand.1")[0];
+        let card = &rules.game.figures[mine as usize];
+        let corner = crate::table::cards::corner(&card.attributes).unwrap();
+        let play = move_text(&c8, &named(&[(&card.name, "pile")], false));
+        assert!(
+            play.contains(&format!("the {corner}")),
+            "{play}: their own card by its corner"
+        );
+        // The same card, hinted to the other player, is not told.
+        let theirs = rules.figure_name(on(&c8, "hand.2")[0]).to_string();
+        let hidden = move_text(&c8, &named(&[(&theirs, "pile")], false));
+        assert!(hidden.contains("a card") && !hidden.contains(&theirs), "{hidden}");
     }
 
     #[test]

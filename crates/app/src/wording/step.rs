@@ -88,6 +88,9 @@ pub struct Named {
     pub kind: String,
     pub from: String,
     pub to: String,
+    /// How the figure is told when its name must not be (a card the
+    /// reader cannot see is "a card").
+    pub shown: Option<String>,
 }
 
 /// A whole move as what to do, for a hint: "take 3 matches from the
@@ -102,7 +105,9 @@ pub fn move_imperative(names: &Names, steps: &[Named]) -> String {
     for s in steps {
         let words = StepWords::new(
             names,
-            names.figure_as(&s.figure, &s.kind, 0, "their"),
+            s.shown
+                .clone()
+                .unwrap_or_else(|| names.figure_as(&s.figure, &s.kind, 0, "their")),
             &s.from,
             &s.to,
         );
@@ -161,6 +166,7 @@ mod tests {
                 kind: "match".into(),
                 from: "matchgroup".into(),
                 to: "basket".into(),
+                shown: None,
             })
             .collect();
         assert_eq!(move_imperative(&n, &steps), "take 3 matches from the heap");
