@@ -77,13 +77,15 @@ pub fn tidy(area: Rect, n: usize, largest: f64) -> Vec<Rect> {
         .collect()
 }
 
+/// How far along each card of a stack lies from the one under it, as a
+/// part of its side at most: enough to read its corner.
+const FAN: f64 = 0.3;
+
 /// Rectangles for `n` cards lying in a pile on `area`, as on a real table:
-/// each a little further along its longer side than the one before and
-/// drawn over it, so the top one shows whole and the others their corner.
+/// from the top (or left) end of its longer side, each a little further
+/// along than the one under it and drawn over it, so the top one shows
+/// whole and the others their corner. A long run closes up to fit.
 pub fn stack(area: Rect, n: usize, largest: f64) -> Vec<Rect> {
-    if n < 2 {
-        return tidy(area, n, largest);
-    }
     let pad = area.width.min(area.height).max(0.0) * PAD;
     let inner = Rect::new(
         area.x + pad,
@@ -91,11 +93,28 @@ pub fn stack(area: Rect, n: usize, largest: f64) -> Vec<Rect> {
         (area.width - 2.0 * pad).max(0.0),
         (area.height - 2.0 * pad).max(0.0),
     );
-    pile(
-        inner,
-        n,
-        (inner.width.min(inner.height) * FIGURE_IN_CELL).min(largest),
-    )
+    let side = (inner.width.min(inner.height) * FIGURE_IN_CELL).min(largest);
+    let along_x = inner.width >= inner.height;
+    let length = if along_x { inner.width } else { inner.height };
+    let step = match n {
+        0 | 1 => 0.0,
+        _ => ((length - side) / (n - 1) as f64).clamp(0.0, FAN * side),
+    };
+    (0..n)
+        .map(|i| {
+            let offset = step * i as f64;
+            if along_x {
+                Rect::new(
+                    inner.x + offset,
+                    inner.y + (inner.height - side) / 2.0,
+                    side,
+                    side,
+                )
+            } else {
+                Rect::new(inner.x + (inner.width - side) / 2.0, inner.y + offset, side, side)
+            }
+        })
+        .collect()
 }
 
 /// `n` figures of side `side` in a pile along the longer side of `inner`,
@@ -188,8 +207,15 @@ mod tests {
         assert_eq!(rects.len(), 7);
         assert!(rects.windows(2).all(|w| w[1].y > w[0].y && w[1].x == w[0].x));
         assert!(rects.iter().all(|r| area.contains_rect(r) && r.width >= 100.0));
-        // One card lies in the middle, as in a grid.
-        assert_eq!(stack(area, 1, MAX_FIGURE_SIDE), tidy(area, 1, MAX_FIGURE_SIDE));
+        // Each card shows its corner, no more: the run starts at the top.
+        let step = rects[1].y - rects[0].y;
+        assert!(step <= 0.3 * rects[0].width + 1e-9, "{step}");
+        assert!(rects[0].y < 0.05 * area.height);
+        // One card lies at the top too, where the next will cover it.
+        assert_eq!(stack(area, 1, MAX_FIGURE_SIDE)[0], rects[0]);
+        // A long run closes up to stay inside.
+        let long = stack(area, 30, MAX_FIGURE_SIDE);
+        assert!(long.iter().all(|r| area.contains_rect(r)));
     }
 
     #[test]
