@@ -39,13 +39,7 @@ pub fn tidy(area: Rect, n: usize, largest: f64) -> Vec<Rect> {
     if n == 0 {
         return Vec::new();
     }
-    let pad = area.width.min(area.height).max(0.0) * PAD;
-    let inner = Rect::new(
-        area.x + pad,
-        area.y + pad,
-        (area.width - 2.0 * pad).max(0.0),
-        (area.height - 2.0 * pad).max(0.0),
-    );
+    let inner = padded(area);
     let (mut columns, mut side) = (1, 0.0);
     for c in 1..=n {
         let rows = n.div_ceil(c);
@@ -58,7 +52,7 @@ pub fn tidy(area: Rect, n: usize, largest: f64) -> Vec<Rect> {
     let figure = (side * FIGURE_IN_CELL).min(largest);
     let piled = (inner.width.min(inner.height) * FIGURE_IN_CELL).min(largest);
     if n > PILE_FROM && figure < PILE_BELOW && piled >= figure * PILE_GAIN {
-        return pile(inner, n, piled);
+        return pile(inner, n, piled, f64::INFINITY);
     }
     let cell = side.min(largest / FIGURE_IN_CELL);
     let left = inner.x + (inner.width - cell * columns as f64) / 2.0;
@@ -86,46 +80,36 @@ const FAN: f64 = 0.3;
 /// along than the one under it and drawn over it, so the top one shows
 /// whole and the others their corner. A long run closes up to fit.
 pub fn stack(area: Rect, n: usize, largest: f64) -> Vec<Rect> {
+    let inner = padded(area);
+    let side = (inner.width.min(inner.height) * FIGURE_IN_CELL).min(largest);
+    pile(inner, n, side, FAN * side)
+}
+
+/// `area` without the margin kept inside a place.
+fn padded(area: Rect) -> Rect {
     let pad = area.width.min(area.height).max(0.0) * PAD;
-    let inner = Rect::new(
+    Rect::new(
         area.x + pad,
         area.y + pad,
         (area.width - 2.0 * pad).max(0.0),
         (area.height - 2.0 * pad).max(0.0),
-    );
-    let side = (inner.width.min(inner.height) * FIGURE_IN_CELL).min(largest);
-    let along_x = inner.width >= inner.height;
-    let length = if along_x { inner.width } else { inner.height };
-    let step = match n {
-        0 | 1 => 0.0,
-        _ => ((length - side) / (n - 1) as f64).clamp(0.0, FAN * side),
-    };
-    (0..n)
-        .map(|i| {
-            let offset = step * i as f64;
-            if along_x {
-                Rect::new(
-                    inner.x + offset,
-                    inner.y + (inner.height - side) / 2.0,
-                    side,
-                    side,
-                )
-            } else {
-                Rect::new(inner.x + (inner.width - side) / 2.0, inner.y + offset, side, side)
-            }
-        })
-        .collect()
+    )
 }
 
 /// `n` figures of side `side` in a pile along the longer side of `inner`,
 /// each a little further along than the one before and drawn over it: the
 /// last (drawn on top) shows whole, and every one is as large as the place
 /// allows. A pile of sixty discs is grabbed from the top like a real one.
-fn pile(inner: Rect, n: usize, side: f64) -> Vec<Rect> {
+/// No step is longer than `most`; the pile starts at the top (or left)
+/// end, centred only when one figure is longer than the place.
+fn pile(inner: Rect, n: usize, side: f64, most: f64) -> Vec<Rect> {
     let along_x = inner.width >= inner.height;
     let length = if along_x { inner.width } else { inner.height };
-    let step = ((length - side) / (n - 1) as f64).max(0.0);
-    let start = (length - side - step * (n - 1) as f64) / 2.0;
+    let step = match n {
+        0 | 1 => 0.0,
+        _ => ((length - side) / (n - 1) as f64).clamp(0.0, most),
+    };
+    let start = ((length - side - step * n.saturating_sub(1) as f64) / 2.0).min(0.0);
     (0..n)
         .map(|i| {
             let offset = start + step * i as f64;
