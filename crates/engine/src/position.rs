@@ -426,12 +426,14 @@ impl Position {
                 // `distinct`: a figure like one tried gives the same steps).
                 let mut tried: Vec<(StandIn, usize, usize)> = Vec::new();
                 let mut found: Vec<Step> = Vec::new();
+                let tops_only = self.rules.tops_only(rule);
                 for p in 0..self.rules.places.len() as PlaceId {
                     tried.clear();
                     found.clear();
                     let on = self.state.on(p);
                     let alone = on.len() == 1;
-                    for (at, &f) in on.iter().enumerate() {
+                    let first = if tops_only { on.len().saturating_sub(1) } else { 0 };
+                    for (at, &f) in on.iter().enumerate().skip(first) {
                         let key = if alone {
                             None
                         } else {

@@ -261,6 +261,16 @@ pub struct Rules {
 }
 
 impl Rules {
+    /// Whether only the top figure of a place can make a step: every step
+    /// rule (or the one asked for) asks for `figure = top(from)`. Listing
+    /// steps then looks at one figure a place, however big the deck.
+    pub fn tops_only(&self, rule: Option<usize>) -> bool {
+        match rule {
+            Some(r) => self.steps.get(r).is_some_and(|s| s.top_only),
+            None => self.steps.iter().all(|s| s.top_only),
+        }
+    }
+
     /// The element with this name.
     pub fn element(&self, name: &str) -> Option<Element> {
         self.names.get(name).copied()

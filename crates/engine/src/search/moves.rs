@@ -272,10 +272,12 @@ impl MoveGen {
         // Of figures that stand for each other on a place only the first is
         // tried: the others give the same steps.
         let mut tried: Vec<StandIn> = Vec::new();
+        let tops_only = pos.rules().tops_only(None);
         for p in 0..pos.rules().places.len() as PlaceId {
             tried.clear();
             let on = state.on(p);
-            for (at, &f) in on.iter().enumerate() {
+            let first = if tops_only { on.len().saturating_sub(1) } else { 0 };
+            for (at, &f) in on.iter().enumerate().skip(first) {
                 let key = pos.stand_in(f, at, on.len());
                 if tried.contains(&key) {
                     continue;
