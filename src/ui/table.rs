@@ -98,7 +98,7 @@ fn place_view(p: PlaceView, aria: String) -> impl IntoView {
     if let Some(look) = &p.attribute_look {
         class.push_str(&format!(" has-look look-{}", css_word(&look.attribute)));
     }
-    let label = labelled(p.look).then(|| p.name.clone());
+    let label = labelled(p.look).then(|| p.called.clone());
     let name = p.name.clone();
     let testid = format!("place-{name}");
     let tooltip = name.clone();

@@ -209,7 +209,18 @@ fn called(shape: &PlaceShape, boards: usize) -> String {
             let point = shape.name.strip_prefix(parent).and_then(|p| p.strip_prefix('.'));
             format!("point {}", point.unwrap_or(&shape.name))
         }
-        PlaceKind::Equipment(_) => shape.name.clone(),
+        PlaceKind::Equipment(_) => caption(&shape.name),
+    }
+}
+
+/// A piece of equipment's name as a child writes it on the table: a
+/// numbered name loses its dot ("hand.3" is "hand 3"); others stay as named.
+fn caption(name: &str) -> String {
+    match name.rsplit_once('.') {
+        Some((stem, n)) if !stem.is_empty() && !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()) => {
+            format!("{stem} {n}")
+        }
+        _ => name.to_string(),
     }
 }
 
@@ -548,6 +559,26 @@ mod tests {
         let (maze, _) = open_example("labyrinth");
         let scene = Scene::design(&maze, &HashSet::new(), &HashSet::new());
         assert!(scene.places.iter().all(|p| p.label.is_none()));
+    }
+
+    #[test]
+    fn a_numbered_place_is_called_as_a_child_writes_it() {
+        let (game, _) = open_example("crazy-eights");
+        let scene = Scene::design(&game, &HashSet::new(), &HashSet::new());
+        let called = |name: &str| {
+            scene
+                .places
+                .iter()
+                .find(|p| p.name == name)
+                .unwrap()
+                .called
+                .clone()
+        };
+        assert_eq!(called("hand.2"), "hand 2");
+        assert_eq!(called("deck"), "deck");
+        assert_eq!(caption("a.b"), "a.b");
+        assert_eq!(caption(".7"), ".7");
+        assert_eq!(caption("pile."), "pile.");
     }
 
     #[test]
