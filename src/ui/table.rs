@@ -403,7 +403,7 @@ pub fn Table(
                 let aria = access::label(s, &Item::Trigger(t.name.clone()));
                 trigger_view(t, aria)
             }).collect_view())}
-            {move || scene.with(|s| s.figures.iter().cloned().map(|f| {
+            {move || scene.with(|s| s.figures.iter().filter(|f| !f.covered).cloned().map(|f| {
                 let held = overlay.with(|o| o.ghost.as_ref().is_some_and(|g| g.name == f.name));
                 let item = Item::Figure(f.name.clone());
                 let aria = access::label(s, &item);

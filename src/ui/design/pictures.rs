@@ -20,6 +20,7 @@ fn figure(kind: &str) -> AnyView {
         marks: Marks::default(),
         corner: None,
         back: false,
+        covered: false,
     };
     view! { <FigureShape figure=view faded=false picture=true/> }.into_any()
 }

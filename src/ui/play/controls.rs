@@ -36,6 +36,7 @@ pub(super) fn player_token(pos: &Position, player: u8, px: u32) -> impl IntoView
         marks: Marks::default(),
         corner: None,
         back: false,
+        covered: false,
     });
     let disc = figure.is_none().then(|| {
         let fill = figure_colour(theirs.map(|f| f.colour.as_str()), player);

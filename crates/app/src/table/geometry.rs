@@ -23,10 +23,10 @@ pub use points::{centres_box, spots};
 /// its square's side (the dot is drawn 0.2 across).
 pub const DOT_REACH: f64 = 0.35;
 pub use rect::{Point, Rect};
-pub use tidy::{largest_figure, stack, tidy, MAX_FIGURE_SIDE};
+pub use tidy::{covered, largest_figure, stack, tidy, MAX_FIGURE_SIDE};
 
 use super::cards::CARD;
-use std::collections::{BTreeMap, HashMap};
+use std::collections::{BTreeMap, HashMap, HashSet};
 use tablecraft_engine::model::{EquipmentKind, Game};
 
 /// The part of a figure's rectangle that takes a press in the designer.
@@ -76,6 +76,8 @@ pub struct Geometry {
     places: Vec<PlaceShape>,
     triggers: Vec<(String, Rect)>,
     figures: Vec<(String, Rect)>,
+    /// The figures drawn under others so nearly that none of them shows.
+    covered: HashSet<String>,
     /// The lines of points boards, as pieces from one point to the next.
     segments: Vec<(Point, Point)>,
     place_index: HashMap<String, usize>,
@@ -231,8 +233,11 @@ impl Geometry {
             } else {
                 tidy(place.rect, names.len(), largest)
             };
-            for (name, rect) in names.iter().zip(rects_on) {
-                rects.insert(name, rect);
+            for ((name, rect), hidden) in names.iter().zip(&rects_on).zip(covered(&rects_on)) {
+                rects.insert(name, *rect);
+                if hidden {
+                    self.covered.insert(name.to_string());
+                }
             }
         }
         for f in &game.figures {
@@ -294,6 +299,12 @@ impl Geometry {
     /// Where the figure with this name is drawn.
     pub fn figure_rect(&self, name: &str) -> Option<Rect> {
         self.figure_index.get(name).map(|&i| self.figures[i].1)
+    }
+
+    /// Whether the figure lies so nearly under others that none of it
+    /// shows (see [`covered`]): it need not be drawn.
+    pub fn is_covered(&self, name: &str) -> bool {
+        self.covered.contains(name)
     }
 
     /// The lines of points boards, as pieces from one point to the next.

@@ -123,6 +123,9 @@ pub struct FigureView {
     /// Only its back can be seen (face down, or in a hand that is not
     /// the viewer's): drawn as a card's back, with no name or type.
     pub back: bool,
+    /// It lies so nearly under others that none of it shows (deep in a
+    /// huge deck): it is counted and described but need not be drawn.
+    pub covered: bool,
 }
 
 /// The colour of a card's back.
@@ -280,6 +283,7 @@ impl Scene {
                     marks: mark(&f.name),
                     corner: corner(&f.attributes),
                     back: false,
+                    covered: geometry.is_covered(&f.name),
                 })
             })
             .collect();
@@ -390,6 +394,7 @@ impl Scene {
                     marks: mark(&f.name),
                     corner,
                     back,
+                    covered: geometry.is_covered(&f.name),
                 })
             })
             .collect::<Vec<FigureView>>();

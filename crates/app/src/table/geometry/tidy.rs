@@ -127,9 +127,52 @@ fn pile(inner: Rect, n: usize, side: f64, most: f64) -> Vec<Rect> {
         .collect()
 }
 
+/// Of figures laid bottom first, which lie so nearly under the next one
+/// kept that none of them would show: less than a table unit of each peeps
+/// out. A deck of thousands is drawn as a few hundred cards that look the
+/// same; the bottom and top figures are always drawn.
+pub fn covered(rects: &[Rect]) -> Vec<bool> {
+    let mut out = vec![false; rects.len()];
+    let Some(last) = rects.len().checked_sub(1) else {
+        return out;
+    };
+    let mut kept = rects[0];
+    for (i, r) in rects.iter().enumerate().take(last).skip(1) {
+        let apart = (r.x - kept.x).abs().max((r.y - kept.y).abs());
+        if apart < 1.0 && r.width == kept.width && r.height == kept.height {
+            out[i] = true;
+        } else {
+            kept = *r;
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_huge_deck_draws_only_the_cards_that_show() {
+        let area = Rect::new(0.0, 0.0, 200.0, 120.0);
+        let rects = stack(area, 3000, 100.0);
+        let hidden = covered(&rects);
+        let drawn = hidden.iter().filter(|c| !**c).count();
+        assert!(drawn < 200, "{drawn} of 3000 drawn");
+        assert!(!hidden[0] && !hidden[2999], "the bottom and the top are drawn");
+        // Every card left out lies within a unit of one drawn.
+        for (i, r) in rects.iter().enumerate().filter(|(i, _)| hidden[*i]) {
+            let near = (0..i).rev().find(|&j| !hidden[j]).map(|j| rects[j]).unwrap();
+            assert!(
+                (r.x - near.x).abs() < 1.0 && (r.y - near.y).abs() < 1.0,
+                "card {i}"
+            );
+        }
+        // A deck of 32 shows each card's corner: none is left out.
+        assert!(covered(&stack(area, 32, 100.0)).iter().all(|c| !c));
+        assert!(covered(&[]).is_empty());
+        assert_eq!(covered(&[area]), vec![false]);
+    }
 
     #[test]
     fn one_figure_is_centred() {
