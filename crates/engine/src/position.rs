@@ -14,11 +14,14 @@ use std::ops::ControlFlow;
 use std::sync::Arc;
 
 /// How steps are generated: of alike figures on a place only the first
-/// (`distinct`), and a target once per rule that allows it (`every_rule`).
+/// (`distinct`), a target once per rule that allows it (`every_rule`), and
+/// a figure's targets from place `begin` on first, then those before it
+/// (0: in the rule's order).
 #[derive(Debug, Clone, Copy, Default)]
 struct Gen {
     distinct: bool,
     every_rule: bool,
+    begin: PlaceId,
 }
 
 /// See [`Position::stand_in`].
@@ -226,8 +229,43 @@ impl Position {
     /// no move. The search is bounded by the move's automaton and
     /// [`MAX_MOVE_STEPS`] steps, and tries each position once.
     pub fn has_move(&mut self) -> bool {
+        self.has_move_near(None)
+    }
+
+    /// [`has_move`](Self::has_move), looking first near `near`, where play
+    /// just was (the place of the figure moved last): when one step of the
+    /// first step rule is a whole move, a step of it there, or at a later
+    /// place, answers at once, before the whole search.
+    pub(crate) fn has_move_near(&mut self, near: Option<PlaceId>) -> bool {
+        if let Some(begin) = near {
+            if turn::one_step_is_a_move(self) && self.has_first_rule_step_from(begin) {
+                return true;
+            }
+        }
         let mut failed = std::collections::HashSet::new();
         self.can_complete(0, &mut failed)
+    }
+
+    /// Whether the first step rule has a legal step, each figure's targets
+    /// tried from place `begin` on first.
+    fn has_first_rule_step_from(&self, begin: PlaceId) -> bool {
+        let how = Gen {
+            distinct: true,
+            begin,
+            ..Gen::default()
+        };
+        let mut any = false;
+        self.generate_by(
+            None,
+            Some(0),
+            how,
+            &mut |_| {
+                any = true;
+                ControlFlow::Break(())
+            },
+            &mut || false,
+        );
+        any
     }
 
     /// Whether, after `step`, the move is over or can still be finished.
@@ -417,8 +455,7 @@ impl Position {
         };
         match only {
             Some(f) => {
-                let _ =
-                    self.generate_figure(f, rule, how.every_rule, &mut vars, &mut marked, visit, &mut poll);
+                let _ = self.generate_figure(f, rule, how, &mut vars, &mut marked, visit, &mut poll);
             }
             None => {
                 // The figures tried on the current place, each with where its
@@ -452,29 +489,13 @@ impl Position {
                         }
                         let start = found.len();
                         let flow = if alone || how.distinct {
-                            self.generate_figure(
-                                f,
-                                rule,
-                                how.every_rule,
-                                &mut vars,
-                                &mut marked,
-                                visit,
-                                &mut poll,
-                            )
+                            self.generate_figure(f, rule, how, &mut vars, &mut marked, visit, &mut poll)
                         } else {
                             let mut keep = |s: Step| {
                                 found.push(s);
                                 visit(s)
                             };
-                            self.generate_figure(
-                                f,
-                                rule,
-                                how.every_rule,
-                                &mut vars,
-                                &mut marked,
-                                &mut keep,
-                                &mut poll,
-                            )
+                            self.generate_figure(f, rule, how, &mut vars, &mut marked, &mut keep, &mut poll)
                         };
                         if flow.is_break() {
                             return;
@@ -508,13 +529,14 @@ impl Position {
     }
 
     /// The legal steps of one figure, each target once (with the first
-    /// rule), or once per rule that allows it when `every_rule`.
+    /// rule), or once per rule that allows it when `every_rule`; from
+    /// `begin` on first when it is given (see [`Gen`]).
     #[allow(clippy::too_many_arguments)]
     fn generate_figure<'r>(
         &'r self,
         f: FigureId,
         only_rule: Option<usize>,
-        every_rule: bool,
+        how: Gen,
         vars: &mut Vec<&'r Value>,
         marked: &mut Vec<PlaceId>,
         visit: &mut dyn FnMut(Step) -> ControlFlow<()>,
@@ -554,7 +576,18 @@ impl Position {
             let earlier = marked.len();
             let mut prefix = 0;
             let player = self.state.to_move();
-            for j in rule.candidates(rules, from, player) {
+            let begin = how.begin;
+            let later = rule
+                .candidates(rules, from, player)
+                .filter(|&j| rule.to[j].0 >= begin);
+            let sooner = (begin > 0)
+                .then(|| {
+                    rule.candidates(rules, from, player)
+                        .filter(|&j| rule.to[j].0 < begin)
+                })
+                .into_iter()
+                .flatten();
+            for j in later.chain(sooner) {
                 let (to, to_caps) = &rule.to[j];
                 let to = *to;
                 if to == from
@@ -580,7 +613,7 @@ impl Position {
                         continue;
                     }
                 }
-                if ri < last && !every_rule {
+                if ri < last && !how.every_rule {
                     marked.push(to);
                 }
                 visit(Step {

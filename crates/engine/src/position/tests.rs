@@ -405,3 +405,29 @@ fn alike_figures_on_a_place_list_the_same_steps_as_each_alone() {
         }
     }
 }
+
+#[test]
+fn looking_near_the_last_step_first_gives_the_same_answer_as_the_whole_search() {
+    use crate::search::games::{dama_lite, tic_tac_toe};
+    for game in [tic_tac_toe(), dama_lite()] {
+        let rules = Arc::new(Rules::compile(&game).unwrap());
+        let mut pos = Position::new(Arc::clone(&rules));
+        for ply in 0..40 {
+            if pos.status() != &Status::Playing {
+                break;
+            }
+            let whole = pos.has_move();
+            for p in 0..rules.places.len() as PlaceId {
+                assert_eq!(
+                    pos.has_move_near(Some(p)),
+                    whole,
+                    "{} ply {ply} near {p}",
+                    game.title
+                );
+            }
+            let steps = pos.legal_steps();
+            assert!(!steps.is_empty(), "{} ply {ply}: a move was promised", game.title);
+            pos.apply(steps[(ply * 7) % steps.len()]);
+        }
+    }
+}

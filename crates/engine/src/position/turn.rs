@@ -287,7 +287,7 @@ fn conditions_hold(end: &EndC, view: &View, warnings: &mut Vec<String>) -> bool 
 /// a whole move that need not go on: then a step of it found by `can` is
 /// what [`Position::has_move`] looks for first (no earlier rule can take
 /// its targets), and the player can move.
-fn one_step_is_a_move(pos: &Position) -> bool {
+pub(super) fn one_step_is_a_move(pos: &Position) -> bool {
     let moves = &pos.rules.moves;
     let progress = pos.state.progress();
     pos.state.made().is_empty()
@@ -306,7 +306,12 @@ pub(super) fn settle(pos: &mut Position, changes: &mut Vec<Change>, warnings: &m
         pos.state.set_status(status, changes);
         return;
     }
-    if can_move || pos.has_move() {
+    // Play just was where the figure moved last is now.
+    let near = changes.iter().rev().find_map(|c| match c {
+        Change::Moved { figure, .. } => pos.state.place_of(*figure),
+        _ => None,
+    });
+    if can_move || pos.has_move_near(near) {
         return;
     }
     let me = pos.state.to_move();
