@@ -8,6 +8,7 @@ use crate::table::cards::corner;
 use crate::table::geometry::{Geometry, PlaceKind, PlaceShape, Point, Rect};
 use crate::table::links::{links, LinkView};
 use crate::table::looks::{attributes_of, look_of};
+use crate::wording::names::numbered;
 use std::collections::HashSet;
 use tablecraft_engine::model::{EquipmentKind, Game, Look, LookPattern};
 use tablecraft_engine::{Position, Status};
@@ -217,13 +218,12 @@ fn called(shape: &PlaceShape, boards: usize) -> String {
 }
 
 /// A piece of equipment's name as a child writes it on the table: a
-/// numbered name loses its dot ("hand.3" is "hand 3"); others stay as named.
+/// numbered name loses its dot ("hand.3" is "hand 3", as the words about
+/// the table say it); others stay as named.
 fn caption(name: &str) -> String {
-    match name.rsplit_once('.') {
-        Some((stem, n)) if !stem.is_empty() && !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()) => {
-            format!("{stem} {n}")
-        }
-        _ => name.to_string(),
+    match numbered(name) {
+        Some((stem, n)) => format!("{stem} {n}"),
+        None => name.to_string(),
     }
 }
 

@@ -58,12 +58,13 @@ pub fn word_of(name: &str) -> Option<String> {
     ok.then(|| name.replace(['-', '_'], " "))
 }
 
-/// The number a name ends with after a dot or dash (`heap.2` → 2,
-/// `s.15` → 15), if the rest is a word or a single letter.
-fn number_of(name: &str) -> Option<u32> {
+/// A numbered name's word and the number it ends with after a dot or dash
+/// (`heap.2` → heap, 2; `s.15` → s, 15), if the word is a word or a single
+/// letter.
+pub fn numbered(name: &str) -> Option<(&str, u32)> {
     let (stem, n) = name.rsplit_once(['.', '-', '_'])?;
     let n: u32 = n.parse().ok()?;
-    (!stem.is_empty() && stem.chars().all(char::is_alphabetic)).then_some(n)
+    (!stem.is_empty() && stem.chars().all(char::is_alphabetic)).then_some((stem, n))
 }
 
 /// A colour a child can name, from a colour name or a `#rgb` colour.
@@ -152,9 +153,8 @@ impl<'a> Names<'a> {
         if alone {
             return format!("the {kind}");
         }
-        if let Some(n) = number_of(&eq.name) {
+        if let Some((stem, n)) = numbered(&eq.name) {
             // A numbered place keeps the child's own word: "hand 2", "pile 1".
-            let stem = eq.name.rsplit_once(['.', '-', '_']).map_or("", |(stem, _)| stem);
             // The names the editor gives ("group.1") are not a child's.
             let given = ["group", "square", "basket", "board", "track", "dots", "points"];
             return match word_of(stem).filter(|w| w.chars().count() >= 3 && !given.contains(&w.as_str())) {
