@@ -7,7 +7,7 @@
 use super::automaton::MoveAutomaton;
 use super::expr::{Effect, EvalError, Value};
 use super::model::{OwnerPattern, WhenStuck};
-use super::rules::{FigureId, PlaceId, RuleId, Rules, StepRuleC, TypeId};
+use super::rules::{Ask, FigureId, PlaceId, RuleId, Rules, StepRuleC, TypeId};
 use super::state::{Change, Made, State, Status, REMOVED};
 use super::world::View;
 use std::ops::ControlFlow;
@@ -609,7 +609,8 @@ impl Position {
                     if rule.capture {
                         vars.push(self.captured_text(to));
                     }
-                    if !same_ok(rule, vars) || !dynamic_conditions_hold(rule, vars, poll.view) {
+                    if !same_ok(rule, vars) || !dynamic_conditions_hold(rule, vars, (f, from, to), poll.view)
+                    {
                         continue;
                     }
                 }
@@ -1037,11 +1038,28 @@ impl Position {
 
 /// Whether the conditions not answered ahead of time hold (the candidate
 /// came from [`Prefilter::candidates`](super::rules::Prefilter::candidates)).
-fn dynamic_conditions_hold(rule: &StepRuleC, vars: &[&Value], view: &View) -> bool {
-    rule.prefilter
-        .dynamic
-        .iter()
-        .all(|&i| rule.when[i].holds_with(vars, view))
+fn dynamic_conditions_hold(
+    rule: &StepRuleC,
+    vars: &[&Value],
+    step: (FigureId, PlaceId, PlaceId),
+    view: &View,
+) -> bool {
+    let ask = Ask {
+        view,
+        vars,
+        step: Some(step),
+    };
+    rule.prefilter.dynamic.iter().all(|&i| {
+        match rule
+            .fast
+            .get(i)
+            .and_then(|c| c.as_ref())
+            .and_then(|c| c.holds(&ask))
+        {
+            Some(b) => b,
+            None => rule.when[i].holds_with(vars, view),
+        }
+    })
 }
 
 /// The name of nothing: no figure to capture.
@@ -1098,5 +1116,7 @@ impl Poll<'_> {
     }
 }
 
+#[cfg(test)]
+mod fast_tests;
 #[cfg(test)]
 mod tests;

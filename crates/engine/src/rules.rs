@@ -24,6 +24,7 @@ static NO_TEXT: Value = Value::Text(String::new());
 mod check;
 mod compile;
 pub mod dice;
+mod fast;
 mod lower;
 pub mod points;
 mod prefilter;
@@ -31,6 +32,7 @@ mod scope;
 pub mod words;
 pub(crate) mod zobrist;
 
+pub use fast::{Ask, Fast};
 pub use prefilter::{Candidates, Prefilter};
 
 pub use zobrist::Zobrist;
@@ -163,6 +165,8 @@ pub struct StepRuleC {
     /// Which capture slots must equal an earlier slot of the same name.
     pub same: Vec<(usize, usize)>,
     pub when: Vec<Expr>,
+    /// Each condition compiled over ids, where it has that form.
+    pub fast: Vec<Option<Fast>>,
     /// The source of each condition, for explanations.
     pub when_text: Vec<String>,
     pub effects: Vec<Effect>,
@@ -181,6 +185,8 @@ pub struct StepRuleC {
 pub struct EndC {
     pub name: String,
     pub when: Vec<Expr>,
+    /// Each condition compiled over ids, where it has that form.
+    pub fast: Vec<Option<Fast>>,
     pub winner: Expr,
 }
 

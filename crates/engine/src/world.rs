@@ -393,7 +393,7 @@ enum Who {
 }
 
 /// Where `v` lies in `list`, if it is one of its values (not a copy).
-fn index_in(list: &[Value], v: &Value) -> Option<usize> {
+pub(crate) fn index_in(list: &[Value], v: &Value) -> Option<usize> {
     let size = std::mem::size_of::<Value>();
     let offset = (v as *const Value as usize).wrapping_sub(list.as_ptr() as usize);
     let i = offset / size;

@@ -106,6 +106,13 @@ impl Expr {
         )
     }
 
+    /// [`eval`](Expr::eval) with the variables' values borrowed.
+    pub(crate) fn eval_refs(&self, vars: &[&Value], world: &dyn World) -> Result<Value, EvalError> {
+        Ok(self
+            .eval_in(&Env::Refs(vars), world, 0, &Cell::new(0))?
+            .into_owned())
+    }
+
     /// [`eval`](Expr::eval) counting its work in `work`, shared by a whole
     /// evaluation (side effects share one too).
     pub(crate) fn eval_counted(

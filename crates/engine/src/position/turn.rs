@@ -5,7 +5,7 @@ use super::{Position, WhenStuck};
 use crate::automaton::MoveAutomaton;
 use crate::expr::{slot_of, spend, with_slot, Effect, Expr, Value, MAX_ITEMS};
 use crate::model::Face;
-use crate::rules::{Element, EndC, Rules};
+use crate::rules::{Ask, Element, EndC, Rules};
 use crate::state::{Change, Status, REMOVED};
 use crate::world::View;
 use std::cell::Cell;
@@ -263,7 +263,22 @@ fn game_over(pos: &Position, warnings: &mut Vec<String>, can_move: &mut bool) ->
 /// Whether all the conditions of a game-over hold (one that can't be
 /// worked out, with a warning, does not).
 fn conditions_hold(end: &EndC, view: &View, warnings: &mut Vec<String>) -> bool {
-    for c in &end.when {
+    let ask = Ask {
+        view,
+        vars: &[],
+        step: None,
+    };
+    for (i, c) in end.when.iter().enumerate() {
+        match end
+            .fast
+            .get(i)
+            .and_then(|f| f.as_ref())
+            .and_then(|f| f.holds(&ask))
+        {
+            Some(true) => continue,
+            Some(false) => return false,
+            None => {}
+        }
         match c.eval(&[], view) {
             Ok(Value::Bool(true)) => {}
             Ok(Value::Bool(false)) => return false,

@@ -21,7 +21,7 @@ mod triggers;
 pub use elements::{blank, spaced, Elements};
 pub use moves::Moves;
 
-use super::{Prefilter, Rules, Value, Zobrist};
+use super::{Fast, Prefilter, Rules, Value, Zobrist};
 use crate::automaton::MoveAutomaton;
 use crate::expr::{Effect, Expr, Function, Resolved, Special, WorldFn};
 use crate::model::{Face, Game, Shows};
@@ -100,6 +100,7 @@ pub fn rules(game: &Game, elements: Elements, moves: MoveAutomaton, move_names: 
         rules.alike_of = (0..rules.figures.len()).map(|f| alike.of(f as u16)).collect();
     }
     prefilter(&mut rules);
+    compile_fast(&mut rules);
     rules
 }
 
@@ -138,6 +139,37 @@ fn any_effect(rules: &Rules, pred: &mut dyn FnMut(&Effect) -> bool) -> bool {
         effect.visit(&mut |e| found = found || pred(e));
     }
     found
+}
+
+/// The step rules' and game overs' conditions compiled over ids, where
+/// they have such a form ([`Fast`]).
+fn compile_fast(rules: &mut Rules) {
+    let steps: Vec<Vec<Option<Fast>>> = rules
+        .steps
+        .iter()
+        .map(|s| {
+            s.when
+                .iter()
+                .map(|e| Fast::compile(e, rules, s.vars.len(), true))
+                .collect()
+        })
+        .collect();
+    for (rule, fast) in rules.steps.iter_mut().zip(steps) {
+        rule.fast = fast;
+    }
+    let ends: Vec<Vec<Option<Fast>>> = rules
+        .ends
+        .iter()
+        .map(|end| {
+            end.when
+                .iter()
+                .map(|e| Fast::compile(e, rules, 0, false))
+                .collect()
+        })
+        .collect();
+    for (end, fast) in rules.ends.iter_mut().zip(ends) {
+        end.fast = fast;
+    }
 }
 
 /// Each step rule's conditions that do not look at the position, answered

@@ -13,6 +13,7 @@ pub fn lower(game: &Game, names: &NameMap, words: &Words) -> Vec<EndC> {
             ends.push(EndC {
                 name: end.name.clone(),
                 when: when.filter_map(Result::ok).collect(),
+                fast: Vec::new(),
                 winner,
             });
         }

@@ -29,6 +29,7 @@ fn step(rule: &StepRule, elements: &Elements) -> StepRuleC {
         prefilter: Prefilter::pending(when.len(), scope::figure_slots(rule)),
         top_only: when.iter().any(asks_top),
         when,
+        fast: Vec::new(),
         when_text: rule.when.clone(),
         effects: effects(rule, &vars, &elements.names, &elements.words),
         capture: rule.capture,
