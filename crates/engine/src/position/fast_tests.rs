@@ -181,6 +181,7 @@ fn hostile_conditions_get_the_same_answers_or_are_left_to_the_general_evaluator(
         ("every s in squares(b) where every t in squares(b) where every u in squares(b) where every v in squares(b) where row(s) > 0", "no"),
         // Not yes or no.
         ("row(to)", "count(squares(b))"),
+        ("column(to) > 1", "in_a_row(b, 2, \"stone\") or in_a_row(b, 0, 2) or in_a_row(pool, 1, 1)"),
         ("if row(to) > 2 then column(to) else yes", "in_a_row(b, 3, 1)"),
         ("not empty(neighbour(to, down)) and empty(neighbour(to, up))", "not can(put)"),
     ];

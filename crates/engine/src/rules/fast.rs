@@ -25,7 +25,7 @@ use crate::world::View;
 /// The deepest condition compiled (the general evaluator stops at 64).
 const MAX_DEPTH: u32 = 48;
 /// The most variable slots a compiled condition uses.
-const SLOTS: usize = 32;
+const SLOTS: usize = 16;
 
 /// A condition compiled over ids.
 #[derive(Debug, Clone)]
@@ -384,6 +384,7 @@ impl Compiler<'_> {
                                 | WorldFn::Between
                                 | WorldFn::Line
                                 | WorldFn::Squares
+                                | WorldFn::InARow
                         )
                 );
                 let args = if own {
@@ -704,6 +705,40 @@ impl Run<'_, '_, '_> {
         p.map_or(Val::Text(EMPTY), Val::Place)
     }
 
+    /// `in_a_row(board, n, player)` on a board or track; the line found is
+    /// kept in the view, as the general evaluator keeps it.
+    fn in_a_row(&self, board: Val, n: Val, who: Val) -> Out {
+        let (Val::Text(i), Val::Num(n), Val::Num(player)) = (board, n, who) else {
+            return None;
+        };
+        let Some(Element::Grid(g)) = self.text(i).element else {
+            return None;
+        };
+        let (rules, state) = (self.rules(), self.ask.view.state);
+        let g = rules.grids.get(g as usize)?;
+        if n < 1 {
+            return Some(Val::Bool(false));
+        }
+        let owns = |p: Option<PlaceId>| {
+            p.is_some_and(|p| state.on(p).iter().any(|&f| state.owner_of(f) as i64 == player))
+        };
+        for row in 1..=g.rows as i64 {
+            for column in 1..=g.columns as i64 {
+                if !owns(g.place(row, column)) {
+                    continue;
+                }
+                for (dr, dc) in [(0, 1), (1, 0), (1, 1), (1, -1)] {
+                    let cell = |k: i64| g.place(row + dr * k, column + dc * k);
+                    if (1..n).all(|k| owns(cell(k))) {
+                        *self.ask.view.line.borrow_mut() = (0..n).filter_map(cell).collect();
+                        return Some(Val::Bool(true));
+                    }
+                }
+            }
+        }
+        Some(Val::Bool(false))
+    }
+
     fn call(&mut self, f: Function, args: &[Node]) -> Out {
         let a = self.eval(args.first()?)?;
         let (rules, state) = (self.ask.view.rules, self.ask.view.state);
@@ -806,6 +841,11 @@ impl Run<'_, '_, '_> {
                     dc: dc as i8,
                     len,
                 }))
+            }
+            WorldFn::InARow => {
+                let n = self.eval(args.get(1)?)?;
+                let who = self.eval(args.get(2)?)?;
+                self.in_a_row(a, n, who)
             }
             WorldFn::Between => {
                 let (_, x) = self.square(a)?;
