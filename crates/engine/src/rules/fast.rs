@@ -537,7 +537,9 @@ impl Run<'_, '_, '_> {
                 for (slot, a) in values.iter_mut().zip(args) {
                     *slot = self.eval(a)?;
                 }
-                self.slots[*base..base + args.len()].copy_from_slice(&values[..args.len()]);
+                for (k, v) in values.iter().take(args.len()).enumerate() {
+                    self.slots[base + k] = *v;
+                }
                 self.eval(body)
             }
             Node::Call(f, args) => self.call(*f, args),
@@ -815,7 +817,7 @@ impl Run<'_, '_, '_> {
                 _ => None,
             },
             WorldFn::Neighbour | WorldFn::Line => {
-                let (start, spot) = self.square(a)?;
+                let (_, spot) = self.square(a)?;
                 let b = self.eval(args.get(1)?)?;
                 let (dr, dc) = self.direction(b)?;
                 let g = rules.grids.get(spot.grid as usize)?;
@@ -828,18 +830,28 @@ impl Run<'_, '_, '_> {
                 if w == WorldFn::Neighbour {
                     return Some(Self::name_of(step(1)));
                 }
-                // A line stops before coming back round to where it began.
-                let mut len = 0u16;
-                while len < 60 && step(len as i64 + 1).is_some_and(|p| p != start) {
-                    len += 1;
+                // A ring's line comes back round to where it began: left to
+                // the general evaluator. Otherwise it goes to the edge.
+                if g.ring {
+                    return None;
                 }
-                (len < 60 && !g.ring).then_some(Val::List(Seq::Line {
+                let room = |at: u16, side: u16, d: i64| match d.signum() {
+                    1 => (side - at) as i64,
+                    -1 => at as i64 - 1,
+                    _ => i64::MAX,
+                };
+                let len = if step(1).is_none() {
+                    0
+                } else {
+                    room(spot.row, g.rows, dr).min(room(spot.column, g.columns, dc))
+                };
+                Some(Val::List(Seq::Line {
                     grid: spot.grid,
                     row: spot.row as i16,
                     column: spot.column as i16,
                     dr: dr as i8,
                     dc: dc as i8,
-                    len,
+                    len: u16::try_from(len).ok()?,
                 }))
             }
             WorldFn::InARow => {
