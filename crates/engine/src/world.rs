@@ -54,6 +54,26 @@ impl<'a> View<'a> {
             .any(|(rule, player, can)| *can && *rule == first.name && player.is_none_or(|p| p == me))
     }
 
+    /// Whether step rule `rule` has a legal step now for `player` (the
+    /// player on move when `None`), for `can`: worked out once per view.
+    pub(crate) fn can(&self, rule: &str, player: Option<i64>) -> Result<bool, EvalError> {
+        let Some(pos) = self.pos else {
+            return Err(err("can is not answered here".into()));
+        };
+        let known = self
+            .cans
+            .borrow()
+            .iter()
+            .find(|(r, p, _)| r == rule && *p == player)
+            .map(|(_, _, b)| *b);
+        if let Some(b) = known {
+            return Ok(b);
+        }
+        let b = pos.can(rule, player)?;
+        self.cans.borrow_mut().push((rule.to_string(), player, b));
+        Ok(b)
+    }
+
     fn element(&self, v: &Value) -> Result<Element, EvalError> {
         // A name the rules keep (lent by `line`, `squares`, `top`…) is
         // known by where it lies, without reading it.
@@ -623,29 +643,17 @@ impl World for View<'_> {
             WorldFn::Line => self.line(arg(0)?, arg(1)?)?,
             WorldFn::Direction => self.direction(arg(0)?, arg(1)?)?,
             WorldFn::Can => {
-                let Some(pos) = self.pos else {
+                if self.pos.is_none() {
                     return Err(err("can is not answered here".into()));
-                };
+                }
                 let player = match args.get(1) {
                     Some(p) => Some(number(p)?),
                     None => None,
                 };
-                let rule = arg(0)?.to_text();
-                let known = self
-                    .cans
-                    .borrow()
-                    .iter()
-                    .find(|(r, p, _)| *r == rule && *p == player)
-                    .map(|(_, _, b)| *b);
-                let answer = match known {
-                    Some(b) => b,
-                    None => {
-                        let b = pos.can(&rule, player)?;
-                        self.cans.borrow_mut().push((rule, player, b));
-                        b
-                    }
-                };
-                Value::Bool(answer)
+                Value::Bool(match arg(0)? {
+                    Value::Text(rule) => self.can(rule, player)?,
+                    other => self.can(&other.to_text(), player)?,
+                })
             }
             WorldFn::Colour => Value::Text(rules.figures[self.figure(arg(0)?)? as usize].colour.clone()),
             WorldFn::Attribute => {

@@ -13,7 +13,7 @@
 //! error, a value of an unexpected kind, a point of a points board) it
 //! gives up, and the general evaluator answers instead; so the answer is
 //! always the general evaluator's, errors and messages included. Parts it
-//! has no form for (`can`, `in_a_row`, `value`) are asked of the general
+//! has no form for (`value`, `contains`, `at`…) are asked of the general
 //! evaluator as they stand, when they read no name bound inside the
 //! condition.
 
@@ -385,6 +385,7 @@ impl Compiler<'_> {
                                 | WorldFn::Line
                                 | WorldFn::Squares
                                 | WorldFn::InARow
+                                | WorldFn::Can
                         )
                 );
                 let args = if own {
@@ -853,6 +854,23 @@ impl Run<'_, '_, '_> {
                     dc: dc as i8,
                     len: u16::try_from(len).ok()?,
                 }))
+            }
+            WorldFn::Can => {
+                let Val::Text(rule) = a else {
+                    return None;
+                };
+                let player = match args.get(1) {
+                    Some(p) => match self.eval(p)? {
+                        Val::Num(n) => Some(n),
+                        _ => return None,
+                    },
+                    None => None,
+                };
+                self.ask
+                    .view
+                    .can(&self.text(rule).text, player)
+                    .ok()
+                    .map(Val::Bool)
             }
             WorldFn::InARow => {
                 let n = self.eval(args.get(1)?)?;
