@@ -126,27 +126,13 @@ impl Seq {
         }
     }
 
-    /// The items from the start, `len` of them.
-    fn prefix(self, n: usize) -> Seq {
-        match self {
-            Seq::Line {
-                grid,
-                row,
-                column,
-                dr,
-                dc,
-                ..
-            } => Seq::Line {
-                grid,
-                row,
-                column,
-                dr,
-                dc,
-                len: n as u16,
-            },
-            Seq::Places { first, .. } => Seq::Places { first, len: n as u16 },
-            Seq::Directions { first, .. } => Seq::Directions { first, len: n as u8 },
+    /// The first `n` items.
+    fn prefix(mut self, n: usize) -> Seq {
+        match &mut self {
+            Seq::Line { len, .. } | Seq::Places { len, .. } => *len = n as u16,
+            Seq::Directions { len, .. } => *len = n as u8,
         }
+        self
     }
 
     fn item(self, k: usize, rules: &Rules) -> Option<Val> {
