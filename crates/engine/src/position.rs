@@ -7,7 +7,7 @@
 use super::automaton::MoveAutomaton;
 use super::expr::{Effect, EvalError, Value};
 use super::model::{OwnerPattern, WhenStuck};
-use super::rules::{Ask, FigureId, PlaceId, RuleId, Rules, StepRuleC, TypeId};
+use super::rules::{Ask, Fast, FigureId, PlaceId, RuleId, Rules, StepRuleC, TypeId};
 use super::state::{Change, Made, State, Status, REMOVED};
 use super::world::View;
 use std::ops::ControlFlow;
@@ -1049,17 +1049,13 @@ fn dynamic_conditions_hold(
         vars,
         step: Some(step),
     };
-    rule.prefilter.dynamic.iter().all(|&i| {
-        match rule
-            .fast
-            .get(i)
-            .and_then(|c| c.as_ref())
-            .and_then(|c| c.holds(&ask))
-        {
+    rule.prefilter
+        .dynamic
+        .iter()
+        .all(|&i| match Fast::answer(&rule.fast, i, &ask) {
             Some(b) => b,
             None => rule.when[i].holds_with(vars, view),
-        }
-    })
+        })
 }
 
 /// The name of nothing: no figure to capture.

@@ -4,6 +4,7 @@
 //! games of every example, and of hostile rules written for the purpose.
 
 use super::*;
+use crate::rules::Fast;
 use crate::search::{self, rng::Rng};
 
 /// How many conditions were asked, and how many the compiled form answered.
@@ -38,7 +39,7 @@ fn compare_at(pos: &Position, tally: &mut Tally, what: &str) {
                     };
                     for (i, c) in rule.when.iter().enumerate() {
                         tally.asked += 1;
-                        let Some(fast) = rule.fast[i].as_ref().and_then(|c| c.holds(&ask)) else {
+                        let Some(fast) = Fast::answer(&rule.fast, i, &ask) else {
                             continue;
                         };
                         tally.answered += 1;
@@ -65,7 +66,7 @@ fn compare_at(pos: &Position, tally: &mut Tally, what: &str) {
     for end in &rules.ends {
         for (i, c) in end.when.iter().enumerate() {
             tally.asked += 1;
-            if let Some(fast) = end.fast[i].as_ref().and_then(|c| c.holds(&ask)) {
+            if let Some(fast) = Fast::answer(&end.fast, i, &ask) {
                 tally.answered += 1;
                 let general = matches!(c.eval(&[], &view), Ok(Value::Bool(true)));
                 assert_eq!(fast, general, "{what}: game over {}, condition {i}", end.name);

@@ -5,7 +5,7 @@ use super::{Position, WhenStuck};
 use crate::automaton::MoveAutomaton;
 use crate::expr::{slot_of, spend, with_slot, Effect, Expr, Value, MAX_ITEMS};
 use crate::model::Face;
-use crate::rules::{Ask, Element, EndC, Rules};
+use crate::rules::{Ask, Element, EndC, Fast, Rules};
 use crate::state::{Change, Status, REMOVED};
 use crate::world::View;
 use std::cell::Cell;
@@ -269,12 +269,7 @@ fn conditions_hold(end: &EndC, view: &View, warnings: &mut Vec<String>) -> bool 
         step: None,
     };
     for (i, c) in end.when.iter().enumerate() {
-        match end
-            .fast
-            .get(i)
-            .and_then(|f| f.as_ref())
-            .and_then(|f| f.holds(&ask))
-        {
+        match Fast::answer(&end.fast, i, &ask) {
             Some(true) => continue,
             Some(false) => return false,
             None => {}

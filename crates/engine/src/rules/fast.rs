@@ -191,6 +191,13 @@ impl Fast {
         (work(&root, rules)? <= u64::from(MAX_WORK)).then_some(Fast { root, texts })
     }
 
+    /// Whether condition `i` of conditions compiled as `compiled` holds, or
+    /// `None` when it has no compiled form or the general evaluator must
+    /// answer.
+    pub fn answer(compiled: &[Option<Fast>], i: usize, ask: &Ask) -> Option<bool> {
+        compiled.get(i)?.as_ref()?.holds(ask)
+    }
+
     /// Whether the condition holds, or `None` when the general evaluator
     /// must answer.
     pub fn holds(&self, ask: &Ask) -> Option<bool> {
