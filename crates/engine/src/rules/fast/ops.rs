@@ -1,0 +1,346 @@
+//! A compiled condition's tree ([`Node`]) turned into closures, once, when
+//! the game is compiled: each part calls its own parts directly, with its
+//! operator, function and slots already chosen, so nothing is looked at
+//! twice while a condition runs.
+
+use std::sync::Arc;
+
+use super::compile::Node;
+use super::run::{arithmetic, number, truth, Run};
+use super::{Out, Seq, Val, EMPTY, MAX_PARAMS};
+use crate::expr::{BinOp, Expr, Function, Special, Value, WorldFn};
+use crate::rules::{Element, GridSpot};
+
+/// A part of a compiled condition, ready to run.
+pub(super) type Op = Arc<dyn Fn(&mut Run) -> Out + Send + Sync>;
+
+/// Makes an [`Op`] of a closure (its argument's lifetimes are any).
+fn op(f: impl Fn(&mut Run) -> Out + Send + Sync + 'static) -> Op {
+    Arc::new(f)
+}
+
+/// A part as its parent holds it: the simplest parts (a slot, a value,
+/// `player`, `opponent`) are read in place rather than called.
+pub(super) enum Arg {
+    Slot(usize),
+    Value(Val),
+    Player,
+    Opponent,
+    Op(Op),
+}
+
+impl Arg {
+    #[inline(always)]
+    fn get(&self, r: &mut Run) -> Out {
+        match self {
+            Arg::Slot(i) => r.slot(*i),
+            Arg::Value(v) => Some(*v),
+            Arg::Player => Some(Val::Num(r.state.to_move() as i64)),
+            Arg::Opponent => Some(Val::Num(r.rules.other(r.state.to_move()) as i64)),
+            Arg::Op(f) => f(r),
+        }
+    }
+}
+
+fn arg(n: &Node) -> Arg {
+    match n {
+        &Node::Slot(i) => Arg::Slot(i),
+        &Node::Value(v) => Arg::Value(v),
+        Node::Special(Special::Player) => Arg::Player,
+        Node::Special(Special::Opponent) => Arg::Opponent,
+        n => Arg::Op(build(n)),
+    }
+}
+
+pub(super) fn build(n: &Node) -> Op {
+    match n {
+        &Node::Value(v) => op(move |_| Some(v)),
+        &Node::Slot(i) => op(move |r| r.slot(i)),
+        &Node::Capture(i) => op(move |r| r.capture(i)),
+        &Node::Special(s) => special(s),
+        Node::Not(x) => {
+            let x = arg(x);
+            op(move |r| Some(Val::Bool(!truth(x.get(r)?)?)))
+        }
+        Node::Neg(x) => {
+            let x = arg(x);
+            op(move |r| Some(Val::Num(number(x.get(r)?)?.checked_neg()?)))
+        }
+        Node::And(a, b) => {
+            let (a, b) = (arg(a), arg(b));
+            op(move |r| Some(Val::Bool(truth(a.get(r)?)? && truth(b.get(r)?)?)))
+        }
+        Node::Or(a, b) => {
+            let (a, b) = (arg(a), arg(b));
+            op(move |r| Some(Val::Bool(truth(a.get(r)?)? || truth(b.get(r)?)?)))
+        }
+        Node::Binary(o, a, b) => binary(*o, arg(a), arg(b)),
+        Node::If(parts) => {
+            let [c, t, e] = [arg(&parts[0]), arg(&parts[1]), arg(&parts[2])];
+            op(move |r| if truth(c.get(r)?)? { t.get(r) } else { e.get(r) })
+        }
+        Node::Quantifier {
+            kind,
+            slot,
+            until,
+            list,
+            condition,
+        } => {
+            let (kind, slot, until) = (*kind, *slot, *until);
+            let (list, condition) = (arg(list), arg(condition));
+            op(move |r| {
+                let Val::List(seq) = list.get(r)? else {
+                    return None;
+                };
+                r.quantify(kind, slot, until, seq, &|r| condition.get(r))
+            })
+        }
+        Node::Apply { base, args, body } => apply(*base, args.iter().map(arg).collect(), arg(body)),
+        Node::Call(f, args) => call(*f, args.iter().map(arg).collect()),
+        Node::General(e) => general((**e).clone()),
+    }
+}
+
+fn special(s: Special) -> Op {
+    match s {
+        Special::Player => op(|r| Some(Val::Num(r.state.to_move() as i64))),
+        Special::Opponent => op(|r| Some(Val::Num(r.rules.other(r.state.to_move()) as i64))),
+        _ => op(move |r| r.special(s)),
+    }
+}
+
+fn binary(o: BinOp, a: Arg, b: Arg) -> Op {
+    match o {
+        BinOp::Eq | BinOp::Ne => {
+            let eq = o == BinOp::Eq;
+            op(move |r| {
+                let (x, y) = (a.get(r)?, b.get(r)?);
+                Some(Val::Bool(r.equal(x, y)? == eq))
+            })
+        }
+        _ => op(move |r| {
+            let (x, y) = (a.get(r)?, b.get(r)?);
+            arithmetic(o, number(x)?, number(y)?)
+        }),
+    }
+}
+
+/// A definition's values put in their slots, then its body. All the
+/// values are worked out first: working one out may use the same slots
+/// for a definition of its own.
+fn apply(base: usize, args: Vec<Arg>, body: Arg) -> Op {
+    match <[Arg; 2]>::try_from(args) {
+        Ok([a, b]) => op(move |r| {
+            let (x, y) = (a.get(r)?, b.get(r)?);
+            r.set(base, x)?;
+            r.set(base + 1, y)?;
+            body.get(r)
+        }),
+        Err(args) => match <[Arg; 1]>::try_from(args) {
+            Ok([a]) => op(move |r| {
+                let x = a.get(r)?;
+                r.set(base, x)?;
+                body.get(r)
+            }),
+            Err(args) => op(move |r| {
+                let mut values = [Val::Num(0); MAX_PARAMS];
+                for (v, a) in values.iter_mut().zip(&args) {
+                    *v = a.get(r)?;
+                }
+                for (k, v) in values.iter().take(args.len()).enumerate() {
+                    r.set(base + k, *v)?;
+                }
+                body.get(r)
+            }),
+        },
+    }
+}
+
+/// A part asked of the general evaluator.
+fn general(e: Expr) -> Op {
+    op(move |r| match e.eval_refs(r.ask.vars, r.ask.view).ok()? {
+        Value::Number(n) => Some(Val::Num(n)),
+        Value::Bool(b) => Some(Val::Bool(b)),
+        _ => None,
+    })
+}
+
+/// A function with a compiled form; its arguments are worked out in order.
+fn call(f: Function, args: Vec<Arg>) -> Op {
+    let mut args = args.into_iter();
+    let Some(a) = args.next() else {
+        return op(|_| None);
+    };
+    let b = args.next();
+    let c = args.next();
+    match f {
+        Function::Count => op(move |r| match a.get(r)? {
+            Val::List(seq) => Some(Val::Num(seq.len() as i64)),
+            _ => None,
+        }),
+        Function::Empty => op(move |r| match a.get(r)? {
+            Val::List(seq) => Some(Val::Bool(seq.len() == 0)),
+            v => Some(Val::Bool(r.state.on(r.place(v)?).is_empty())),
+        }),
+        Function::First | Function::Last => {
+            let first = f == Function::First;
+            op(move |r| match a.get(r)? {
+                Val::List(seq) if seq.len() > 0 => {
+                    let k = if first { 0 } else { seq.len() - 1 };
+                    seq.item(k, r.rules)
+                }
+                _ => None,
+            })
+        }
+        Function::Abs => op(move |r| Some(Val::Num(number(a.get(r)?)?.checked_abs()?))),
+        Function::World(w) => world(w, a, b, c),
+        _ => op(|_| None),
+    }
+}
+
+fn world(w: WorldFn, a: Arg, b: Option<Arg>, c: Option<Arg>) -> Op {
+    match (w, b, c) {
+        (WorldFn::Row | WorldFn::Column, _, _) => {
+            let row = w == WorldFn::Row;
+            op(move |r| {
+                let spot = {
+                    let v = a.get(r)?;
+                    r.square(v)?
+                };
+                Some(Val::Num(if row { spot.row } else { spot.column } as i64))
+            })
+        }
+        (WorldFn::Owner, _, _) => op(move |r| {
+            let v = a.get(r)?;
+            r.owner(v)
+        }),
+        (WorldFn::Type, _, _) => op(move |r| match a.get(r)? {
+            Val::Figure(f) => Some(Val::Kind(r.state.kind_of(f))),
+            _ => None,
+        }),
+        (WorldFn::Top, _, _) => op(move |r| {
+            let p = {
+                let v = a.get(r)?;
+                r.place(v)?
+            };
+            Some(r.state.on(p).last().map_or(Val::Text(EMPTY), |&f| Val::Figure(f)))
+        }),
+        (WorldFn::Squares, _, _) => op(move |r| {
+            let v = a.get(r)?;
+            squares(r, v)
+        }),
+        (WorldFn::Neighbour, Some(b), _) => op(move |r| {
+            let spot = {
+                let v = a.get(r)?;
+                r.square(v)?
+            };
+            let (dr, dc) = {
+                let v = b.get(r)?;
+                r.direction(v)?
+            };
+            let g = r.rules.grids.get(spot.grid as usize)?;
+            if g.is_track && dr != 0 {
+                return Some(Val::Text(EMPTY));
+            }
+            let p = g.place(spot.row as i64 + dr, spot.column as i64 + dc);
+            Some(p.map_or(Val::Text(EMPTY), Val::Place))
+        }),
+        (WorldFn::Line, Some(b), _) => op(move |r| {
+            let spot = {
+                let v = a.get(r)?;
+                r.square(v)?
+            };
+            let (dr, dc) = {
+                let v = b.get(r)?;
+                r.direction(v)?
+            };
+            line(r, spot, dr, dc)
+        }),
+        (WorldFn::Can, b, _) => op(move |r| {
+            let Val::Text(rule) = a.get(r)? else {
+                return None;
+            };
+            let player = match &b {
+                Some(b) => Some(number(b.get(r)?)?),
+                None => None,
+            };
+            r.ask.view.can(&r.text(rule)?.text, player).ok().map(Val::Bool)
+        }),
+        (WorldFn::InARow, Some(b), Some(c)) => op(move |r| {
+            let (board, n, who) = (a.get(r)?, b.get(r)?, c.get(r)?);
+            r.in_a_row(board, n, who)
+        }),
+        (WorldFn::Between, Some(b), _) => op(move |r| {
+            let x = {
+                let v = a.get(r)?;
+                r.square(v)?
+            };
+            let y = {
+                let v = b.get(r)?;
+                r.square(v)?
+            };
+            let (dr, dc) = (y.row as i64 - x.row as i64, y.column as i64 - x.column as i64);
+            let in_line = x.grid == y.grid
+                && [-2, 0, 2].contains(&dr)
+                && [-2, 0, 2].contains(&dc)
+                && (dr, dc) != (0, 0);
+            if !in_line {
+                return Some(Val::Text(EMPTY));
+            }
+            let g = r.rules.grids.get(x.grid as usize)?;
+            let p = g.place(x.row as i64 + dr / 2, x.column as i64 + dc / 2);
+            Some(p.map_or(Val::Text(EMPTY), Val::Place))
+        }),
+        _ => op(|_| None),
+    }
+}
+
+/// `squares(board)`: a board's squares in order.
+fn squares(r: &Run, board: Val) -> Out {
+    let Val::Text(i) = board else {
+        return None;
+    };
+    let Element::Grid(g) = r.text(i)?.element? else {
+        return None;
+    };
+    let g = r.rules.grids.get(g as usize)?;
+    let len = g.rows as usize * g.columns as usize;
+    Some(Val::List(Seq::Places {
+        first: g.first,
+        len: u16::try_from(len).ok()?,
+    }))
+}
+
+/// `line(square, direction)`: the squares from `spot` going `(dr, dc)` to
+/// the board's edge. A ring's line comes back round to where it began:
+/// left to the general evaluator.
+fn line(r: &Run, spot: GridSpot, dr: i64, dc: i64) -> Out {
+    let g = r.rules.grids.get(spot.grid as usize)?;
+    if g.ring {
+        return None;
+    }
+    let step = |k: i64| {
+        if g.is_track && dr != 0 {
+            return None;
+        }
+        g.place(spot.row as i64 + dr * k, spot.column as i64 + dc * k)
+    };
+    let room = |at: u16, side: u16, d: i64| match d.signum() {
+        1 => (side - at) as i64,
+        -1 => at as i64 - 1,
+        _ => i64::MAX,
+    };
+    let len = if step(1).is_none() {
+        0
+    } else {
+        room(spot.row, g.rows, dr).min(room(spot.column, g.columns, dc))
+    };
+    Some(Val::List(Seq::Line {
+        grid: spot.grid,
+        row: spot.row as i16,
+        column: spot.column as i16,
+        dr: dr as i8,
+        dc: dc as i8,
+        len: u16::try_from(len).ok()?,
+    }))
+}

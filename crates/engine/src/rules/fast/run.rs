@@ -1,0 +1,253 @@
+//! What a compiled condition reads while it runs: its slots, the
+//! position, and the game facts over ids that its closures ask for.
+
+use super::{Ask, Out, Seq, Text, Val, EMPTY, SLOTS};
+use crate::expr::{BinOp, Quantity, Special, Value, DIRECTIONS};
+use crate::rules::{Element, GridSpot, PlaceId, Rules};
+use crate::state::State;
+use crate::world::index_in;
+
+/// One run of a compiled condition.
+pub(in crate::rules) struct Run<'r, 'a, 'v> {
+    pub(super) texts: &'r [Text],
+    pub(super) rules: &'r Rules,
+    pub(super) state: &'r State,
+    pub(super) ask: &'r Ask<'a, 'v>,
+    /// The rule's variables and the names bound inside the condition.
+    pub(super) slots: [Val; SLOTS],
+}
+
+/// A value as yes or no.
+pub(super) fn truth(v: Val) -> Option<bool> {
+    match v {
+        Val::Bool(b) => Some(b),
+        _ => None,
+    }
+}
+
+/// A value as a number.
+pub(super) fn number(v: Val) -> Option<i64> {
+    match v {
+        Val::Num(x) => Some(x),
+        _ => None,
+    }
+}
+
+impl Run<'_, '_, '_> {
+    pub(super) fn slot(&self, i: usize) -> Out {
+        self.slots.get(i).copied()
+    }
+
+    pub(super) fn set(&mut self, i: usize, v: Val) -> Option<()> {
+        *self.slots.get_mut(i)? = v;
+        Some(())
+    }
+
+    /// A rule variable other than `figure`, `from` and `to` (a capture).
+    pub(super) fn capture(&self, i: usize) -> Out {
+        match self.ask.vars.get(i)? {
+            Value::Number(n) => Some(Val::Num(*n)),
+            Value::Bool(b) => Some(Val::Bool(*b)),
+            v @ Value::Text(_) => index_in(&self.rules.place_texts, v).map(|p| Val::Place(p as PlaceId)),
+            Value::List(_) => None,
+        }
+    }
+
+    pub(super) fn special(&self, s: Special) -> Out {
+        let (rules, state) = (self.rules, self.state);
+        let me = state.to_move();
+        let last = state.made().last();
+        let or_empty = |v: Option<Val>| v.unwrap_or(Val::Text(EMPTY));
+        Some(match s {
+            Special::Player => Val::Num(me as i64),
+            Special::Opponent => Val::Num(rules.other(me) as i64),
+            Special::Next => Val::Num(rules.next(me) as i64),
+            Special::Previous => Val::Num(rules.previous(me) as i64),
+            Special::Repetitions => Val::Num(state.repetitions() as i64),
+            Special::LastTo => or_empty(last.map(|m| Val::Place(m.to))),
+            Special::LastFrom => or_empty(last.map(|m| Val::Place(m.from))),
+            Special::LastFigure => or_empty(last.map(|m| Val::Figure(m.figure))),
+            Special::Directions => Val::List(Seq::Directions { first: 0, len: 8 }),
+            Special::Straight => Val::List(Seq::Directions { first: 0, len: 4 }),
+            Special::Diagonal => Val::List(Seq::Directions { first: 4, len: 4 }),
+            Special::Steps => return None,
+        })
+    }
+
+    pub(super) fn text(&self, i: u32) -> Option<&Text> {
+        self.texts.get(i as usize)
+    }
+
+    /// The text a name stands for.
+    fn name(&self, v: Val) -> Option<&str> {
+        let rules = self.rules;
+        Some(match v {
+            Val::Place(p) => rules.place_name(p),
+            Val::Figure(f) => rules.figure_name(f),
+            Val::Kind(k) => rules.types.get(k as usize)?,
+            Val::Text(i) => &self.text(i)?.text,
+            _ => return None,
+        })
+    }
+
+    /// Whether two names are the same text (two elements may share one).
+    fn same_name(&self, a: Val, b: Val) -> Option<bool> {
+        Some(a == b || self.name(a)? == self.name(b)?)
+    }
+
+    pub(super) fn equal(&self, a: Val, b: Val) -> Option<bool> {
+        match (a, b) {
+            (Val::Num(x), Val::Num(y)) => Some(x == y),
+            (Val::Bool(x), Val::Bool(y)) => Some(x == y),
+            (Val::Num(_), Val::Bool(_)) | (Val::Bool(_), Val::Num(_)) => Some(false),
+            (Val::Bool(_), Val::Place(_) | Val::Figure(_) | Val::Kind(_) | Val::Text(_))
+            | (Val::Place(_) | Val::Figure(_) | Val::Kind(_) | Val::Text(_), Val::Bool(_)) => Some(false),
+            (Val::List(_), _) | (_, Val::List(_)) | (Val::Num(_), _) | (_, Val::Num(_)) => None,
+            _ => self.same_name(a, b),
+        }
+    }
+
+    /// `kind` over `seq`, the item in `slot` while `condition` is asked.
+    pub(super) fn quantify(
+        &mut self,
+        kind: Quantity,
+        slot: usize,
+        until: bool,
+        seq: Seq,
+        condition: &dyn Fn(&mut Self) -> Out,
+    ) -> Out {
+        let mut count = 0i64;
+        let items = seq.items(self.rules)?;
+        for k in 0..seq.len() {
+            let item = items.item(k)?;
+            self.set(slot, item)?;
+            if kind == Quantity::Sum {
+                count = count.checked_add(number(condition(self)?)?)?;
+                continue;
+            }
+            let holds = truth(condition(self)?)?;
+            if until {
+                if holds {
+                    return Some(match kind {
+                        Quantity::All => Val::List(seq.prefix(k)),
+                        Quantity::HowMany => Val::Num(k as i64),
+                        _ => return None,
+                    });
+                }
+                continue;
+            }
+            match kind {
+                Quantity::Any if holds => return Some(Val::Bool(true)),
+                Quantity::Every if !holds => return Some(Val::Bool(false)),
+                Quantity::First if holds => return Some(item),
+                Quantity::HowMany if holds => count += 1,
+                _ => {}
+            }
+        }
+        Some(match kind {
+            Quantity::Any => Val::Bool(false),
+            Quantity::Every => Val::Bool(true),
+            Quantity::First => Val::Text(EMPTY),
+            Quantity::HowMany if until => Val::Num(seq.len() as i64),
+            Quantity::HowMany | Quantity::Sum => Val::Num(count),
+            Quantity::All if until => Val::List(seq),
+            Quantity::All => return None,
+        })
+    }
+
+    /// The place a value names: a place, or a text naming one.
+    pub(super) fn place(&self, v: Val) -> Option<PlaceId> {
+        match v {
+            Val::Place(p) => Some(p),
+            Val::Text(i) => match self.text(i)?.element? {
+                Element::Place(p) => Some(p),
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+
+    /// A square of a board or track (not a point of a points board).
+    pub(super) fn square(&self, v: Val) -> Option<GridSpot> {
+        let p = self.place(v)?;
+        self.rules.places.get(p as usize)?.grid
+    }
+
+    pub(super) fn direction(&self, v: Val) -> Option<(i64, i64)> {
+        match v {
+            Val::Text(i) => {
+                let (_, dr, dc) = DIRECTIONS.get(self.text(i)?.direction? as usize)?;
+                Some((*dr, *dc))
+            }
+            _ => None,
+        }
+    }
+
+    /// `owner(v)`: of a figure, or of the top figure of a place unless the
+    /// place has an owner of its own; 0 for nothing.
+    pub(super) fn owner(&self, v: Val) -> Out {
+        let state = self.state;
+        Some(Val::Num(match v {
+            Val::Text(EMPTY) => 0,
+            Val::Figure(f) => state.owner_of(f) as i64,
+            _ => {
+                let p = self.place(v)?;
+                match self.rules.places.get(p as usize)?.owner {
+                    0 => state.on(p).last().map_or(0, |&f| state.owner_of(f) as i64),
+                    owner => owner as i64,
+                }
+            }
+        }))
+    }
+
+    /// `in_a_row(board, n, player)` on a board or track; the line found is
+    /// kept in the view, as the general evaluator keeps it.
+    pub(super) fn in_a_row(&self, board: Val, n: Val, who: Val) -> Out {
+        let (Val::Text(i), Val::Num(n), Val::Num(player)) = (board, n, who) else {
+            return None;
+        };
+        let Some(Element::Grid(g)) = self.text(i)?.element else {
+            return None;
+        };
+        let (rules, state) = (self.rules, self.state);
+        let g = rules.grids.get(g as usize)?;
+        if n < 1 {
+            return Some(Val::Bool(false));
+        }
+        let owns = |p: Option<PlaceId>| {
+            p.is_some_and(|p| state.on(p).iter().any(|&f| state.owner_of(f) as i64 == player))
+        };
+        for row in 1..=g.rows as i64 {
+            for column in 1..=g.columns as i64 {
+                if !owns(g.place(row, column)) {
+                    continue;
+                }
+                for (dr, dc) in [(0, 1), (1, 0), (1, 1), (1, -1)] {
+                    let cell = |k: i64| g.place(row + dr * k, column + dc * k);
+                    if (1..n).all(|k| owns(cell(k))) {
+                        *self.ask.view.line.borrow_mut() = (0..n).filter_map(cell).collect();
+                        return Some(Val::Bool(true));
+                    }
+                }
+            }
+        }
+        Some(Val::Bool(false))
+    }
+}
+
+/// `a op b` for the operators on numbers (`=` and `!=` are
+/// [`Run::equal`]).
+pub(super) fn arithmetic(op: BinOp, x: i64, y: i64) -> Out {
+    Some(match op {
+        BinOp::Lt => Val::Bool(x < y),
+        BinOp::Le => Val::Bool(x <= y),
+        BinOp::Gt => Val::Bool(x > y),
+        BinOp::Ge => Val::Bool(x >= y),
+        BinOp::Add => Val::Num(x.checked_add(y)?),
+        BinOp::Sub => Val::Num(x.checked_sub(y)?),
+        BinOp::Mul => Val::Num(x.checked_mul(y)?),
+        BinOp::Div => Val::Num(x.checked_div(y)?),
+        BinOp::Mod => Val::Num(x.checked_rem_euclid(y)?),
+        _ => return None,
+    })
+}
