@@ -10,6 +10,7 @@ use super::model::{OwnerPattern, WhenStuck};
 use super::rules::{Ask, Fast, FigureId, PlaceId, RuleId, Rules, StepRuleC, TypeId};
 use super::state::{Change, Made, State, Status, REMOVED};
 use super::world::View;
+use crate::rules::zobrist::PositionSet;
 use std::ops::ControlFlow;
 use std::sync::Arc;
 
@@ -242,7 +243,7 @@ impl Position {
                 return true;
             }
         }
-        let mut failed = std::collections::HashSet::new();
+        let mut failed = PositionSet::default();
         self.can_complete(0, &mut failed)
     }
 
@@ -274,12 +275,12 @@ impl Position {
         let ok = self.state.made().is_empty()
             || self.status() != &Status::Playing
             || self.can_end_move()
-            || self.can_complete(1, &mut std::collections::HashSet::new());
+            || self.can_complete(1, &mut PositionSet::default());
         self.revert(undo);
         ok
     }
 
-    fn can_complete(&mut self, depth: usize, failed: &mut std::collections::HashSet<u64>) -> bool {
+    fn can_complete(&mut self, depth: usize, failed: &mut PositionSet) -> bool {
         // A roll can always be made; what follows depends on the dice.
         if self.can_roll() {
             return true;

@@ -175,7 +175,7 @@ impl Position {
         let over = if complete {
             !rules.moves.can_continue(next) || (!self.has_step() && !self.can_roll())
         } else {
-            !self.can_complete(0, &mut std::collections::HashSet::new())
+            !self.can_complete(0, &mut crate::rules::zobrist::PositionSet::default())
         };
         if over {
             self.finish_move(changes, warnings);

@@ -3,6 +3,12 @@
 
 use crate::expr::Value;
 
+/// Positions by their hash. A hash is XOR of random keys, already spread
+/// evenly, so it is used as it is rather than hashed again.
+pub type PositionSet = nohash_hasher::IntSet<u64>;
+/// Something kept for each position, by its hash (see [`PositionSet`]).
+pub type PositionMap<V> = nohash_hasher::IntMap<u64, V>;
+
 /// A small, fast, deterministic generator (SplitMix64).
 pub fn splitmix(mut x: u64) -> u64 {
     x = x.wrapping_add(0x9E37_79B9_7F4A_7C15);

@@ -26,9 +26,9 @@ use super::rng::Rng;
 use super::{Choice, Method, Outcome, Progress};
 use crate::expr::Effect;
 use crate::position::{Position, Roll, Step, Undo};
+use crate::rules::zobrist::PositionMap;
 use crate::rules::Rules;
 use crate::state::Status;
-use std::collections::HashMap;
 
 /// The most positions the exact search visits before it gives up.
 pub const EXACT_NODES: u64 = 200_000;
@@ -88,7 +88,7 @@ enum Kind {
 /// what follows it; positions may lead back to earlier ones (a snake).
 struct Graph<'a> {
     gen: MoveGen,
-    index: HashMap<u64, u32>,
+    index: PositionMap<u32>,
     kinds: Vec<Kind>,
     /// The positions in the order their exploration finished: what follows
     /// a position comes before it, except round a cycle.
@@ -221,7 +221,7 @@ pub fn exact(pos: &mut Position, moves: &[Move], budget: &mut Budget) -> Option<
     }
     let mut g = Graph {
         gen: MoveGen::new(pos.rules()),
-        index: HashMap::new(),
+        index: PositionMap::default(),
         kinds: Vec::new(),
         order: Vec::new(),
         budget,

@@ -9,6 +9,7 @@
 
 use super::clock::Budget;
 use crate::position::{Position, StandIn, Step, Undo};
+use crate::rules::zobrist::PositionSet;
 use crate::rules::{FigureId, PlaceId, RuleId, Rules, TypeId};
 use crate::state::Status;
 use std::collections::{HashMap, HashSet};
@@ -197,7 +198,7 @@ fn mentions(text: &str, name: &str) -> bool {
 /// Enumerates whole moves, reusing its buffers between calls.
 pub struct MoveGen {
     classes: Classes,
-    seen: HashSet<u64>,
+    seen: PositionSet,
     path: Vec<Step>,
     steps: Vec<Vec<Step>>,
     keys: HashSet<(u32, TypeId, u8, PlaceId, PlaceId, RuleId)>,
@@ -216,7 +217,7 @@ impl MoveGen {
     pub fn new(rules: &Rules) -> MoveGen {
         MoveGen {
             classes: Classes::new(rules),
-            seen: HashSet::new(),
+            seen: PositionSet::default(),
             path: Vec::new(),
             steps: Vec::new(),
             keys: HashSet::new(),

@@ -6,8 +6,9 @@ use super::clock::Budget;
 use super::moves::{play, unplay, Move, MoveGen, MoveUndo};
 use super::negamax::heuristic;
 use crate::position::Position;
+use crate::rules::zobrist::{PositionMap, PositionSet};
 use crate::state::Status;
-use std::collections::{BinaryHeap, HashMap, HashSet};
+use std::collections::BinaryHeap;
 
 /// The deepest iteration, in moves.
 pub const MAX_DEPTH: u32 = 200;
@@ -34,8 +35,8 @@ struct Iddfs<'a> {
     gen: &'a mut MoveGen,
     /// Positions searched without success: the most moves they were given,
     /// and whether the search there was cut by the depth limit.
-    failed: HashMap<u64, (u32, bool)>,
-    on_path: HashSet<u64>,
+    failed: PositionMap<(u32, bool)>,
+    on_path: PositionSet,
     path: Vec<Move>,
     bufs: Vec<Vec<Move>>,
     hit_limit: bool,
@@ -118,8 +119,8 @@ pub fn shortest(
     }
     let mut search = Iddfs {
         gen,
-        failed: HashMap::new(),
-        on_path: HashSet::new(),
+        failed: PositionMap::default(),
+        on_path: PositionSet::default(),
         path: Vec::new(),
         bufs: Vec::new(),
         hit_limit: false,
@@ -160,7 +161,7 @@ struct Open {
 pub fn best_first(pos: &mut Position, gen: &mut MoveGen, budget: &mut Budget) -> PuzzleResult {
     // Each node: its parent and the move from it.
     let mut nodes: Vec<(usize, Move, u32)> = vec![(usize::MAX, Move::default(), 0)];
-    let mut seen: HashSet<u64> = HashSet::from([pos.hash()]);
+    let mut seen = PositionSet::from_iter([pos.hash()]);
     let mut open = BinaryHeap::from([Open {
         score: heuristic(pos),
         neg_len: 0,
