@@ -21,7 +21,7 @@ mod compile;
 mod ops;
 mod run;
 
-use super::{Element, FigureId, Grid, PlaceId, Rules};
+use super::{Element, FigureId, Grid, GridSpot, PlaceId, Rules};
 use crate::expr::{Expr, Value, DIRECTIONS, MAX_WORK};
 use crate::world::View;
 use compile::{work, Compiler, Node};
@@ -65,10 +65,12 @@ const FIRST_DIRECTION: u32 = 1;
 /// The most values a definition compiled here takes.
 const MAX_PARAMS: usize = 8;
 
-/// A value while a condition is worked out.
+/// A value while a condition is worked out. It fits in one machine word,
+/// so a part hands it back in a register: a number too big for `i32`
+/// makes the compiled form give up, and the general evaluator answers.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Val {
-    Num(i64),
+    Num(i32),
     Bool(bool),
     Place(PlaceId),
     Figure(FigureId),
@@ -79,18 +81,14 @@ enum Val {
     List(Seq),
 }
 
+// One word: handed back in a register, never pieced together in memory.
+const _: () = assert!(std::mem::size_of::<Option<Val>>() == 8);
+
 /// A list a condition goes through, described rather than listed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Seq {
-    /// The squares from a square going one way, not the square itself.
-    Line {
-        grid: u16,
-        row: i16,
-        column: i16,
-        dr: i8,
-        dc: i8,
-        len: u16,
-    },
+    /// The squares from square `start` going one way, not `start` itself.
+    Line { start: PlaceId, dr: i8, dc: i8, len: u8 },
     /// The places `first..first + len` (a board's squares in order).
     Places { first: PlaceId, len: u16 },
     /// Directions `first..first + len` of [`DIRECTIONS`].
@@ -100,16 +98,16 @@ enum Seq {
 impl Seq {
     fn len(self) -> usize {
         match self {
-            Seq::Line { len, .. } | Seq::Places { len, .. } => len as usize,
-            Seq::Directions { len, .. } => len as usize,
+            Seq::Places { len, .. } => len as usize,
+            Seq::Line { len, .. } | Seq::Directions { len, .. } => len as usize,
         }
     }
 
     /// The first `n` items.
     fn prefix(mut self, n: usize) -> Seq {
         match &mut self {
-            Seq::Line { len, .. } | Seq::Places { len, .. } => *len = n as u16,
-            Seq::Directions { len, .. } => *len = n as u8,
+            Seq::Places { len, .. } => *len = n as u16,
+            Seq::Line { len, .. } | Seq::Directions { len, .. } => *len = n as u8,
         }
         self
     }
@@ -120,30 +118,34 @@ impl Seq {
 
     /// Its items, read one by one (a line's board found once).
     fn items(self, rules: &Rules) -> Option<Items<'_>> {
-        let grid = match self {
-            Seq::Line { grid, .. } => Some(rules.grids.get(grid as usize)?),
+        let line = match self {
+            Seq::Line { start, .. } => {
+                let spot = rules.places.get(start as usize)?.grid?;
+                Some((rules.grids.get(spot.grid as usize)?, spot))
+            }
             _ => None,
         };
-        Some(Items { seq: self, grid })
+        Some(Items { seq: self, line })
     }
 }
 
-/// A list's items, its board found once.
+/// A list's items, a line's board and start found once.
 struct Items<'r> {
     seq: Seq,
-    grid: Option<&'r Grid>,
+    line: Option<(&'r Grid, GridSpot)>,
 }
 
 impl Items<'_> {
     fn item(&self, k: usize) -> Option<Val> {
         match self.seq {
-            Seq::Line {
-                row, column, dr, dc, ..
-            } => {
+            Seq::Line { dr, dc, .. } => {
+                let (g, spot) = self.line?;
                 let k = k as i64 + 1;
-                self.grid?
-                    .place(row as i64 + dr as i64 * k, column as i64 + dc as i64 * k)
-                    .map(Val::Place)
+                g.place(
+                    spot.row as i64 + dr as i64 * k,
+                    spot.column as i64 + dc as i64 * k,
+                )
+                .map(Val::Place)
             }
             Seq::Places { first, .. } => Some(Val::Place(first + k as PlaceId)),
             Seq::Directions { first, .. } => Some(Val::Text(FIRST_DIRECTION + first as u32 + k as u32)),

@@ -71,7 +71,7 @@ impl Compiler<'_> {
 
     fn literal(&mut self, v: &Value) -> Option<Node> {
         Some(Node::Value(match v {
-            Value::Number(n) => Val::Num(*n),
+            Value::Number(n) => Val::Num(i32::try_from(*n).ok()?),
             Value::Bool(b) => Val::Bool(*b),
             Value::Text(t) => Val::Text(self.intern(t)),
             Value::List(_) => return None,

@@ -35,8 +35,8 @@ impl Arg {
         match self {
             Arg::Slot(i) => r.slot(*i),
             Arg::Value(v) => Some(*v),
-            Arg::Player => Some(Val::Num(r.state.to_move() as i64)),
-            Arg::Opponent => Some(Val::Num(r.rules.other(r.state.to_move()) as i64)),
+            Arg::Player => Some(Val::Num(r.state.to_move() as i32)),
+            Arg::Opponent => Some(Val::Num(r.rules.other(r.state.to_move()) as i32)),
             Arg::Op(f) => f(r),
         }
     }
@@ -103,8 +103,8 @@ pub(super) fn build(n: &Node) -> Op {
 
 fn special(s: Special) -> Op {
     match s {
-        Special::Player => op(|r| Some(Val::Num(r.state.to_move() as i64))),
-        Special::Opponent => op(|r| Some(Val::Num(r.rules.other(r.state.to_move()) as i64))),
+        Special::Player => op(|r| Some(Val::Num(r.state.to_move() as i32))),
+        Special::Opponent => op(|r| Some(Val::Num(r.rules.other(r.state.to_move()) as i32))),
         _ => op(move |r| r.special(s)),
     }
 }
@@ -159,7 +159,7 @@ fn apply(base: usize, args: Vec<Arg>, body: Arg) -> Op {
 /// A part asked of the general evaluator.
 fn general(e: Expr) -> Op {
     op(move |r| match e.eval_refs(r.ask.vars, r.ask.view).ok()? {
-        Value::Number(n) => Some(Val::Num(n)),
+        Value::Number(n) => i32::try_from(n).ok().map(Val::Num),
         Value::Bool(b) => Some(Val::Bool(b)),
         _ => None,
     })
@@ -175,7 +175,7 @@ fn call(f: Function, args: Vec<Arg>) -> Op {
     let c = args.next();
     match f {
         Function::Count => op(move |r| match a.get(r)? {
-            Val::List(seq) => Some(Val::Num(seq.len() as i64)),
+            Val::List(seq) => Some(Val::Num(seq.len() as i32)),
             _ => None,
         }),
         Function::Empty => op(move |r| match a.get(r)? {
@@ -207,7 +207,7 @@ fn world(w: WorldFn, a: Arg, b: Option<Arg>, c: Option<Arg>) -> Op {
                     let v = a.get(r)?;
                     r.square(v)?
                 };
-                Some(Val::Num(if row { spot.row } else { spot.column } as i64))
+                Some(Val::Num(if row { spot.row } else { spot.column } as i32))
             })
         }
         (WorldFn::Owner, _, _) => op(move |r| {
@@ -261,7 +261,7 @@ fn world(w: WorldFn, a: Arg, b: Option<Arg>, c: Option<Arg>) -> Op {
                 return None;
             };
             let player = match &b {
-                Some(b) => Some(number(b.get(r)?)?),
+                Some(b) => Some(i64::from(number(b.get(r)?)?)),
                 None => None,
             };
             r.ask.view.can(&r.text(rule)?.text, player).ok().map(Val::Bool)
@@ -336,11 +336,9 @@ fn line(r: &Run, spot: GridSpot, dr: i64, dc: i64) -> Out {
         room(spot.row, g.rows, dr).min(room(spot.column, g.columns, dc))
     };
     Some(Val::List(Seq::Line {
-        grid: spot.grid,
-        row: spot.row as i16,
-        column: spot.column as i16,
+        start: g.place(spot.row as i64, spot.column as i64)?,
         dr: dr as i8,
         dc: dc as i8,
-        len: u16::try_from(len).ok()?,
+        len: u8::try_from(len).ok()?,
     }))
 }

@@ -26,7 +26,7 @@ pub(super) fn truth(v: Val) -> Option<bool> {
 }
 
 /// A value as a number.
-pub(super) fn number(v: Val) -> Option<i64> {
+pub(super) fn number(v: Val) -> Option<i32> {
     match v {
         Val::Num(x) => Some(x),
         _ => None,
@@ -46,7 +46,7 @@ impl Run<'_, '_, '_> {
     /// A rule variable other than `figure`, `from` and `to` (a capture).
     pub(super) fn capture(&self, i: usize) -> Out {
         match self.ask.vars.get(i)? {
-            Value::Number(n) => Some(Val::Num(*n)),
+            Value::Number(n) => i32::try_from(*n).ok().map(Val::Num),
             Value::Bool(b) => Some(Val::Bool(*b)),
             v @ Value::Text(_) => index_in(&self.rules.place_texts, v).map(|p| Val::Place(p as PlaceId)),
             Value::List(_) => None,
@@ -59,11 +59,11 @@ impl Run<'_, '_, '_> {
         let last = state.made().last();
         let or_empty = |v: Option<Val>| v.unwrap_or(Val::Text(EMPTY));
         Some(match s {
-            Special::Player => Val::Num(me as i64),
-            Special::Opponent => Val::Num(rules.other(me) as i64),
-            Special::Next => Val::Num(rules.next(me) as i64),
-            Special::Previous => Val::Num(rules.previous(me) as i64),
-            Special::Repetitions => Val::Num(state.repetitions() as i64),
+            Special::Player => Val::Num(me as i32),
+            Special::Opponent => Val::Num(rules.other(me) as i32),
+            Special::Next => Val::Num(rules.next(me) as i32),
+            Special::Previous => Val::Num(rules.previous(me) as i32),
+            Special::Repetitions => Val::Num(i32::try_from(state.repetitions()).ok()?),
             Special::LastTo => or_empty(last.map(|m| Val::Place(m.to))),
             Special::LastFrom => or_empty(last.map(|m| Val::Place(m.from))),
             Special::LastFigure => or_empty(last.map(|m| Val::Figure(m.figure))),
@@ -116,7 +116,7 @@ impl Run<'_, '_, '_> {
         seq: Seq,
         condition: &dyn Fn(&mut Self) -> Out,
     ) -> Out {
-        let mut count = 0i64;
+        let mut count = 0i32;
         let items = seq.items(self.rules)?;
         for k in 0..seq.len() {
             let item = items.item(k)?;
@@ -130,7 +130,7 @@ impl Run<'_, '_, '_> {
                 if holds {
                     return Some(match kind {
                         Quantity::All => Val::List(seq.prefix(k)),
-                        Quantity::HowMany => Val::Num(k as i64),
+                        Quantity::HowMany => Val::Num(k as i32),
                         _ => return None,
                     });
                 }
@@ -148,7 +148,7 @@ impl Run<'_, '_, '_> {
             Quantity::Any => Val::Bool(false),
             Quantity::Every => Val::Bool(true),
             Quantity::First => Val::Text(EMPTY),
-            Quantity::HowMany if until => Val::Num(seq.len() as i64),
+            Quantity::HowMany if until => Val::Num(seq.len() as i32),
             Quantity::HowMany | Quantity::Sum => Val::Num(count),
             Quantity::All if until => Val::List(seq),
             Quantity::All => return None,
@@ -189,12 +189,12 @@ impl Run<'_, '_, '_> {
         let state = self.state;
         Some(Val::Num(match v {
             Val::Text(EMPTY) => 0,
-            Val::Figure(f) => state.owner_of(f) as i64,
+            Val::Figure(f) => state.owner_of(f) as i32,
             _ => {
                 let p = self.place(v)?;
                 match self.rules.places.get(p as usize)?.owner {
-                    0 => state.on(p).last().map_or(0, |&f| state.owner_of(f) as i64),
-                    owner => owner as i64,
+                    0 => state.on(p).last().map_or(0, |&f| state.owner_of(f) as i32),
+                    owner => owner as i32,
                 }
             }
         }))
@@ -206,6 +206,7 @@ impl Run<'_, '_, '_> {
         let (Val::Text(i), Val::Num(n), Val::Num(player)) = (board, n, who) else {
             return None;
         };
+        let n = i64::from(n);
         let Some(Element::Grid(g)) = self.text(i)?.element else {
             return None;
         };
@@ -215,7 +216,7 @@ impl Run<'_, '_, '_> {
             return Some(Val::Bool(false));
         }
         let owns = |p: Option<PlaceId>| {
-            p.is_some_and(|p| state.on(p).iter().any(|&f| state.owner_of(f) as i64 == player))
+            p.is_some_and(|p| state.on(p).iter().any(|&f| state.owner_of(f) as i32 == player))
         };
         for row in 1..=g.rows as i64 {
             for column in 1..=g.columns as i64 {
@@ -237,7 +238,7 @@ impl Run<'_, '_, '_> {
 
 /// `a op b` for the operators on numbers (`=` and `!=` are
 /// [`Run::equal`]).
-pub(super) fn arithmetic(op: BinOp, x: i64, y: i64) -> Out {
+pub(super) fn arithmetic(op: BinOp, x: i32, y: i32) -> Out {
     Some(match op {
         BinOp::Lt => Val::Bool(x < y),
         BinOp::Le => Val::Bool(x <= y),
