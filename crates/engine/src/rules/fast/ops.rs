@@ -9,7 +9,7 @@ use super::compile::Node;
 use super::run::{arithmetic, number, truth, Run};
 use super::{Out, Seq, Val, EMPTY, MAX_PARAMS};
 use crate::expr::{BinOp, Expr, Function, Special, Value, WorldFn};
-use crate::rules::{Element, GridSpot};
+use crate::rules::{Element, GridSpot, PlaceId};
 
 /// A part of a compiled condition, ready to run.
 pub(super) type Op = Arc<dyn Fn(&mut Run) -> Out + Send + Sync>;
@@ -39,6 +39,21 @@ impl Arg {
             Arg::Opponent => Some(Val::Num(r.rules.other(r.state.to_move()) as i32)),
             Arg::Op(f) => f(r),
         }
+    }
+
+    fn place(&self, r: &mut Run) -> Option<PlaceId> {
+        let v = self.get(r)?;
+        r.place(v)
+    }
+
+    fn square(&self, r: &mut Run) -> Option<GridSpot> {
+        let v = self.get(r)?;
+        r.square(v)
+    }
+
+    fn direction(&self, r: &mut Run) -> Option<(i64, i64)> {
+        let v = self.get(r)?;
+        r.direction(v)
     }
 }
 
@@ -203,10 +218,7 @@ fn world(w: WorldFn, a: Arg, b: Option<Arg>, c: Option<Arg>) -> Op {
         (WorldFn::Row | WorldFn::Column, _, _) => {
             let row = w == WorldFn::Row;
             op(move |r| {
-                let spot = {
-                    let v = a.get(r)?;
-                    r.square(v)?
-                };
+                let spot = a.square(r)?;
                 Some(Val::Num(if row { spot.row } else { spot.column } as i32))
             })
         }
@@ -219,10 +231,7 @@ fn world(w: WorldFn, a: Arg, b: Option<Arg>, c: Option<Arg>) -> Op {
             _ => None,
         }),
         (WorldFn::Top, _, _) => op(move |r| {
-            let p = {
-                let v = a.get(r)?;
-                r.place(v)?
-            };
+            let p = a.place(r)?;
             Some(r.state.on(p).last().map_or(Val::Text(EMPTY), |&f| Val::Figure(f)))
         }),
         (WorldFn::Squares, _, _) => op(move |r| {
@@ -230,14 +239,8 @@ fn world(w: WorldFn, a: Arg, b: Option<Arg>, c: Option<Arg>) -> Op {
             squares(r, v)
         }),
         (WorldFn::Neighbour, Some(b), _) => op(move |r| {
-            let spot = {
-                let v = a.get(r)?;
-                r.square(v)?
-            };
-            let (dr, dc) = {
-                let v = b.get(r)?;
-                r.direction(v)?
-            };
+            let spot = a.square(r)?;
+            let (dr, dc) = b.direction(r)?;
             let g = r.rules.grids.get(spot.grid as usize)?;
             if g.is_track && dr != 0 {
                 return Some(Val::Text(EMPTY));
@@ -246,14 +249,8 @@ fn world(w: WorldFn, a: Arg, b: Option<Arg>, c: Option<Arg>) -> Op {
             Some(p.map_or(Val::Text(EMPTY), Val::Place))
         }),
         (WorldFn::Line, Some(b), _) => op(move |r| {
-            let spot = {
-                let v = a.get(r)?;
-                r.square(v)?
-            };
-            let (dr, dc) = {
-                let v = b.get(r)?;
-                r.direction(v)?
-            };
+            let spot = a.square(r)?;
+            let (dr, dc) = b.direction(r)?;
             line(r, spot, dr, dc)
         }),
         (WorldFn::Can, b, _) => op(move |r| {
@@ -271,14 +268,8 @@ fn world(w: WorldFn, a: Arg, b: Option<Arg>, c: Option<Arg>) -> Op {
             r.in_a_row(board, n, who)
         }),
         (WorldFn::Between, Some(b), _) => op(move |r| {
-            let x = {
-                let v = a.get(r)?;
-                r.square(v)?
-            };
-            let y = {
-                let v = b.get(r)?;
-                r.square(v)?
-            };
+            let x = a.square(r)?;
+            let y = b.square(r)?;
             let (dr, dc) = (y.row as i64 - x.row as i64, y.column as i64 - x.column as i64);
             let in_line = x.grid == y.grid
                 && [-2, 0, 2].contains(&dr)
