@@ -465,15 +465,8 @@ impl Position {
                 let mut tried: Vec<(StandIn, usize, usize)> = Vec::new();
                 let mut found: Vec<Step> = Vec::new();
                 let tops_only = self.rules.tops_only(rule);
-                let rules = &*self.rules;
-                // A place no step rule starts from: none of its figures is tried.
-                let starts = |p: PlaceId, s: &StepRuleC| s.from.get(p as usize).is_some_and(Option::is_some);
-                for p in 0..rules.places.len() as PlaceId {
-                    let any = match rule {
-                        Some(r) => rules.steps.get(r).is_some_and(|s| starts(p, s)),
-                        None => rules.steps.iter().any(|s| starts(p, s)),
-                    };
-                    if !any {
+                for p in 0..self.rules.places.len() as PlaceId {
+                    if !self.rules.starts_from(rule, p) {
                         continue;
                     }
                     tried.clear();

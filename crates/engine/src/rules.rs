@@ -277,6 +277,16 @@ impl Rules {
         }
     }
 
+    /// Whether some step rule (or the one asked for) can start a step from
+    /// place `p`: listing steps tries no figure on any other place.
+    pub fn starts_from(&self, rule: Option<usize>, p: PlaceId) -> bool {
+        let starts = |s: &StepRuleC| s.from.get(p as usize).is_some_and(Option::is_some);
+        match rule {
+            Some(r) => self.steps.get(r).is_some_and(starts),
+            None => self.steps.iter().any(starts),
+        }
+    }
+
     /// The element with this name.
     pub fn element(&self, name: &str) -> Option<Element> {
         self.names.get(name).copied()
