@@ -22,7 +22,7 @@ mod ops;
 mod run;
 
 use super::{Element, FigureId, Grid, GridSpot, PlaceId, Rules};
-use crate::expr::{Expr, Value, DIRECTIONS, MAX_WORK};
+use crate::expr::{Expr, Value, MAX_WORK};
 use crate::world::View;
 use compile::{work, Compiler, Node};
 use ops::Op;
@@ -54,7 +54,7 @@ struct Text {
     text: String,
     /// What the game's name lookup finds for it.
     element: Option<Element>,
-    /// Its direction, as an index into [`DIRECTIONS`].
+    /// Its direction, as an index into [`crate::expr::DIRECTIONS`].
     direction: Option<u8>,
 }
 
@@ -91,7 +91,7 @@ enum Seq {
     Line { start: PlaceId, dr: i8, dc: i8, len: u8 },
     /// The places `first..first + len` (a board's squares in order).
     Places { first: PlaceId, len: u16 },
-    /// Directions `first..first + len` of [`DIRECTIONS`].
+    /// Directions `first..first + len` of [`crate::expr::DIRECTIONS`].
     Directions { first: u8, len: u8 },
 }
 
@@ -171,17 +171,7 @@ impl Fast {
     /// when it has no compiled form worth having.
     pub fn compile(expr: &Expr, rules: &Rules, vars: usize, step: bool) -> Option<Fast> {
         let mut texts: Vec<Text> = Vec::new();
-        let mut c = Compiler {
-            rules,
-            texts: &mut texts,
-            vars,
-            step,
-        };
-        c.intern("");
-        for (name, _, _) in DIRECTIONS {
-            c.intern(name);
-        }
-        let root = c.node(expr, vars, 0)?;
+        let root = Compiler::new(rules, &mut texts, vars, step).node(expr, vars, 0)?;
         if matches!(root, Node::General(_)) {
             return None;
         }

@@ -43,16 +43,32 @@ pub(super) enum Node {
 }
 
 pub(super) struct Compiler<'a> {
-    pub(super) rules: &'a Rules,
-    pub(super) texts: &'a mut Vec<Text>,
+    rules: &'a Rules,
+    texts: &'a mut Vec<Text>,
     /// How many rule variables there are.
-    pub(super) vars: usize,
+    vars: usize,
     /// Whether slots 0, 1, 2 are `figure`, `from` and `to`.
-    pub(super) step: bool,
+    step: bool,
 }
 
-impl Compiler<'_> {
-    pub(super) fn intern(&mut self, text: &str) -> u32 {
+impl<'a> Compiler<'a> {
+    /// A compiler for a condition of a rule with `vars` variables, keeping
+    /// its texts in `texts`: [`super::EMPTY`] and the directions first.
+    pub(super) fn new(rules: &'a Rules, texts: &'a mut Vec<Text>, vars: usize, step: bool) -> Self {
+        let mut c = Compiler {
+            rules,
+            texts,
+            vars,
+            step,
+        };
+        c.intern("");
+        for (name, _, _) in DIRECTIONS {
+            c.intern(name);
+        }
+        c
+    }
+
+    fn intern(&mut self, text: &str) -> u32 {
         if let Some(i) = self.texts.iter().position(|t| t.text == text) {
             return i as u32;
         }

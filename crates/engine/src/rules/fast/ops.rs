@@ -72,7 +72,7 @@ pub(super) fn build(n: &Node) -> Op {
         &Node::Value(v) => op(move |_| Some(v)),
         &Node::Slot(i) => op(move |r| r.slot(i)),
         &Node::Capture(i) => op(move |r| r.capture(i)),
-        &Node::Special(s) => special(s),
+        &Node::Special(s) => op(move |r| r.special(s)),
         Node::Not(x) => {
             let x = arg(x);
             op(move |r| Some(Val::Bool(!truth(x.get(r)?)?)))
@@ -113,14 +113,6 @@ pub(super) fn build(n: &Node) -> Op {
         Node::Apply { base, args, body } => apply(*base, args.iter().map(arg).collect(), arg(body)),
         Node::Call(f, args) => call(*f, args.iter().map(arg).collect()),
         Node::General(e) => general((**e).clone()),
-    }
-}
-
-fn special(s: Special) -> Op {
-    match s {
-        Special::Player => op(|r| Some(Val::Num(r.state.to_move() as i32))),
-        Special::Opponent => op(|r| Some(Val::Num(r.rules.other(r.state.to_move()) as i32))),
-        _ => op(move |r| r.special(s)),
     }
 }
 
