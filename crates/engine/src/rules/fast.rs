@@ -171,8 +171,9 @@ impl Fast {
     /// when it has no compiled form worth having.
     pub fn compile(expr: &Expr, rules: &Rules, vars: usize, step: bool) -> Option<Fast> {
         let mut texts: Vec<Text> = Vec::new();
-        let root = Compiler::new(rules, &mut texts, vars, step).node(expr, vars, 0)?;
-        if matches!(root, Node::General(_)) {
+        let mut c = Compiler::new(rules, &mut texts, vars, step);
+        let root = c.node(expr, vars, 0)?;
+        if c.too_big || matches!(root, Node::General(_)) {
             return None;
         }
         (work(&root, rules)? <= u64::from(MAX_WORK)).then(|| Fast {

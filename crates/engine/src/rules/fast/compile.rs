@@ -49,6 +49,9 @@ pub(super) struct Compiler<'a> {
     vars: usize,
     /// Whether slots 0, 1, 2 are `figure`, `from` and `to`.
     step: bool,
+    /// Whether the condition names a number past `i32`: its compiled form
+    /// would give up every time, so it has none.
+    pub(super) too_big: bool,
 }
 
 impl<'a> Compiler<'a> {
@@ -60,6 +63,7 @@ impl<'a> Compiler<'a> {
             texts,
             vars,
             step,
+            too_big: false,
         };
         c.intern("");
         for (name, _, _) in DIRECTIONS {
@@ -87,7 +91,13 @@ impl<'a> Compiler<'a> {
 
     fn literal(&mut self, v: &Value) -> Option<Node> {
         Some(Node::Value(match v {
-            Value::Number(n) => Val::Num(i32::try_from(*n).ok()?),
+            Value::Number(n) => match i32::try_from(*n) {
+                Ok(n) => Val::Num(n),
+                Err(_) => {
+                    self.too_big = true;
+                    return None;
+                }
+            },
             Value::Bool(b) => Val::Bool(*b),
             Value::Text(t) => Val::Text(self.intern(t)),
             Value::List(_) => return None,
