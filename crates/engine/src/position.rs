@@ -5,7 +5,7 @@
 //! the index of figures by place, without rescanning the game.
 
 use super::automaton::MoveAutomaton;
-use super::expr::{Effect, EvalError, Value};
+use super::expr::{EvalError, Value};
 use super::model::{OwnerPattern, WhenStuck};
 use super::rules::{Ask, Fast, FigureId, PlaceId, RuleId, Rules, StepRuleC, TypeId};
 use super::state::{Change, Made, State, Status, REMOVED};
@@ -993,30 +993,21 @@ impl Position {
         let Some(rule) = rules.steps.get(step.rule as usize) else {
             return;
         };
-        let mut vars = Vec::new();
-        if rule.effects.is_empty() {
-            // No variables needed.
-        } else if let Some(heads) = self.heads(rule, step.figure, step.from) {
-            let to_caps = rule
-                .to
-                .iter()
-                .find(|(p, _)| *p == step.to)
-                .map_or(&[][..], |(_, c)| c.as_slice());
-            self.fill_vars(&mut vars, step.figure, step.from, step.to, &heads, to_caps);
-            if rule.capture {
-                vars.push(self.captured_name(step.to));
-            }
-        }
-        if rule.capture {
-            if let Some(&taken) = self.state.on(step.to).last() {
-                self.state.move_figure(&rules, taken, REMOVED, changes);
-            }
+        // What the effects are asked with is found before the step is made.
+        let heads = match rule.effects.is_empty() {
+            true => None,
+            false => self.heads(rule, step.figure, step.from),
+        };
+        let captured = match rule.capture {
+            true => self.state.on(step.to).last().copied(),
+            false => None,
+        };
+        if let Some(taken) = captured {
+            self.state.move_figure(&rules, taken, REMOVED, changes);
         }
         self.state.move_figure(&rules, step.figure, step.to, changes);
-        for effect in &rule.effects {
-            if let Err(message) = self.run_effect(effect, &vars, changes) {
-                warnings.push(format!("rule '{}': {message}", rule.name));
-            }
+        if !rule.effects.is_empty() {
+            turn::run_effects(self, rule, step, heads, captured, changes, warnings);
         }
         let progress = rules
             .moves
@@ -1070,15 +1061,6 @@ fn same_ok<V: PartialEq>(rule: &StepRuleC, vars: &[V]) -> bool {
 }
 
 impl Position {
-    fn run_effect(
-        &mut self,
-        effect: &Effect,
-        vars: &[Value],
-        changes: &mut Vec<Change>,
-    ) -> Result<(), String> {
-        turn::run_effect(self, effect, vars, changes)
-    }
-
     fn finish_move(&mut self, changes: &mut Vec<Change>, warnings: &mut Vec<String>) {
         let next = self.rules.other(self.state.to_move());
         self.state.pass_turn(&self.rules, next, changes);

@@ -32,7 +32,7 @@ mod scope;
 pub mod words;
 pub(crate) mod zobrist;
 
-pub use fast::{Ask, Fast};
+pub use fast::{names_are_unique, Alter, Ask, Fast, FastEffect};
 pub use prefilter::{Candidates, Prefilter};
 
 pub use zobrist::Zobrist;
@@ -170,6 +170,8 @@ pub struct StepRuleC {
     /// The source of each condition, for explanations.
     pub when_text: Vec<String>,
     pub effects: Vec<Effect>,
+    /// Each effect compiled over ids, where it has that form.
+    pub fast_effects: Vec<Option<FastEffect>>,
     /// Capture by landing: the top figure on `to` is taken off first; its
     /// name is the last variable, `captured`.
     pub capture: bool,

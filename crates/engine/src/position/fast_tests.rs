@@ -2,6 +2,9 @@
 //! general evaluator's answer whenever they answer: at every candidate
 //! step (each figure, each target, each rule) of every position of random
 //! games of every example, and of hostile rules written for the purpose.
+//! The effects compiled over ids ([`crate::rules::FastEffect`]) leave the
+//! position and the warnings as the general runner does, after every legal
+//! step of the same positions.
 
 use super::*;
 use crate::rules::Fast;
@@ -75,17 +78,60 @@ fn compare_at(pos: &Position, tally: &mut Tally, what: &str) {
     }
 }
 
+/// Makes every legal step at `pos` with compiled effects and again with
+/// the general runner alone (`general`: the same rules with no effect
+/// compiled), comparing the positions and warnings after.
+fn compare_effects_at(pos: &Position, general: &Arc<Rules>, tally: &mut Tally, what: &str) {
+    let rules = &*pos.rules;
+    for step in pos.legal_steps() {
+        let rule = &rules.steps[step.rule as usize];
+        if rule.effects.is_empty() {
+            continue;
+        }
+        tally.asked += rule.effects.len() as u64;
+        tally.answered += rule.fast_effects.iter().filter(|f| f.is_some()).count() as u64;
+        // The position and warnings after, and whether undoing the changes
+        // recorded gives back the position before.
+        let made = |p: &mut Position| {
+            let (mut changes, mut warnings) = (Vec::new(), Vec::new());
+            p.make(step, &mut changes, &mut warnings);
+            let after = p.state.clone();
+            p.revert(Undo(changes));
+            (after, warnings, p.state == pos.state)
+        };
+        let fast = made(&mut pos.clone());
+        let slow = made(&mut Position::from_state(general.clone(), pos.state.clone()));
+        assert_eq!(fast, slow, "{what}: rule {}, step {step:?}", rule.name);
+    }
+}
+
+/// The same rules with no effect compiled.
+fn without_compiled_effects(rules: &Rules) -> Arc<Rules> {
+    let mut general = rules.clone();
+    for rule in &mut general.steps {
+        rule.fast_effects.iter_mut().for_each(|f| *f = None);
+    }
+    Arc::new(general)
+}
+
 /// Plays `games` random games of the game in `text`, comparing at every
-/// position.
+/// position: conditions in the first tally, effects in the second.
 fn compare_in_games(text: &str, games: u64, what: &str) -> Tally {
+    compare_both_in_games(text, games, what).0
+}
+
+fn compare_both_in_games(text: &str, games: u64, what: &str) -> (Tally, Tally) {
     let (_, rules) = crate::open(text).unwrap_or_else(|p| panic!("{what}: {p:#?}"));
     let rules = Arc::new(rules);
+    let general = without_compiled_effects(&rules);
     let mut tally = Tally::default();
+    let mut effects = Tally::default();
     for seed in 0..games {
         let mut pos = Position::with_seed(rules.clone(), seed);
         let mut rng = Rng::new(seed);
         for _ in 0..120 {
             compare_at(&pos, &mut tally, what);
+            compare_effects_at(&pos, &general, &mut effects, what);
             if pos.status() != &Status::Playing {
                 break;
             }
@@ -95,7 +141,7 @@ fn compare_in_games(text: &str, games: u64, what: &str) -> Tally {
             search::play(&mut pos, &mv);
         }
     }
-    tally
+    (tally, effects)
 }
 
 fn example(file: &str) -> String {
@@ -190,5 +236,66 @@ fn hostile_conditions_get_the_same_answers_or_are_left_to_the_general_evaluator(
         let text = board_game(when, end);
         let tally = compare_in_games(&text, 4, when);
         assert!(tally.asked > 0, "{when}");
+    }
+}
+
+#[test]
+fn the_effects_of_reversi_and_checkers_are_compiled() {
+    for (file, least) in [("reversi.game.xml", 2), ("english-checkers.game.xml", 2)] {
+        let (_, rules) = crate::open(&example(file)).unwrap();
+        let compiled: usize = rules
+            .steps
+            .iter()
+            .map(|r| r.fast_effects.iter().filter(|f| f.is_some()).count())
+            .sum();
+        assert!(compiled >= least, "{file}: {compiled} effects compiled");
+        let (_, effects) = compare_both_in_games(&example(file), 2, file);
+        assert!(effects.answered > 0, "{file}: {effects:?}");
+    }
+}
+
+/// [`board_game`] whose step rule has `effect` as its effect.
+fn effect_game(effect: &str) -> String {
+    board_game("yes", "no").replace(
+        "</when></step>",
+        &format!("</when><effect>{effect}</effect></step>"),
+    )
+}
+
+#[test]
+fn hostile_effects_leave_what_the_general_runner_leaves() {
+    // Each effect, whether it has a compiled form, and how many games.
+    let cases = [
+        // Gives up partway, at an empty neighbour or the board's edge.
+        ("for each d in directions do change owner of top(neighbour(to, d)) to player", true, 4),
+        ("for each s in line(to, right) do move top(s) to pool", true, 4),
+        ("(change owner of figure to 2; move figure from to to neighbour(to, left))", true, 4),
+        ("(move top(pool) to to; remove top(neighbour(to, left)))", true, 4),
+        // Errors: an owner past the players, division by zero, not yes or no.
+        ("change owner of figure to 3", true, 2),
+        ("change owner of figure to player / (column(to) - 2)", true, 4),
+        ("if row(to) then remove figure", true, 2),
+        ("move figure from pool to b.1.1", true, 2),
+        // A group, a direction and a type named alike; a type that is not there.
+        ("(remove top(neighbour(to, up)); move figure to up)", true, 4),
+        ("if column(to) > 2 then change figure to pool else remove figure", true, 4),
+        ("change figure to \"cr\" + \"own\"", false, 1),
+        // Too much work for the general runner: left to it.
+        (
+            "for each s in squares(b) do for each t in squares(b) do for each u in squares(b) do for each v in squares(b) do change owner of figure to 1",
+            false,
+            1,
+        ),
+        // Names bound inside, definitions, `else` and blocks.
+        (
+            "for each d in straight do if count(ray(to, d)) > 0 then (for each s in ray(to, d) do change owner of top(s) to player) else change owner of figure to opponent",
+            true,
+            4,
+        ),
+    ];
+    for (effect, compiled, games) in cases {
+        let (_, effects) = compare_both_in_games(&effect_game(effect), games, effect);
+        assert!(effects.asked > 0, "{effect}");
+        assert_eq!(effects.answered > 0, compiled, "{effect}: {effects:?}");
     }
 }

@@ -1,11 +1,11 @@
 //! Side effects of a step, and what happens when a move ends: game-over
 //! conditions, then the "cannot move" setting.
 
-use super::{Position, WhenStuck};
+use super::{Position, Step, WhenStuck, NO_NAME};
 use crate::automaton::MoveAutomaton;
 use crate::expr::{slot_of, spend, with_slot, Effect, Expr, Value, MAX_ITEMS};
 use crate::model::Face;
-use crate::rules::{Ask, Element, EndC, Fast, Rules};
+use crate::rules::{Alter, Ask, Element, EndC, Fast, FigureId, PlaceId, Rules, StepRuleC, TypeId};
 use crate::state::{Change, Status, REMOVED};
 use crate::world::View;
 use std::cell::Cell;
@@ -25,13 +25,98 @@ fn lookup(rules: &Rules, v: &Value) -> Result<Element, String> {
     }
 }
 
-pub(super) fn run_effect(
+/// Runs the effects of `rule` after `step` was made; `heads` are the
+/// captures of its `what` and `from` (`None` if they did not match), and
+/// `captured` the figure it took by landing. Each effect runs compiled
+/// where it can; where the compiled form gives up, what it changed is
+/// undone and the general runner runs it. An effect that fails leaves a
+/// warning, and what it did before failing stays done.
+pub(super) fn run_effects(
     pos: &mut Position,
-    effect: &Effect,
-    vars: &[Value],
+    rule: &StepRuleC,
+    step: Step,
+    heads: Option<[&[Value]; 3]>,
+    captured: Option<FigureId>,
     changes: &mut Vec<Change>,
-) -> Result<(), String> {
-    run(pos, effect, vars, changes, &Cell::new(0), 0)
+    warnings: &mut Vec<String>,
+) {
+    let rules = Arc::clone(&pos.rules);
+    let to_caps = rule
+        .to
+        .iter()
+        .find(|(p, _)| *p == step.to)
+        .map_or(&[][..], |(_, c)| c.as_slice());
+    // The variables borrowed from the rules for the compiled form, and
+    // made only if the general runner needs them.
+    let refs: Option<Vec<&Value>> = heads
+        .filter(|_| rule.fast_effects.iter().any(Option::is_some))
+        .map(|heads| {
+            let figure = rules.figure_text(step.figure);
+            let mut refs = vec![figure, rules.place_text(step.from), rules.place_text(step.to)];
+            refs.extend(heads.iter().flat_map(|part| part.iter()));
+            refs.extend(to_caps.iter());
+            if rule.capture {
+                refs.push(captured.map_or(&NO_NAME, |c| rules.figure_text(c)));
+            }
+            refs
+        });
+    let mut vars: Option<Vec<Value>> = None;
+    for (i, effect) in rule.effects.iter().enumerate() {
+        if let (Some(fast), Some(refs)) = (rule.fast_effects.get(i).and_then(Option::as_ref), &refs) {
+            let mark = changes.len();
+            let mut game = Changing {
+                pos,
+                rules: &rules,
+                changes,
+            };
+            if fast
+                .run(&rules, &mut game, refs, (step.figure, step.from, step.to))
+                .is_some()
+            {
+                continue;
+            }
+            let done = changes.split_off(mark);
+            pos.state.undo(&rules, done);
+        }
+        let vars = vars.get_or_insert_with(|| {
+            let mut vars = Vec::new();
+            if let Some(heads) = &heads {
+                pos.fill_vars(&mut vars, step.figure, step.from, step.to, heads, to_caps);
+                if rule.capture {
+                    vars.push(Value::from(captured.map_or("", |c| rules.figure_name(c))));
+                }
+            }
+            vars
+        });
+        if let Err(message) = run(pos, effect, vars, changes, &Cell::new(0), 0) {
+            warnings.push(format!("rule '{}': {message}", rule.name));
+        }
+    }
+}
+
+/// The position an effect compiled over ids changes, each change recorded.
+struct Changing<'p> {
+    pos: &'p mut Position,
+    rules: &'p Rules,
+    changes: &'p mut Vec<Change>,
+}
+
+impl Alter for Changing<'_> {
+    fn view(&self) -> View<'_> {
+        View::of(self.pos)
+    }
+
+    fn set_owner(&mut self, f: FigureId, owner: u8) {
+        self.pos.state.set_owner(self.rules, f, owner, self.changes);
+    }
+
+    fn move_figure(&mut self, f: FigureId, to: PlaceId) {
+        self.pos.state.move_figure(self.rules, f, to, self.changes);
+    }
+
+    fn set_kind(&mut self, f: FigureId, kind: TypeId) {
+        self.pos.state.set_kind(self.rules, f, kind, self.changes);
+    }
 }
 
 fn run(

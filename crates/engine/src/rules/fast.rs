@@ -18,8 +18,11 @@
 //! condition.
 
 mod compile;
+mod effect;
 mod ops;
 mod run;
+
+pub use effect::{names_are_unique, Alter, FastEffect};
 
 use super::{Element, FigureId, Grid, GridSpot, PlaceId, Rules};
 use crate::expr::{Expr, Value, MAX_WORK};

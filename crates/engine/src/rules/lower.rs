@@ -21,7 +21,7 @@ mod triggers;
 pub use elements::{blank, spaced, Elements};
 pub use moves::Moves;
 
-use super::{Fast, Prefilter, Rules, Value, Zobrist};
+use super::{names_are_unique, Fast, FastEffect, Prefilter, Rules, Value, Zobrist};
 use crate::automaton::MoveAutomaton;
 use crate::expr::{Effect, Expr, Function, Resolved, Special, WorldFn};
 use crate::model::{Face, Game, Shows};
@@ -142,7 +142,7 @@ fn any_effect(rules: &Rules, pred: &mut dyn FnMut(&Effect) -> bool) -> bool {
 }
 
 /// The step rules' and game overs' conditions compiled over ids, where
-/// they have such a form ([`Fast`]).
+/// they have such a form ([`Fast`]), and the step rules' effects ([`FastEffect`]).
 fn compile_fast(rules: &mut Rules) {
     let steps: Vec<Vec<Option<Fast>>> = rules
         .steps
@@ -156,6 +156,24 @@ fn compile_fast(rules: &mut Rules) {
         .collect();
     for (rule, fast) in rules.steps.iter_mut().zip(steps) {
         rule.fast = fast;
+    }
+    let unique = names_are_unique(rules);
+    let effects: Vec<Vec<Option<FastEffect>>> = rules
+        .steps
+        .iter()
+        .map(|s| {
+            s.effects
+                .iter()
+                .map(|e| {
+                    unique
+                        .then(|| FastEffect::compile(e, rules, s.vars.len()))
+                        .flatten()
+                })
+                .collect()
+        })
+        .collect();
+    for (rule, fast) in rules.steps.iter_mut().zip(effects) {
+        rule.fast_effects = fast;
     }
     let ends: Vec<Vec<Option<Fast>>> = rules
         .ends

@@ -72,6 +72,11 @@ impl<'a> Compiler<'a> {
         c
     }
 
+    /// The rules it compiles for.
+    pub(super) fn rules(&self) -> &'a Rules {
+        self.rules
+    }
+
     fn intern(&mut self, text: &str) -> u32 {
         if let Some(i) = self.texts.iter().position(|t| t.text == text) {
             return i as u32;
@@ -287,7 +292,7 @@ pub(super) fn work(n: &Node, rules: &Rules) -> Option<u64> {
 }
 
 /// The most items the list `n` can have.
-fn longest(n: &Node, rules: &Rules) -> Option<u64> {
+pub(super) fn longest(n: &Node, rules: &Rules) -> Option<u64> {
     let side = rules
         .grids
         .iter()

@@ -21,6 +21,7 @@ fn op(f: impl Fn(&mut Run) -> Out + Send + Sync + 'static) -> Op {
 
 /// A part as its parent holds it: the simplest parts (a slot, a value,
 /// `player`, `opponent`) are read in place rather than called.
+#[derive(Clone)]
 pub(super) enum Arg {
     Slot(usize),
     Value(Val),
@@ -31,7 +32,7 @@ pub(super) enum Arg {
 
 impl Arg {
     #[inline(always)]
-    fn get(&self, r: &mut Run) -> Out {
+    pub(super) fn get(&self, r: &mut Run) -> Out {
         match self {
             Arg::Slot(i) => r.slot(*i),
             Arg::Value(v) => Some(*v),
@@ -57,7 +58,8 @@ impl Arg {
     }
 }
 
-fn arg(n: &Node) -> Arg {
+/// `n` as its parent holds it.
+pub(super) fn arg(n: &Node) -> Arg {
     match n {
         &Node::Slot(i) => Arg::Slot(i),
         &Node::Value(v) => Arg::Value(v),

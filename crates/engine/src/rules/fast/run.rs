@@ -3,7 +3,7 @@
 
 use super::{Ask, Out, Seq, Text, Val, EMPTY, SLOTS};
 use crate::expr::{BinOp, Quantity, Special, Value, DIRECTIONS};
-use crate::rules::{Element, GridSpot, PlaceId, Rules};
+use crate::rules::{Element, FigureId, GridSpot, PlaceId, Rules};
 use crate::state::State;
 use crate::world::index_in;
 
@@ -161,6 +161,18 @@ impl Run<'_, '_, '_> {
             Val::Place(p) => Some(p),
             Val::Text(i) => match self.text(i)?.element? {
                 Element::Place(p) => Some(p),
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+
+    /// The figure a value names: a figure, or a text naming one.
+    pub(super) fn figure(&self, v: Val) -> Option<FigureId> {
+        match v {
+            Val::Figure(f) => Some(f),
+            Val::Text(i) => match self.text(i)?.element? {
+                Element::Figure(f) => Some(f),
                 _ => None,
             },
             _ => None,

@@ -30,6 +30,7 @@ fn step(rule: &StepRule, elements: &Elements) -> StepRuleC {
         top_only: when.iter().any(asks_top),
         when,
         fast: Vec::new(),
+        fast_effects: Vec::new(),
         when_text: rule.when.clone(),
         effects: effects(rule, &vars, &elements.names, &elements.words),
         capture: rule.capture,

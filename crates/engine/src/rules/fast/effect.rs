@@ -1,0 +1,369 @@
+//! Side effects compiled over ids: a step rule's `change owner of`,
+//! `move`, `remove`, `change … to`, `if` and `for each`, their values
+//! worked out by compiled conditions ([`super::ops`]).
+//!
+//! As with conditions, the compiled form answers only on the usual path.
+//! Where it gives up (an error, a value of an unexpected kind) partway
+//! through, the changes it made are undone by the caller and the general
+//! runner runs the effect from the start, so the result, warnings
+//! included, is always the general runner's. An effect is compiled only
+//! when the general runner can never run out of work on it
+//! ([`MAX_WORK`]): that is the one thing the compiled form does not count.
+
+use super::compile::{longest, work, Compiler, Node};
+use super::ops::{arg, Arg};
+use super::run::Run;
+use super::{Ask, Text, Val, SLOTS};
+use crate::expr::{Effect, Expr, Resolved, Value, MAX_ITEMS, MAX_WORK};
+use crate::rules::{Element, FigureId, PlaceId, Rules, TypeId};
+use crate::world::View;
+
+/// The deepest nesting of statements compiled (the general runner stops
+/// at [`crate::expr::MAX_DEPTH`]).
+const MAX_NESTING: u32 = 16;
+
+/// A side effect compiled over ids.
+#[derive(Clone)]
+pub struct FastEffect {
+    act: Act,
+    /// The texts it names, each with what it names in the game.
+    texts: Vec<Text>,
+}
+
+impl std::fmt::Debug for FastEffect {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("FastEffect")
+            .field("texts", &self.texts)
+            .finish_non_exhaustive()
+    }
+}
+
+/// A statement, its values ready to be worked out.
+#[derive(Clone)]
+enum Act {
+    Owner {
+        figure: Arg,
+        owner: Arg,
+    },
+    Move {
+        figure: Arg,
+        from: Option<Arg>,
+        to: Arg,
+    },
+    Remove {
+        figure: Arg,
+    },
+    Kind {
+        figure: Arg,
+        kind: TypeId,
+    },
+    If {
+        condition: Arg,
+        then: Box<Act>,
+        otherwise: Option<Box<Act>>,
+    },
+    Each {
+        slot: usize,
+        list: Arg,
+        body: Box<Act>,
+    },
+    Block(Vec<Act>),
+}
+
+/// What a compiled effect changes, and the position it reads between
+/// changes: the position being played, with its record of changes.
+pub trait Alter {
+    /// The position as expressions see it now.
+    fn view(&self) -> View<'_>;
+    fn set_owner(&mut self, f: FigureId, owner: u8);
+    /// Moves `f` to `to` ([`crate::state::REMOVED`]: off the table).
+    fn move_figure(&mut self, f: FigureId, to: PlaceId);
+    fn set_kind(&mut self, f: FigureId, kind: TypeId);
+}
+
+impl FastEffect {
+    /// `effect` of a step rule with `vars` variables compiled for `rules`;
+    /// `None` when it has no compiled form, or the general runner could run
+    /// out of work on it.
+    pub fn compile(effect: &Effect, rules: &Rules, vars: usize) -> Option<FastEffect> {
+        let mut texts: Vec<Text> = Vec::new();
+        let mut c = Compiler::new(rules, &mut texts, vars, true);
+        let (act, cost) = statement(&mut c, effect, vars, 0)?;
+        if c.too_big || cost > u64::from(MAX_WORK) {
+            return None;
+        }
+        Some(FastEffect { act, texts })
+    }
+
+    /// Runs the effect of step `(figure, from, to)` on `game`, the rule's
+    /// variables being `vars`; `None` when it gave up, perhaps after some
+    /// changes, which the caller undoes.
+    pub fn run(
+        &self,
+        rules: &Rules,
+        game: &mut dyn Alter,
+        vars: &[&Value],
+        (f, from, to): (FigureId, PlaceId, PlaceId),
+    ) -> Option<()> {
+        let mut slots = [Val::Num(0); SLOTS];
+        slots[0] = Val::Figure(f);
+        slots[1] = Val::Place(from);
+        slots[2] = Val::Place(to);
+        let mut doing = Doing {
+            texts: &self.texts,
+            rules,
+            game,
+            vars,
+            slots,
+        };
+        doing.act(&self.act)
+    }
+}
+
+/// `e` compiled where `bound` slots are in use, and at most how much work
+/// the general runner counts for it.
+fn statement(c: &mut Compiler, e: &Effect, bound: usize, depth: u32) -> Option<(Act, u64)> {
+    if depth > MAX_NESTING {
+        return None;
+    }
+    let d = depth + 1;
+    let rules = c.rules();
+    let value = |c: &mut Compiler, e: &Expr| -> Option<(Node, u64)> {
+        let n = c.node(e, bound, 0)?;
+        let w = work(&n, rules)?;
+        Some((n, w))
+    };
+    Some(match e {
+        Effect::ChangeOwner { figure, owner } => {
+            let (f, wf) = value(c, figure)?;
+            let (o, wo) = value(c, owner)?;
+            (
+                Act::Owner {
+                    figure: arg(&f),
+                    owner: arg(&o),
+                },
+                wf.saturating_add(wo),
+            )
+        }
+        Effect::Move { figure, from, to } => {
+            let (f, wf) = value(c, figure)?;
+            let from = match from {
+                Some(p) => Some(value(c, p)?),
+                None => None,
+            };
+            let (t, wt) = value(c, to)?;
+            let wp = from.as_ref().map_or(0, |(_, w)| *w);
+            (
+                Act::Move {
+                    figure: arg(&f),
+                    from: from.map(|(n, _)| arg(&n)),
+                    to: arg(&t),
+                },
+                wf.saturating_add(wp).saturating_add(wt),
+            )
+        }
+        Effect::Remove { figure } => {
+            let (f, w) = value(c, figure)?;
+            (Act::Remove { figure: arg(&f) }, w)
+        }
+        Effect::Change { figure, kind } => {
+            let (f, w) = value(c, figure)?;
+            // Only a type named as it stands (`change figure to crown`).
+            let name = match kind {
+                Expr::Literal(Value::Text(t)) => t,
+                Expr::Name(n) => match &n.resolved {
+                    Resolved::Constant(Value::Text(t)) => t,
+                    _ => return None,
+                },
+                _ => return None,
+            };
+            let kind = rules.type_id(name)?;
+            (
+                Act::Kind {
+                    figure: arg(&f),
+                    kind,
+                },
+                w.saturating_add(1),
+            )
+        }
+        Effect::If {
+            condition,
+            then,
+            otherwise,
+        } => {
+            let (cond, wc) = value(c, condition)?;
+            let (then, wt) = statement(c, then, bound, d)?;
+            let otherwise = match otherwise {
+                Some(o) => Some(statement(c, o, bound, d)?),
+                None => None,
+            };
+            let wo = otherwise.as_ref().map_or(0, |(_, w)| *w);
+            (
+                Act::If {
+                    condition: arg(&cond),
+                    then: Box::new(then),
+                    otherwise: otherwise.map(|(a, _)| Box::new(a)),
+                },
+                wc.saturating_add(wt).saturating_add(wo),
+            )
+        }
+        Effect::ForEach { name, list, body } => {
+            let Resolved::Var(slot) = name.resolved else {
+                return None;
+            };
+            if slot != bound || slot >= SLOTS {
+                return None;
+            }
+            let (items, wl) = value(c, list)?;
+            let most = longest(&items, rules)?;
+            let (body, wb) = statement(c, body, bound + 1, d)?;
+            (
+                Act::Each {
+                    slot,
+                    list: arg(&items),
+                    body: Box::new(body),
+                },
+                wl.saturating_add(most.saturating_mul(wb.saturating_add(1))),
+            )
+        }
+        Effect::Block(all) => {
+            let mut acts = Vec::with_capacity(all.len());
+            let mut cost = 0u64;
+            for e in all {
+                let (a, w) = statement(c, e, bound, d)?;
+                acts.push(a);
+                cost = cost.saturating_add(w);
+            }
+            (Act::Block(acts), cost)
+        }
+        Effect::Set { .. }
+        | Effect::Roll { .. }
+        | Effect::Shuffle { .. }
+        | Effect::Deal { .. }
+        | Effect::Turn { .. } => return None,
+    })
+}
+
+/// One run of a compiled effect.
+struct Doing<'a, 't, 'v> {
+    texts: &'a [Text],
+    rules: &'a Rules,
+    game: &'t mut dyn Alter,
+    vars: &'a [&'v Value],
+    /// The rule's variables and the names `for each` binds.
+    slots: [Val; SLOTS],
+}
+
+impl Doing<'_, '_, '_> {
+    /// `a` worked out on the position as it is now, then read by `then`.
+    fn value<T>(&self, a: &Arg, then: impl FnOnce(&Run, Val) -> Option<T>) -> Option<T> {
+        let view = self.game.view();
+        let ask = Ask {
+            view: &view,
+            vars: self.vars,
+            step: None,
+        };
+        let mut run = Run {
+            texts: self.texts,
+            rules: self.rules,
+            state: view.state,
+            ask: &ask,
+            slots: self.slots,
+        };
+        let v = a.get(&mut run)?;
+        then(&run, v)
+    }
+
+    fn figure(&self, a: &Arg) -> Option<FigureId> {
+        self.value(a, |r, v| r.figure(v))
+    }
+
+    fn place(&self, a: &Arg) -> Option<PlaceId> {
+        self.value(a, |r, v| r.place(v))
+    }
+
+    fn act(&mut self, act: &Act) -> Option<()> {
+        match act {
+            Act::Owner { figure, owner } => {
+                let f = self.figure(figure)?;
+                let players = i32::from(self.rules.players);
+                let n = self.value(owner, |_, v| match v {
+                    Val::Num(n) if (0..=players).contains(&n) => Some(n as u8),
+                    _ => None,
+                })?;
+                self.game.set_owner(f, n);
+            }
+            Act::Move { figure, from, to } => {
+                let f = self.figure(figure)?;
+                if let Some(from) = from {
+                    let p = self.place(from)?;
+                    if self.game.view().state.place_of(f) != Some(p) {
+                        return None;
+                    }
+                }
+                let to = self.place(to)?;
+                self.game.move_figure(f, to);
+            }
+            Act::Remove { figure } => {
+                let f = self.figure(figure)?;
+                self.game.move_figure(f, crate::state::REMOVED);
+            }
+            &Act::Kind { ref figure, kind } => {
+                let f = self.figure(figure)?;
+                self.game.set_kind(f, kind);
+            }
+            Act::If {
+                condition,
+                then,
+                otherwise,
+            } => {
+                let holds = self.value(condition, |_, v| match v {
+                    Val::Bool(b) => Some(b),
+                    _ => None,
+                })?;
+                match (holds, otherwise) {
+                    (true, _) => self.act(then)?,
+                    (false, Some(o)) => self.act(o)?,
+                    (false, None) => {}
+                }
+            }
+            &Act::Each {
+                slot,
+                ref list,
+                ref body,
+            } => {
+                let Val::List(seq) = self.value(list, |_, v| Some(v))? else {
+                    return None;
+                };
+                if seq.len() > MAX_ITEMS {
+                    return None;
+                }
+                // A list is where it starts and how it goes: the items are
+                // the same however the position changes while they are gone
+                // through, as the general runner's list taken once, before.
+                let items = seq.items(self.rules)?;
+                for k in 0..seq.len() {
+                    self.slots[slot] = items.item(k)?;
+                    self.act(body)?;
+                }
+            }
+            Act::Block(all) => {
+                for a in all {
+                    self.act(a)?;
+                }
+            }
+        }
+        Some(())
+    }
+}
+
+/// Whether the game's names each name one element: a figure or a place
+/// turned back into its name and looked up finds itself, as the general
+/// runner finds it. Otherwise no effect is compiled.
+pub fn names_are_unique(rules: &Rules) -> bool {
+    let figures = (0..rules.figures.len() as FigureId)
+        .all(|f| rules.element(rules.figure_name(f)) == Some(Element::Figure(f)));
+    let places = (0..rules.places.len() as PlaceId)
+        .all(|p| rules.element(rules.place_name(p)) == Some(Element::Place(p)));
+    figures && places
+}
