@@ -15,14 +15,17 @@ use std::ops::ControlFlow;
 use std::sync::Arc;
 
 /// How steps are generated: of alike figures on a place only the first
-/// (`distinct`), a target once per rule that allows it (`every_rule`), and
-/// a figure's targets from place `begin` on first, then those before it
-/// (0: in the rule's order).
+/// (`distinct`), a target once per rule that allows it (`every_rule`), a
+/// figure's targets from place `begin` on first, then those before it (0:
+/// in the rule's order), and the candidates alone (`unchecked`: the
+/// conditions that look at the position are not asked, and a target is
+/// given once per rule that has it; see [`Position::candidate_steps`]).
 #[derive(Debug, Clone, Copy, Default)]
 struct Gen {
     distinct: bool,
     every_rule: bool,
     begin: PlaceId,
+    unchecked: bool,
 }
 
 /// See [`Position::stand_in`].
@@ -31,11 +34,13 @@ pub(crate) type StandIn = (u32, TypeId, u8, u8);
 mod diagnose;
 mod explain;
 mod roll;
+mod sample;
 mod turn;
 mod view;
 
 pub use crate::rules::dice::{DieId, Roll};
 pub use explain::{Refusal, Why};
+pub use sample::StepCheck;
 
 /// The most steps of one move looked at when asking whether a whole move
 /// can be made (as many as the search enumerates).
@@ -575,7 +580,7 @@ impl Position {
             let Some(heads) = self.heads(rule, f, from) else {
                 continue;
             };
-            let checked = !rule.prefilter.dynamic.is_empty() || !rule.same.is_empty();
+            let checked = !how.unchecked && (!rule.prefilter.dynamic.is_empty() || !rule.same.is_empty());
             // A rule's targets are distinct: only those of earlier rules can repeat.
             let earlier = marked.len();
             let mut prefix = 0;
@@ -618,7 +623,7 @@ impl Position {
                         continue;
                     }
                 }
-                if ri < last && !how.every_rule {
+                if ri < last && !how.every_rule && !how.unchecked {
                     marked.push(to);
                 }
                 visit(Step {

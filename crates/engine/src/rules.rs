@@ -182,6 +182,15 @@ pub struct StepRuleC {
     pub top_only: bool,
 }
 
+impl StepRuleC {
+    /// What `to` captured, if the rule's `to` matches it (the targets are
+    /// in the order of the places).
+    pub fn target(&self, to: PlaceId) -> Option<&[Value]> {
+        let i = self.to.binary_search_by_key(&to, |(p, _)| *p).ok()?;
+        Some(&self.to[i].1)
+    }
+}
+
 /// A game-over condition ready to be checked.
 #[derive(Debug, Clone)]
 pub struct EndC {

@@ -41,11 +41,7 @@ pub(super) fn run_effects(
     warnings: &mut Vec<String>,
 ) {
     let rules = Arc::clone(&pos.rules);
-    let to_caps = rule
-        .to
-        .iter()
-        .find(|(p, _)| *p == step.to)
-        .map_or(&[][..], |(_, c)| c.as_slice());
+    let to_caps = rule.target(step.to).unwrap_or_default();
     // The variables borrowed from the rules for the compiled form, and
     // made only if the general runner needs them.
     let refs: Option<Vec<&Value>> = heads

@@ -478,9 +478,8 @@ pub fn playout(
             result = Some(r);
             break;
         }
-        pos.legal_steps_into(buf);
         let rolls = pos.rolls();
-        if !rolls.is_empty() && (buf.is_empty() || rng.chance(1, 2)) {
+        if !rolls.is_empty() && (!pos.has_step() || rng.chance(1, 2)) {
             let roll = rolls[rng.below(rolls.len())];
             let faces: Vec<u8> = pos
                 .rules()

@@ -38,7 +38,6 @@ pub fn playout(pos: &mut Position, rng: &mut Rng, buf: &mut Vec<Step>, budget: &
             winner = Some(*w);
             break;
         }
-        pos.legal_steps_into(buf);
         match random_step(pos, rng, buf) {
             Some(u) => undos.push(u),
             None => break,
@@ -50,17 +49,34 @@ pub fn playout(pos: &mut Position, rng: &mut Rng, buf: &mut Vec<Step>, budget: &
     winner
 }
 
-/// Plays one of the steps listed in `buf`, or ends the move (or passes)
-/// where that is allowed, all equally likely; `None` when there is nothing
-/// to do.
-pub(super) fn random_step(pos: &mut Position, rng: &mut Rng, buf: &[Step]) -> Option<Undo> {
-    let extra = (pos.can_end_move() || pos.can_pass()) as usize;
-    if buf.is_empty() && extra == 0 {
-        return None;
-    }
-    let pick = rng.below(buf.len() + extra);
-    Some(match buf.get(pick) {
-        Some(&s) => pos.apply(s),
+/// Makes one legal step at random, or ends the move (or passes) where
+/// that is allowed, each as likely as the others (of figures alike on a
+/// place, one stands for all); `None` when there is nothing to do. The
+/// candidates are drawn one by one, and only those drawn are checked
+/// ([`Position::candidate_steps`]); `buf` holds them.
+pub(super) fn random_step(pos: &mut Position, rng: &mut Rng, buf: &mut Vec<Step>) -> Option<Undo> {
+    pos.candidate_steps(buf);
+    let end = pos.can_end_move() || pos.can_pass();
+    let chosen = {
+        let mut check = pos.step_check();
+        loop {
+            // Ending the move, when allowed, is drawn as the last candidate.
+            let n = buf.len() + usize::from(end);
+            if n == 0 {
+                return None;
+            }
+            let k = rng.below(n);
+            if k == buf.len() {
+                break None;
+            }
+            let step = buf.swap_remove(k);
+            if check.allows(step) {
+                break Some(step);
+            }
+        }
+    };
+    Some(match chosen {
+        Some(step) => pos.apply(step),
         None => pos.apply_end_move(),
     })
 }
@@ -203,4 +219,45 @@ pub fn most_visited(visits: &[u32]) -> usize {
         }
     }
     best
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::Arc;
+
+    /// Reversi's start has four legal steps: a random step makes each of
+    /// them about as often, and never anything else.
+    #[test]
+    fn a_random_step_makes_each_legal_step_as_often() {
+        let path = format!(
+            "{}/../../public/games/reversi.game.xml",
+            env!("CARGO_MANIFEST_DIR")
+        );
+        let (_, rules) = crate::open(&std::fs::read_to_string(path).unwrap()).unwrap();
+        let mut pos = Position::new(Arc::new(rules));
+        // Where the disc went, by the position each legal step leads to.
+        let mut target = std::collections::HashMap::new();
+        for s in pos.legal_steps() {
+            let undo = pos.apply(s);
+            target.insert(pos.hash(), s.to);
+            pos.revert(undo);
+        }
+        let before = pos.state().clone();
+        let (mut rng, mut buf) = (Rng::new(7), Vec::new());
+        let mut made = std::collections::HashMap::new();
+        let tries = 8000;
+        for _ in 0..tries {
+            let undo = random_step(&mut pos, &mut rng, &mut buf).expect("a step");
+            let to = target.get(&pos.hash()).expect("a legal step");
+            *made.entry(*to).or_insert(0u32) += 1;
+            pos.revert(undo);
+            assert_eq!(pos.state(), &before);
+        }
+        assert_eq!(made.len(), 4, "{made:?}");
+        let each = tries / 4;
+        for n in made.into_values() {
+            assert!(n.abs_diff(each) < each / 10, "{n} of {tries}, not about {each}");
+        }
+    }
 }

@@ -1,0 +1,209 @@
+//! One legal step at random without listing them all: the candidates are
+//! listed without asking the conditions that look at the position, and
+//! the conditions are asked only of the candidates drawn, until one holds.
+//! Drawn uniformly and each drawn at most once, the first that holds is
+//! any legal step with the same chance. Random playouts draw this way:
+//! where most targets are refused (Reversi, Connect Four) few are asked.
+
+use std::ops::ControlFlow;
+
+use super::{dynamic_conditions_hold, same_ok, Gen, Position, Step};
+use crate::expr::Value;
+use crate::rules::StepRuleC;
+use crate::world::View;
+
+impl Position {
+    /// Into `out` (cleared first), every step that [`Position::generate_distinct`]
+    /// could give, before the conditions that look at the position are
+    /// asked: a figure of each kind on a place, each rule that applies to
+    /// it, each target the rule's fixed conditions leave with room on it.
+    /// [`StepCheck::allows`] says which of them are legal steps.
+    pub fn candidate_steps(&self, out: &mut Vec<Step>) {
+        out.clear();
+        let how = Gen {
+            distinct: true,
+            unchecked: true,
+            ..Gen::default()
+        };
+        let mut keep = |s: Step| {
+            out.push(s);
+            ControlFlow::Continue(())
+        };
+        self.generate_by(None, None, how, &mut keep, &mut || false);
+    }
+
+    /// Asks, one candidate at a time, whether it is a legal step, the
+    /// position seen once for all of them.
+    pub fn step_check(&self) -> StepCheck<'_> {
+        StepCheck {
+            pos: self,
+            view: View::of(self),
+            vars: Vec::new(),
+        }
+    }
+}
+
+/// See [`Position::step_check`].
+pub struct StepCheck<'p> {
+    pos: &'p Position,
+    view: View<'p>,
+    vars: Vec<&'p Value>,
+}
+
+impl<'p> StepCheck<'p> {
+    /// Whether `step`, one of [`Position::candidate_steps`], is a legal
+    /// step as [`Position::generate_distinct`] gives it: its rule's
+    /// conditions hold, and no earlier rule gives the same target to the
+    /// same figure (a target is given with the first rule that allows it).
+    pub fn allows(&mut self, step: Step) -> bool {
+        let pos: &'p Position = self.pos;
+        let rules = &*pos.rules;
+        let Some(rule) = rules.steps.get(step.rule as usize) else {
+            return false;
+        };
+        if !self.holds(rule, step) {
+            return false;
+        }
+        let player = self.pos.state.to_move();
+        let on_top = self.pos.state.on(step.from).last() == Some(&step.figure);
+        !rules.steps[..step.rule as usize]
+            .iter()
+            .enumerate()
+            .any(|(ri, earlier)| {
+                (on_top || !earlier.top_only)
+                    && rules.moves.next(self.pos.state.progress(), ri).is_some()
+                    && self.pos.has_room_for(step.to, earlier.capture)
+                    && earlier
+                        .candidates(rules, step.from, player)
+                        .any(|j| earlier.to[j].0 == step.to)
+                    && self.holds(
+                        earlier,
+                        Step {
+                            rule: ri as _,
+                            ..step
+                        },
+                    )
+            })
+    }
+
+    /// Whether `rule`'s conditions that look at the position hold for
+    /// `step`, whose figure it applies to.
+    fn holds(&mut self, rule: &'p StepRuleC, step: Step) -> bool {
+        let pos = self.pos;
+        let Some(heads) = pos.heads(rule, step.figure, step.from) else {
+            return false;
+        };
+        if rule.prefilter.dynamic.is_empty() && rule.same.is_empty() {
+            return true;
+        }
+        let Some(to_caps) = rule.target(step.to) else {
+            return false;
+        };
+        pos.fill_refs(&mut self.vars, step.figure, step.from, step.to, &heads);
+        self.vars.extend(to_caps.iter());
+        if rule.capture {
+            self.vars.push(pos.captured_text(step.to));
+        }
+        same_ok(rule, &self.vars)
+            && dynamic_conditions_hold(rule, &self.vars, (step.figure, step.from, step.to), &self.view)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::rng::Rng;
+    use crate::state::Status;
+    use std::collections::BTreeSet;
+    use std::sync::Arc;
+
+    /// The candidates that [`StepCheck::allows`] are exactly the steps
+    /// [`Position::generate_distinct`] gives, at every position of random
+    /// games of `text` (steps made one at a time, so moves of several
+    /// steps are seen in the middle too).
+    fn same_steps_in_games(text: &str, games: u64, what: &str) -> usize {
+        let (_, rules) = crate::open(text).unwrap_or_else(|p| panic!("{what}: {p:#?}"));
+        let rules = Arc::new(rules);
+        let mut seen = 0;
+        let mut candidates = Vec::new();
+        for seed in 0..games {
+            let mut pos = Position::with_seed(rules.clone(), seed);
+            let mut rng = Rng::new(seed);
+            for _ in 0..200 {
+                if pos.status() != &Status::Playing {
+                    break;
+                }
+                let mut legal = Vec::new();
+                pos.generate_distinct(&mut |s| {
+                    legal.push(s);
+                    ControlFlow::Continue(())
+                });
+                pos.candidate_steps(&mut candidates);
+                let mut check = pos.step_check();
+                let allowed: Vec<Step> = candidates.iter().copied().filter(|&s| check.allows(s)).collect();
+                let set = |steps: &[Step]| -> BTreeSet<(u16, u16, u16, u16)> {
+                    steps.iter().map(|s| (s.figure, s.from, s.to, s.rule)).collect()
+                };
+                assert_eq!(allowed.len(), legal.len(), "{what}: {allowed:?} {legal:?}");
+                assert_eq!(set(&allowed), set(&legal), "{what}");
+                seen += legal.len();
+                let rolls = pos.rolls();
+                if !rolls.is_empty() && (legal.is_empty() || rng.chance(1, 2)) {
+                    let roll = rolls[rng.below(rolls.len())];
+                    let faces: Vec<u8> = rules
+                        .dice_of(roll)
+                        .map(|d| 1 + rng.below(rules.dice[d as usize].faces as usize) as u8)
+                        .collect();
+                    drop(pos.apply_roll(roll, &faces));
+                    continue;
+                }
+                let end = pos.can_end_move() || pos.can_pass();
+                let pick = rng.below(legal.len() + usize::from(end));
+                match legal.get(pick) {
+                    Some(&s) => drop(pos.apply(s)),
+                    None if end => drop(pos.apply_end_move()),
+                    None => break,
+                }
+            }
+        }
+        seen
+    }
+
+    #[test]
+    fn the_candidates_allowed_are_the_legal_steps_of_every_example() {
+        let dir = format!("{}/../../public/games", env!("CARGO_MANIFEST_DIR"));
+        let mut files: Vec<String> = std::fs::read_dir(&dir)
+            .unwrap()
+            .filter_map(|e| e.ok()?.file_name().into_string().ok())
+            .filter(|n| n.ends_with(".game.xml"))
+            .collect();
+        files.sort();
+        assert!(files.len() >= 20, "{files:?}");
+        for file in files {
+            let text = std::fs::read_to_string(format!("{dir}/{file}")).unwrap();
+            assert!(same_steps_in_games(&text, 3, &file) > 0, "{file}");
+        }
+    }
+
+    #[test]
+    fn a_target_two_rules_allow_is_allowed_with_the_first() {
+        let text = r#"<game format="2" players="2"><title>t</title><rules>
+            <equipment><board name="b" rows="4" columns="4"/><group name="pool"/></equipment>
+            <figures>
+              <figure name="x" type="stone" origin="pool" owner="1" count="8"/>
+              <figure name="o" type="stone" origin="pool" owner="2" count="8"/>
+            </figures>
+            <steps>
+              <step name="near"><what owner="on-move"/><from name="pool"/><to type="square"/>
+                <when>column(to) &gt; 2 and empty(neighbour(to, left))</when></step>
+              <step name="far"><what owner="on-move"/><from name="pool"/><to type="square"/>
+                <when>row(to) &gt; 1 or not empty(neighbour(to, up))</when></step>
+              <step name="any"><what owner="on-move"/><from name="pool"/><to type="square"/></step>
+            </steps>
+            <moves><move name="turn">near | far | any</move></moves>
+            <game-over><end name="e" winner="0"><when>empty(pool)</when></end></game-over>
+            <settings when-stuck="pass" pass="no"/>
+            </rules></game>"#;
+        assert!(same_steps_in_games(text, 6, "three rules") > 0);
+    }
+}
