@@ -10,9 +10,10 @@
 use super::clock::Budget;
 use crate::position::{Position, StandIn, Step, Undo};
 use crate::rules::zobrist::PositionSet;
-use crate::rules::{FigureId, PlaceId, RuleId, Rules, TypeId};
+use crate::rules::{FastHasher, FigureId, PlaceId, Rules};
 use crate::state::Status;
 use std::collections::{HashMap, HashSet};
+use std::hash::BuildHasherDefault;
 use std::ops::ControlFlow;
 
 /// The most steps one enumerated move may have.
@@ -201,7 +202,9 @@ pub struct MoveGen {
     seen: PositionSet,
     path: Vec<Step>,
     steps: Vec<Vec<Step>>,
-    keys: HashSet<(u32, TypeId, u8, PlaceId, PlaceId, RuleId)>,
+    /// The distinct steps listed: class, type, owner, from, to and rule
+    /// packed into one number each.
+    keys: HashSet<u128, BuildHasherDefault<FastHasher>>,
     listed: usize,
     /// The most positions visited in one listing ([`MAX_VISITS`]).
     pub(crate) cap: usize,
@@ -220,7 +223,7 @@ impl MoveGen {
             seen: PositionSet::default(),
             path: Vec::new(),
             steps: Vec::new(),
-            keys: HashSet::new(),
+            keys: HashSet::default(),
             listed: 0,
             cap: MAX_VISITS,
             complete: true,
@@ -288,14 +291,12 @@ impl MoveGen {
                     return false;
                 }
                 let mut visit = |s: Step| {
-                    let k = (
-                        classes.of(s.figure),
-                        state.kind_of(s.figure),
-                        state.owner_of(s.figure),
-                        s.from,
-                        s.to,
-                        s.rule,
-                    );
+                    let k = u128::from(classes.of(s.figure))
+                        | u128::from(state.kind_of(s.figure)) << 32
+                        | u128::from(state.owner_of(s.figure)) << 48
+                        | u128::from(s.from) << 56
+                        | u128::from(s.to) << 72
+                        | u128::from(s.rule) << 88;
                     if keys.insert(k) {
                         out.push(s);
                     }
