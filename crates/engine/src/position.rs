@@ -1104,6 +1104,8 @@ impl Poll<'_> {
 }
 
 #[cfg(test)]
+mod examples;
+#[cfg(test)]
 mod fast_tests;
 #[cfg(test)]
 mod tests;

@@ -145,21 +145,12 @@ fn compare_both_in_games(text: &str, games: u64, what: &str) -> (Tally, Tally) {
 }
 
 fn example(file: &str) -> String {
-    let path = format!("{}/../../public/games/{file}", env!("CARGO_MANIFEST_DIR"));
-    std::fs::read_to_string(&path).unwrap()
+    super::examples::text(file)
 }
 
 #[test]
 fn every_example_gets_the_same_answers_from_both_evaluators() {
-    let dir = format!("{}/../../public/games", env!("CARGO_MANIFEST_DIR"));
-    let mut files: Vec<String> = std::fs::read_dir(&dir)
-        .unwrap()
-        .filter_map(|e| e.ok()?.file_name().into_string().ok())
-        .filter(|n| n.ends_with(".game.xml"))
-        .collect();
-    files.sort();
-    assert!(files.len() >= 20, "{files:?}");
-    for file in files {
+    for file in super::examples::files() {
         compare_in_games(&example(&file), 3, &file);
     }
 }

@@ -171,16 +171,8 @@ mod tests {
 
     #[test]
     fn the_candidates_allowed_are_the_legal_steps_of_every_example() {
-        let dir = format!("{}/../../public/games", env!("CARGO_MANIFEST_DIR"));
-        let mut files: Vec<String> = std::fs::read_dir(&dir)
-            .unwrap()
-            .filter_map(|e| e.ok()?.file_name().into_string().ok())
-            .filter(|n| n.ends_with(".game.xml"))
-            .collect();
-        files.sort();
-        assert!(files.len() >= 20, "{files:?}");
-        for file in files {
-            let text = std::fs::read_to_string(format!("{dir}/{file}")).unwrap();
+        for file in crate::position::examples::files() {
+            let text = crate::position::examples::text(&file);
             assert!(same_steps_in_games(&text, 3, &file) > 0, "{file}");
         }
     }
