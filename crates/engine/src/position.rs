@@ -559,8 +559,7 @@ impl Position {
         let on_top = self.state.on(from).last() == Some(&f);
         let applies = |ri: usize, rule: &StepRuleC| {
             only_rule.is_none_or(|r| r == ri)
-                && (on_top || !rule.top_only)
-                && rules.moves.next(self.state.progress(), ri).is_some()
+                && self.rule_can_move(ri, rule, on_top)
                 && self.heads(rule, f, from).is_some()
         };
         // Targets are remembered only while a later rule may give them again.
@@ -571,10 +570,7 @@ impl Position {
             return ControlFlow::Continue(());
         };
         for (ri, rule) in rules.steps.iter().enumerate().take(last + 1) {
-            if only_rule.is_some_and(|r| r != ri)
-                || (rule.top_only && !on_top)
-                || rules.moves.next(self.state.progress(), ri).is_none()
-            {
+            if only_rule.is_some_and(|r| r != ri) || !self.rule_can_move(ri, rule, on_top) {
                 continue;
             }
             let Some(heads) = self.heads(rule, f, from) else {
@@ -608,7 +604,7 @@ impl Position {
                 if checked {
                     poll.checked()?;
                     if prefix == 0 {
-                        self.fill_refs(vars, f, from, to, &heads);
+                        fill_refs(rules, vars, f, from, to, &heads);
                         prefix = vars.len();
                     } else {
                         vars[2] = rules.place_text(to);
@@ -656,22 +652,11 @@ impl Position {
         Some([stat, kind, from_caps])
     }
 
-    /// The variables of a step as [`fill_vars`](Self::fill_vars) makes
-    /// them, borrowed from the rules: no text is copied.
-    fn fill_refs<'r>(
-        &'r self,
-        vars: &mut Vec<&'r Value>,
-        f: FigureId,
-        from: PlaceId,
-        to: PlaceId,
-        heads: &[&'r [Value]; 3],
-    ) {
-        let rules = &*self.rules;
-        vars.clear();
-        vars.extend([rules.figure_text(f), rules.place_text(from), rules.place_text(to)]);
-        for part in heads {
-            vars.extend(part.iter());
-        }
+    /// Whether step rule `ri` may move a figure now, as far as the move
+    /// so far and the figure's place in its stack go (`on_top`: it is the
+    /// top figure of its place).
+    fn rule_can_move(&self, ri: usize, rule: &StepRuleC, on_top: bool) -> bool {
+        (on_top || !rule.top_only) && self.rules.moves.next(self.state.progress(), ri).is_some()
     }
 
     fn fill_vars(
@@ -1060,6 +1045,24 @@ fn dynamic_conditions_hold(
 
 /// The name of nothing: no figure to capture.
 static NO_NAME: Value = Value::Text(String::new());
+
+/// The variables of a step as [`Position::fill_vars`] makes them, borrowed
+/// from the rules: no text is copied (the captured figure's name, for a
+/// capturing rule, is the caller's to add).
+fn fill_refs<'r>(
+    rules: &'r Rules,
+    vars: &mut Vec<&'r Value>,
+    f: FigureId,
+    from: PlaceId,
+    to: PlaceId,
+    heads: &[&'r [Value]; 3],
+) {
+    vars.clear();
+    vars.extend([rules.figure_text(f), rules.place_text(from), rules.place_text(to)]);
+    for part in heads {
+        vars.extend(part.iter());
+    }
+}
 
 fn same_ok<V: PartialEq>(rule: &StepRuleC, vars: &[V]) -> bool {
     rule.same.iter().all(|&(a, b)| vars.get(a) == vars.get(b))

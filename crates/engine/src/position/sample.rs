@@ -7,7 +7,7 @@
 
 use std::ops::ControlFlow;
 
-use super::{dynamic_conditions_hold, same_ok, Gen, Position, Step};
+use super::{dynamic_conditions_hold, fill_refs, same_ok, Gen, Position, Step};
 use crate::expr::Value;
 use crate::rules::StepRuleC;
 use crate::world::View;
@@ -64,15 +64,14 @@ impl<'p> StepCheck<'p> {
         if !self.holds(rule, step) {
             return false;
         }
-        let player = self.pos.state.to_move();
-        let on_top = self.pos.state.on(step.from).last() == Some(&step.figure);
+        let player = pos.state.to_move();
+        let on_top = pos.state.on(step.from).last() == Some(&step.figure);
         !rules.steps[..step.rule as usize]
             .iter()
             .enumerate()
             .any(|(ri, earlier)| {
-                (on_top || !earlier.top_only)
-                    && rules.moves.next(self.pos.state.progress(), ri).is_some()
-                    && self.pos.has_room_for(step.to, earlier.capture)
+                pos.rule_can_move(ri, earlier, on_top)
+                    && pos.has_room_for(step.to, earlier.capture)
                     && earlier
                         .candidates(rules, step.from, player)
                         .any(|j| earlier.to[j].0 == step.to)
@@ -99,7 +98,14 @@ impl<'p> StepCheck<'p> {
         let Some(to_caps) = rule.target(step.to) else {
             return false;
         };
-        pos.fill_refs(&mut self.vars, step.figure, step.from, step.to, &heads);
+        fill_refs(
+            &pos.rules,
+            &mut self.vars,
+            step.figure,
+            step.from,
+            step.to,
+            &heads,
+        );
         self.vars.extend(to_caps.iter());
         if rule.capture {
             self.vars.push(pos.captured_text(step.to));

@@ -1,7 +1,7 @@
 //! Side effects of a step, and what happens when a move ends: game-over
 //! conditions, then the "cannot move" setting.
 
-use super::{Position, Step, WhenStuck, NO_NAME};
+use super::{fill_refs, Position, Step, WhenStuck, NO_NAME};
 use crate::automaton::MoveAutomaton;
 use crate::expr::{slot_of, spend, with_slot, Effect, Expr, Value, MAX_ITEMS};
 use crate::model::Face;
@@ -47,9 +47,8 @@ pub(super) fn run_effects(
     let refs: Option<Vec<&Value>> = heads
         .filter(|_| rule.fast_effects.iter().any(Option::is_some))
         .map(|heads| {
-            let figure = rules.figure_text(step.figure);
-            let mut refs = vec![figure, rules.place_text(step.from), rules.place_text(step.to)];
-            refs.extend(heads.iter().flat_map(|part| part.iter()));
+            let mut refs = Vec::new();
+            fill_refs(&rules, &mut refs, step.figure, step.from, step.to, &heads);
             refs.extend(to_caps.iter());
             if rule.capture {
                 refs.push(captured.map_or(&NO_NAME, |c| rules.figure_text(c)));
