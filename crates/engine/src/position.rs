@@ -109,6 +109,9 @@ pub struct Position {
     history: Vec<Entry>,
     /// The seed the game's chance started from.
     seed: u64,
+    /// Whether a move leaves the check that the next player can move to
+    /// the next random step (see [`Position::defer_stuck`]).
+    stuck_later: bool,
 }
 
 impl Position {
@@ -128,6 +131,7 @@ impl Position {
             state,
             history: Vec::new(),
             seed: crate::rng::DEFAULT_SEED,
+            stuck_later: false,
         }
     }
 

@@ -22,6 +22,7 @@ impl Position {
             state,
             history: Vec::new(),
             seed,
+            stuck_later: false,
         };
         let mut changes = Vec::new();
         let mut warnings = Vec::new();

@@ -7,9 +7,12 @@
 
 use std::ops::ControlFlow;
 
-use super::{dynamic_conditions_hold, fill_refs, same_ok, Gen, Position, Step};
+use super::{
+    dynamic_conditions_hold, fill_refs, same_ok, turn, Gen, MoveStage, Position, Status, Step, Undo,
+};
+use crate::automaton::MoveAutomaton;
 use crate::expr::Value;
-use crate::rules::StepRuleC;
+use crate::rules::{Rules, StepRuleC};
 use crate::world::View;
 
 impl Position {
@@ -41,6 +44,47 @@ impl Position {
             vars: Vec::new(),
         }
     }
+
+    /// With `on`, a move no longer checks that the next player can move:
+    /// a random playout finds that out anyway when it draws the next
+    /// step, and [`apply_stuck`](Self::apply_stuck) then does what the
+    /// settings say. Only where a player who can make no step at the start
+    /// of a move is exactly a player who cannot move
+    /// ([`stuck_means_no_step`]); says whether it is on. Turn it off
+    /// before the position is used for anything else.
+    pub(crate) fn defer_stuck(&mut self, on: bool) -> bool {
+        self.stuck_later = on && stuck_means_no_step(&self.rules);
+        self.stuck_later
+    }
+
+    /// With [`defer_stuck`](Self::defer_stuck) on, at the start of a move
+    /// in which no step can be made: the game ends, or play passes on, as
+    /// the settings say of a player who cannot move; for search. `None`
+    /// (nothing done) when the check is not deferred or the move has begun.
+    pub(crate) fn apply_stuck(&mut self) -> Option<Undo> {
+        if !self.stuck_later || self.stage() != MoveStage::Start || self.status() != &Status::Playing {
+            return None;
+        }
+        let mut changes = Vec::with_capacity(4);
+        let mut warnings = Vec::new();
+        turn::stuck(self, &mut changes, &mut warnings);
+        Some(Undo(changes))
+    }
+}
+
+/// Whether a player who can make no step at the start of a move is
+/// exactly a player who cannot move: no die to roll, no passing, and every
+/// step rule that may start a move makes a whole move with one step that
+/// need not go on.
+fn stuck_means_no_step(rules: &Rules) -> bool {
+    let moves = &rules.moves;
+    rules.dice.is_empty()
+        && !rules.settings.pass_allowed
+        && (0..rules.steps.len()).all(|r| {
+            moves
+                .next(MoveAutomaton::START, r)
+                .is_none_or(|p| moves.complete(p).is_some() && !moves.must_go_on(p))
+        })
 }
 
 /// See [`Position::step_check`].
@@ -203,5 +247,101 @@ mod tests {
             <settings when-stuck="pass" pass="no"/>
             </rules></game>"#;
         assert!(same_steps_in_games(text, 6, "three rules") > 0);
+    }
+
+    /// Random games of `text` played side by side, one position checking
+    /// after each move that the next player can move and one leaving it
+    /// to [`Position::apply_stuck`]: wherever they differ, the second is at
+    /// the start of a move with no step, and `apply_stuck` makes it the
+    /// first; undoing it all gives the start back. Returns whether the
+    /// check can be deferred in this game and how often it was needed.
+    fn stuck_later_in_games(text: &str, games: u64, what: &str) -> (bool, usize) {
+        let (_, rules) = crate::open(text).unwrap_or_else(|p| panic!("{what}: {p:#?}"));
+        let rules = Arc::new(rules);
+        let mut stuck = 0;
+        let mut deferred = false;
+        for seed in 0..games {
+            let mut now = Position::with_seed(rules.clone(), seed);
+            let mut later = now.clone();
+            deferred = later.defer_stuck(true);
+            let start = later.hash();
+            let mut undos = Vec::new();
+            let mut rng = Rng::new(seed);
+            for _ in 0..300 {
+                if later.hash() != now.hash() || later.status() != now.status() {
+                    assert!(deferred, "{what}");
+                    assert_eq!(later.stage(), MoveStage::Start, "{what}");
+                    assert!(!later.has_step(), "{what}");
+                    undos.push(later.apply_stuck().expect(what));
+                    stuck += 1;
+                    assert_eq!(later.status(), now.status(), "{what}");
+                    assert_eq!(later.hash(), now.hash(), "{what}");
+                    assert_eq!(later.to_move(), now.to_move(), "{what}");
+                }
+                if now.status() != &Status::Playing {
+                    break;
+                }
+                let legal = now.legal_steps();
+                let rolls = now.rolls();
+                if !rolls.is_empty() && (legal.is_empty() || rng.chance(1, 2)) {
+                    let roll = rolls[rng.below(rolls.len())];
+                    let faces: Vec<u8> = rules
+                        .dice_of(roll)
+                        .map(|d| 1 + rng.below(rules.dice[d as usize].faces as usize) as u8)
+                        .collect();
+                    drop(now.apply_roll(roll, &faces));
+                    undos.push(later.apply_roll(roll, &faces));
+                    continue;
+                }
+                let end = now.can_end_move() || now.can_pass();
+                match legal.get(rng.below(legal.len() + usize::from(end))) {
+                    Some(&s) => {
+                        drop(now.apply(s));
+                        undos.push(later.apply(s));
+                    }
+                    None if end => {
+                        drop(now.apply_end_move());
+                        undos.push(later.apply_end_move());
+                    }
+                    None => break,
+                }
+            }
+            while let Some(u) = undos.pop() {
+                later.revert(u);
+            }
+            assert_eq!(later.hash(), start, "{what}");
+        }
+        (deferred, stuck)
+    }
+
+    #[test]
+    fn a_move_may_leave_the_stuck_check_to_the_next_random_step() {
+        let mut stuck = 0;
+        for file in crate::position::examples::files() {
+            let text = crate::position::examples::text(&file);
+            let (deferred, n) = stuck_later_in_games(&text, 6, &file);
+            let expected = [
+                "tic-tac-toe",
+                "connect-four",
+                "reversi",
+                "nim12",
+                "fox-and-geese",
+                "patience",
+            ];
+            if expected.iter().any(|e| file == format!("{e}.game.xml")) {
+                assert!(deferred, "{file}");
+            }
+            // A move that must go on, a die, a pass: a step is not a move.
+            let never = ["english-checkers", "snakes-and-ladders"];
+            if never.iter().any(|e| file == format!("{e}.game.xml")) {
+                assert!(!deferred, "{file}");
+            }
+            if file == "reversi.game.xml" {
+                assert!(n > 0, "Reversi passes when a player cannot move");
+            }
+            stuck += n;
+        }
+        // Dama-lite, the labyrinth and patience end by a stuck player.
+        assert!(stuck >= 10, "{stuck}");
     }
 }

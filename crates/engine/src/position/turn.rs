@@ -389,11 +389,15 @@ pub(super) fn one_step_is_a_move(pos: &Position) -> bool {
 }
 
 /// After a move (and at the start): is the game over, and can the player
-/// on move move at all?
+/// on move move at all? With [`Position::defer_stuck`] on, the second is
+/// left to the next random step.
 pub(super) fn settle(pos: &mut Position, changes: &mut Vec<Change>, warnings: &mut Vec<String>) {
     let mut can_move = false;
     if let Some(status) = game_over(pos, warnings, &mut can_move) {
         pos.state.set_status(status, changes);
+        return;
+    }
+    if can_move || pos.stuck_later {
         return;
     }
     // Play just was where the figure moved last is now.
@@ -401,9 +405,14 @@ pub(super) fn settle(pos: &mut Position, changes: &mut Vec<Change>, warnings: &m
         Change::Moved { figure, .. } => pos.state.place_of(*figure),
         _ => None,
     });
-    if can_move || pos.has_move_near(near) {
-        return;
+    if !pos.has_move_near(near) {
+        stuck(pos, changes, warnings);
     }
+}
+
+/// The player on move cannot move: the game ends, or play passes on, as
+/// the settings say.
+pub(super) fn stuck(pos: &mut Position, changes: &mut Vec<Change>, warnings: &mut Vec<String>) {
     let me = pos.state.to_move();
     let stuck = |winner: u8| Status::Over {
         winner,

@@ -469,6 +469,7 @@ pub fn playout(
 ) -> Option<Rewards> {
     let mut undos = Vec::new();
     let mut result = Some(rewards(pos.rules(), 0));
+    pos.defer_stuck(true);
     for n in 0..PLAYOUT_ACTIONS {
         if n > 0 && n % 16 == 0 && budget.check() {
             result = None;
@@ -497,6 +498,7 @@ pub fn playout(
     while let Some(u) = undos.pop() {
         pos.revert(u);
     }
+    pos.defer_stuck(false);
     result
 }
 

@@ -28,6 +28,7 @@ struct Node {
 pub fn playout(pos: &mut Position, rng: &mut Rng, buf: &mut Vec<Step>, budget: &mut Budget) -> Option<u8> {
     let mut undos = Vec::new();
     let mut winner = Some(0);
+    pos.defer_stuck(true);
     for n in 0..PLAYOUT_STEPS {
         // One step may list many candidates: the clock is read every step.
         if n > 0 && budget.check() {
@@ -46,6 +47,7 @@ pub fn playout(pos: &mut Position, rng: &mut Rng, buf: &mut Vec<Step>, budget: &
     while let Some(u) = undos.pop() {
         pos.revert(u);
     }
+    pos.defer_stuck(false);
     winner
 }
 
@@ -53,7 +55,9 @@ pub fn playout(pos: &mut Position, rng: &mut Rng, buf: &mut Vec<Step>, budget: &
 /// that is allowed, each as likely as the others (of figures alike on a
 /// place, one stands for all); `None` when there is nothing to do. The
 /// candidates are drawn one by one, and only those drawn are checked
-/// ([`Position::candidate_steps`]); `buf` holds them.
+/// ([`Position::candidate_steps`]); `buf` holds them. Where a move left
+/// the check that the player can move to this step
+/// ([`Position::defer_stuck`]) and none can be made, the player is stuck.
 pub(super) fn random_step(pos: &mut Position, rng: &mut Rng, buf: &mut Vec<Step>) -> Option<Undo> {
     pos.candidate_steps(buf);
     let end = pos.can_end_move() || pos.can_pass();
@@ -63,7 +67,7 @@ pub(super) fn random_step(pos: &mut Position, rng: &mut Rng, buf: &mut Vec<Step>
             // Ending the move, when allowed, is drawn as the last candidate.
             let n = buf.len() + usize::from(end);
             if n == 0 {
-                return None;
+                return pos.apply_stuck();
             }
             let k = rng.below(n);
             if k == buf.len() {
