@@ -258,6 +258,12 @@ impl State {
         self.owner_of.get(f as usize).copied().unwrap_or(0)
     }
 
+    /// Where each figure is and who owns it, figure by figure
+    /// ([`REMOVED`] for a figure off the table).
+    pub(crate) fn places_and_owners(&self) -> impl Iterator<Item = (PlaceId, u8)> + '_ {
+        self.place_of.iter().copied().zip(self.owner_of.iter().copied())
+    }
+
     /// The figures on a place, in the order they arrived.
     pub fn on(&self, p: PlaceId) -> &[FigureId] {
         self.on.get(p as usize).map_or(&[], |v| v.as_slice())

@@ -20,6 +20,7 @@
 mod compile;
 mod effect;
 mod ops;
+mod row;
 mod run;
 
 pub use effect::{names_are_unique, Alter, FastEffect};

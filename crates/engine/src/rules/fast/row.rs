@@ -1,0 +1,126 @@
+//! `in_a_row` on a board by bit masks: one bit for each square that
+//! holds a figure of the player, and a line of `n` found for all squares
+//! at once by shifting the mask, in each direction, `n - 1` times. The
+//! rows are one square wider than the board, that square never set, so
+//! that no line runs off one row into the next. Hand-written rather than
+//! taken from a bitboard crate: those fix the board's size (8×8), and a
+//! board here has any size.
+
+use crate::rules::{Grid, PlaceId};
+use crate::state::State;
+
+/// The directions a line is looked for in, in this order: across, down,
+/// and the two diagonals (down and right, down and left).
+pub(super) const LINES: [(i64, i64); 4] = [(0, 1), (1, 0), (1, 1), (1, -1)];
+
+/// Where the first line of `n` squares of `g` that each hold a figure of
+/// `player` starts, and which of [`LINES`] it runs along: the first in
+/// row order, and of lines starting on the same square the first in
+/// [`LINES`]. `Ok(None)` when there is none; `Err(())` when the board
+/// does not fit in the mask (more than 128 squares with the extra column,
+/// or a ring), and the squares must be looked at one by one.
+pub(super) fn first_line(
+    g: &Grid,
+    n: i64,
+    state: &State,
+    player: i32,
+) -> Result<Option<(i64, i64, usize)>, ()> {
+    let (rows, columns) = (u32::from(g.rows), u32::from(g.columns));
+    let width = columns + 1;
+    if g.ring || rows * width > u128::BITS || n < 1 {
+        return Err(());
+    }
+    let squares = rows * columns;
+    let mut owned = 0u128;
+    for (place, owner) in state.places_and_owners() {
+        let Some(i) = place.checked_sub(g.first).map(u32::from) else {
+            continue;
+        };
+        if i < squares && i32::from(owner) == player {
+            owned |= 1 << (i / columns * width + i % columns);
+        }
+    }
+    let steps = [1, width, width + 1, width - 1];
+    let mut best: Option<(u32, usize)> = None;
+    for (d, step) in steps.into_iter().enumerate() {
+        let mut starts = owned;
+        for k in 1..n {
+            if starts == 0 {
+                break;
+            }
+            let shift = u32::try_from(k).ok().and_then(|k| k.checked_mul(step));
+            starts &= shift.and_then(|s| owned.checked_shr(s)).unwrap_or(0);
+        }
+        let first = starts.trailing_zeros();
+        if starts != 0 && best.is_none_or(|(b, _)| first < b) {
+            best = Some((first, d));
+        }
+    }
+    Ok(best.map(|(bit, d)| (i64::from(bit / width) + 1, i64::from(bit % width) + 1, d)))
+}
+
+/// The places of the line of `n` starting at `row`, `column` along
+/// `LINES[d]`.
+pub(super) fn line_places(g: &Grid, (row, column, d): (i64, i64, usize), n: i64) -> Vec<PlaceId> {
+    let (dr, dc) = LINES[d];
+    (0..n)
+        .filter_map(|k| g.place(row + dr * k, column + dc * k))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// A game of a `rows` × `columns` board and a pool of figures of
+    /// players 1 and 2.
+    fn game(rows: u16, columns: u16) -> crate::rules::Rules {
+        let text = format!(
+            r#"<game format="2" players="2"><title>t</title><rules>
+            <equipment><board name="b" rows="{rows}" columns="{columns}"/><group name="pool"/></equipment>
+            <figures>
+              <figure name="x" type="stone" origin="pool" owner="1" count="40"/>
+              <figure name="o" type="stone" origin="pool" owner="2" count="40"/>
+            </figures>
+            <steps><step name="s"><what owner="on-move"/><from name="pool"/><to type="square"/></step></steps>
+            <moves><move name="turn">s</move></moves>
+            </rules></game>"#
+        );
+        crate::open(&text).unwrap().1
+    }
+
+    proptest! {
+        /// The mask finds the same line as looking square by square, on
+        /// boards of every shape, with some figures stacked, some owned by
+        /// nobody and some off the table.
+        #[test]
+        fn the_mask_finds_the_line_the_squares_do(
+            rows in 1u16..=12,
+            columns in 1u16..=12,
+            spots in proptest::collection::vec((0usize..144, 0u8..=2, any::<bool>()), 0..80),
+            n in 0i64..=7,
+        ) {
+            let rules = game(rows, columns);
+            let g = &rules.grids[0];
+            let mut state = State::start(&rules);
+            let mut undo = Vec::new();
+            let squares = usize::from(rows) * usize::from(columns);
+            for (f, &(spot, owner, off)) in spots.iter().enumerate() {
+                let f = f as u16;
+                let place = if off { crate::state::REMOVED } else { g.first + (spot % squares) as PlaceId };
+                state.move_figure(&rules, f, place, &mut undo);
+                state.set_owner(&rules, f, owner, &mut undo);
+            }
+            for player in 0..=3 {
+                let by_mask = first_line(g, n, &state, player);
+                let by_squares = crate::rules::fast::run::first_line_by_squares(g, n, &state, player);
+                if rows * (columns + 1) <= 128 && n >= 1 {
+                    prop_assert_eq!(by_mask, Ok(by_squares));
+                } else {
+                    prop_assert_eq!(by_mask, Err(()));
+                }
+            }
+        }
+    }
+}
