@@ -22,6 +22,7 @@ pub mod clock;
 pub mod games;
 pub mod hidden;
 pub mod hint;
+pub mod known;
 pub mod mcts;
 pub mod moves;
 pub mod negamax;

@@ -7,6 +7,7 @@
 //! cost about the same.
 
 use super::clock::Budget;
+use super::known::{Known, KnownMoves};
 use super::moves::{play, unplay, Move, MoveGen};
 use super::tt::{Bound, Entry, Table};
 use crate::expr::Value;
@@ -49,7 +50,8 @@ pub struct Searcher {
     tt: Table,
     heuristic: bool,
     path: Vec<u64>,
-    bufs: Vec<Vec<Move>>,
+    /// The moves of positions listed before.
+    known: KnownMoves,
     /// Per move (where its first step starts, where its last ends): the
     /// sum of depth² of the searches it cut off.
     history: HashMap<(u16, u16), u32>,
@@ -116,10 +118,22 @@ impl Searcher {
             tt: Table::new(tt_entries),
             heuristic: pos.rules().heuristic.is_some(),
             path: Vec::new(),
-            bufs: Vec::new(),
+            known: KnownMoves::new(pos.rules()),
             history: HashMap::new(),
             orders: Vec::new(),
         }
+    }
+
+    /// The same searcher keeping no list of moves, for comparing.
+    #[cfg(test)]
+    pub(crate) fn forgetting(mut self) -> Searcher {
+        self.known = KnownMoves::default();
+        self
+    }
+
+    /// How many positions' moves are kept.
+    pub fn known(&self) -> usize {
+        self.known.len()
     }
 
     /// The move generator in use.
@@ -227,6 +241,25 @@ impl Searcher {
         Some((i, score, proven, root))
     }
 
+    /// The moves of the position with this `hash` (kept from an earlier
+    /// listing, or listed now and kept when complete), and whether the
+    /// list is complete.
+    fn list(&mut self, pos: &mut Position, hash: u64, budget: &mut Budget) -> (Known, bool) {
+        if let Some(known) = self.known.get(hash) {
+            return (known.clone(), true);
+        }
+        let mut moves = Vec::new();
+        let complete = self.gen.moves_in(pos, &mut moves, Some(budget));
+        let known = Known {
+            moves: std::sync::Arc::new(moves),
+            first_win: self.gen.first_win(),
+        };
+        if complete {
+            self.known.keep(hash, &known);
+        }
+        (known, complete)
+    }
+
     /// Negamax with alpha-beta (fail-soft). Returns the score for the
     /// player on move and whether it is proven (no heuristic or depth cut
     /// below).
@@ -268,20 +301,15 @@ impl Searcher {
             let s = if self.heuristic { heuristic(pos) } else { 0 };
             return (s, false);
         }
-        if self.bufs.len() <= ply as usize {
-            self.bufs.resize_with(ply as usize + 1, Vec::new);
-        }
-        let mut moves = std::mem::take(&mut self.bufs[ply as usize]);
-        let complete = self.gen.moves_in(pos, &mut moves, Some(budget));
+        let (known, complete) = self.list(pos, hash, budget);
+        let moves = &*known.moves;
         if moves.is_empty() {
-            self.bufs[ply as usize] = moves;
             return (0, false);
         }
         let me = pos.to_move();
         if depth >= 2 {
             // The listing saw the position after each move.
-            if let Some(i) = self.gen.first_win() {
-                self.bufs[ply as usize] = moves;
+            if let Some(i) = known.first_win {
                 let score = WIN - (ply as i32 + 1);
                 self.tt.put(Entry {
                     hash,
@@ -324,7 +352,6 @@ impl Searcher {
             unplay(pos, undo);
             if budget.stopped() {
                 self.path.pop();
-                self.bufs[ply as usize] = moves;
                 self.orders[ply as usize] = order;
                 return (best.0.max(score), false);
             }
@@ -344,7 +371,6 @@ impl Searcher {
         }
         self.orders[ply as usize] = order;
         self.path.pop();
-        self.bufs[ply as usize] = moves;
         let (score, index) = best;
         let bound = if score >= beta {
             Bound::Lower
