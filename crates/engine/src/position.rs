@@ -97,9 +97,18 @@ pub enum MoveStage {
     MustGoOn,
 }
 
-/// What undoes one [`Position::apply`]; for search.
-#[derive(Debug)]
+/// What undoes one [`Position::apply`], or several steps made into one
+/// record ([`Position::apply_to`]); for search.
+#[derive(Debug, Default)]
 pub struct Undo(Vec<Change>);
+
+impl Undo {
+    /// Where the record stands now: [`Position::revert_to`] this mark
+    /// undoes what was added after it.
+    pub fn mark(&self) -> usize {
+        self.0.len()
+    }
+}
 
 /// A game being played.
 #[derive(Debug, Clone)]
@@ -939,7 +948,8 @@ impl Position {
                 return false;
             };
             let auto_end = matches!(entry.action, Action::EndMove { auto: true });
-            self.state.undo(&self.rules, entry.changes);
+            let mut changes = entry.changes;
+            self.state.undo(&self.rules, &mut changes, 0);
             if !auto_end {
                 return true;
             }
@@ -963,23 +973,42 @@ impl Position {
     /// Makes a legal step with no history, for search; the move ends by
     /// itself as in play.
     pub fn apply(&mut self, step: Step) -> Undo {
-        let mut changes = Vec::with_capacity(8);
+        let mut undo = Undo(Vec::with_capacity(8));
+        self.apply_to(step, &mut undo);
+        undo
+    }
+
+    /// [`apply`](Self::apply), what undoes it added to `undo`: a search
+    /// that makes many steps keeps one record, and allocates nothing per
+    /// step.
+    pub fn apply_to(&mut self, step: Step, undo: &mut Undo) {
         let mut warnings = Vec::new();
-        self.make(step, &mut changes, &mut warnings);
-        Undo(changes)
+        self.make(step, &mut undo.0, &mut warnings);
     }
 
     /// Ends the move with no history, for search.
     pub fn apply_end_move(&mut self) -> Undo {
-        let mut changes = Vec::with_capacity(4);
+        let mut undo = Undo(Vec::with_capacity(4));
+        self.end_move_to(&mut undo);
+        undo
+    }
+
+    /// [`apply_end_move`](Self::apply_end_move), what undoes it added to
+    /// `undo`.
+    pub fn end_move_to(&mut self, undo: &mut Undo) {
         let mut warnings = Vec::new();
-        self.finish_move(&mut changes, &mut warnings);
-        Undo(changes)
+        self.finish_move(&mut undo.0, &mut warnings);
     }
 
     /// Undoes an [`apply`](Self::apply) or [`apply_end_move`](Self::apply_end_move).
-    pub fn revert(&mut self, undo: Undo) {
-        self.state.undo(&self.rules, undo.0);
+    pub fn revert(&mut self, mut undo: Undo) {
+        self.revert_to(&mut undo, 0);
+    }
+
+    /// Undoes what was added to `undo` after `mark`, newest first; the
+    /// record keeps its memory for more.
+    pub fn revert_to(&mut self, undo: &mut Undo, mark: usize) {
+        self.state.undo(&self.rules, &mut undo.0, mark);
     }
 
     fn make(&mut self, step: Step, changes: &mut Vec<Change>, warnings: &mut Vec<String>) {

@@ -23,6 +23,16 @@ pub struct Made {
     pub to: PlaceId,
 }
 
+/// The steps of a move that ended, kept to undo its end. A move of one
+/// step, the most usual, keeps it without a list of its own, so that
+/// ending a move allocates nothing.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum MadeBefore {
+    /// No step (a pass) or one.
+    One(Option<Made>),
+    Many(Vec<Made>),
+}
+
 /// How the game stands.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum Status {
@@ -65,7 +75,7 @@ pub(crate) enum Change {
     },
     Turn {
         old: u8,
-        old_made: Vec<Made>,
+        old_made: MadeBefore,
         old_progress: Progress,
     },
     Status {
@@ -529,7 +539,10 @@ impl State {
             ^ Zobrist::player(next);
         undo.push(Change::Turn {
             old: self.to_move,
-            old_made: std::mem::take(&mut self.made),
+            old_made: match self.made.len() {
+                0 | 1 => MadeBefore::One(self.made.pop()),
+                _ => MadeBefore::Many(std::mem::take(&mut self.made)),
+            },
             old_progress: self.progress,
         });
         self.to_move = next;
@@ -543,9 +556,13 @@ impl State {
         undo.push(Change::Status { old });
     }
 
-    /// Undoes changes, newest first.
-    pub(crate) fn undo(&mut self, rules: &Rules, changes: Vec<Change>) {
-        for change in changes.into_iter().rev() {
+    /// Undoes the changes after the first `mark`, newest first, taking
+    /// them off `changes` (which keeps its memory).
+    pub(crate) fn undo(&mut self, rules: &Rules, changes: &mut Vec<Change>, mark: usize) {
+        while changes.len() > mark {
+            let Some(change) = changes.pop() else {
+                break;
+            };
             match change {
                 Change::Moved { figure, from, index } => {
                     let Some(&now) = self.place_of.get(figure as usize) else {
@@ -591,7 +608,13 @@ impl State {
                     self.seen.pop();
                     self.hash ^= Zobrist::player(self.to_move) ^ Zobrist::player(old);
                     self.to_move = old;
-                    self.made = old_made;
+                    match old_made {
+                        MadeBefore::One(made) => {
+                            self.made.clear();
+                            self.made.extend(made);
+                        }
+                        MadeBefore::Many(made) => self.made = made,
+                    }
                     self.progress = old_progress;
                     self.hash ^= Zobrist::progress(self.progress, self.last());
                 }

@@ -102,10 +102,15 @@ impl Position {
     /// Rolls with no history, for search: the dice show `faces` (one per
     /// die the roll rolls, in order), the game's chance untouched.
     pub fn apply_roll(&mut self, roll: Roll, faces: &[u8]) -> Undo {
-        let mut changes = Vec::with_capacity(4);
+        let mut undo = Undo(Vec::with_capacity(4));
+        self.roll_to(roll, faces, &mut undo);
+        undo
+    }
+
+    /// [`apply_roll`](Self::apply_roll), what undoes it added to `undo`.
+    pub fn roll_to(&mut self, roll: Roll, faces: &[u8], undo: &mut Undo) {
         let mut warnings = Vec::new();
-        self.make_roll(roll, Some(faces), &mut changes, &mut warnings);
-        Undo(changes)
+        self.make_roll(roll, Some(faces), &mut undo.0, &mut warnings);
     }
 
     /// Starts the game's chance again from `seed`, undoably: the search

@@ -47,7 +47,7 @@ impl Position {
 
     /// With `on`, a move no longer checks that the next player can move:
     /// a random playout finds that out anyway when it draws the next
-    /// step, and [`apply_stuck`](Self::apply_stuck) then does what the
+    /// step, and [`stuck_to`](Self::stuck_to) then does what the
     /// settings say. Only where a player who can make no step at the start
     /// of a move is exactly a player who cannot move
     /// ([`stuck_means_no_step`]); says whether it is on. Turn it off
@@ -59,16 +59,16 @@ impl Position {
 
     /// With [`defer_stuck`](Self::defer_stuck) on, at the start of a move
     /// in which no step can be made: the game ends, or play passes on, as
-    /// the settings say of a player who cannot move; for search. `None`
-    /// (nothing done) when the check is not deferred or the move has begun.
-    pub(crate) fn apply_stuck(&mut self) -> Option<Undo> {
+    /// the settings say of a player who cannot move; for search. What
+    /// undoes it is added to `undo`. Says whether anything was done:
+    /// nothing when the check is not deferred or the move has begun.
+    pub(crate) fn stuck_to(&mut self, undo: &mut Undo) -> bool {
         if !self.stuck_later || self.stage() != MoveStage::Start || self.status() != &Status::Playing {
-            return None;
+            return false;
         }
-        let mut changes = Vec::with_capacity(4);
         let mut warnings = Vec::new();
-        turn::stuck(self, &mut changes, &mut warnings);
-        Some(Undo(changes))
+        turn::stuck(self, &mut undo.0, &mut warnings);
+        true
     }
 }
 
@@ -251,8 +251,8 @@ mod tests {
 
     /// Random games of `text` played side by side, one position checking
     /// after each move that the next player can move and one leaving it
-    /// to [`Position::apply_stuck`]: wherever they differ, the second is at
-    /// the start of a move with no step, and `apply_stuck` makes it the
+    /// to [`Position::stuck_to`]: wherever they differ, the second is at
+    /// the start of a move with no step, and `stuck_to` makes it the
     /// first; undoing it all gives the start back. Returns whether the
     /// check can be deferred in this game and how often it was needed.
     fn stuck_later_in_games(text: &str, games: u64, what: &str) -> (bool, usize) {
@@ -265,14 +265,14 @@ mod tests {
             let mut later = now.clone();
             deferred = later.defer_stuck(true);
             let start = later.hash();
-            let mut undos = Vec::new();
+            let mut undo = Undo::default();
             let mut rng = Rng::new(seed);
             for _ in 0..300 {
                 if later.hash() != now.hash() || later.status() != now.status() {
                     assert!(deferred, "{what}");
                     assert_eq!(later.stage(), MoveStage::Start, "{what}");
                     assert!(!later.has_step(), "{what}");
-                    undos.push(later.apply_stuck().expect(what));
+                    assert!(later.stuck_to(&mut undo), "{what}");
                     stuck += 1;
                     assert_eq!(later.status(), now.status(), "{what}");
                     assert_eq!(later.hash(), now.hash(), "{what}");
@@ -290,25 +290,23 @@ mod tests {
                         .map(|d| 1 + rng.below(rules.dice[d as usize].faces as usize) as u8)
                         .collect();
                     drop(now.apply_roll(roll, &faces));
-                    undos.push(later.apply_roll(roll, &faces));
+                    later.roll_to(roll, &faces, &mut undo);
                     continue;
                 }
                 let end = now.can_end_move() || now.can_pass();
                 match legal.get(rng.below(legal.len() + usize::from(end))) {
                     Some(&s) => {
                         drop(now.apply(s));
-                        undos.push(later.apply(s));
+                        later.apply_to(s, &mut undo);
                     }
                     None if end => {
                         drop(now.apply_end_move());
-                        undos.push(later.apply_end_move());
+                        later.end_move_to(&mut undo);
                     }
                     None => break,
                 }
             }
-            while let Some(u) = undos.pop() {
-                later.revert(u);
-            }
+            later.revert(undo);
             assert_eq!(later.hash(), start, "{what}");
         }
         (deferred, stuck)

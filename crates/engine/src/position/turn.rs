@@ -70,8 +70,7 @@ pub(super) fn run_effects(
             {
                 continue;
             }
-            let done = changes.split_off(mark);
-            pos.state.undo(&rules, done);
+            pos.state.undo(&rules, changes, mark);
         }
         let vars = vars.get_or_insert_with(|| {
             let mut vars = Vec::new();

@@ -467,7 +467,7 @@ pub fn playout(
     buf: &mut Vec<Step>,
     budget: &mut Budget,
 ) -> Option<Rewards> {
-    let mut undos = Vec::new();
+    let mut undo = Undo::default();
     let mut result = Some(rewards(pos.rules(), 0));
     pos.defer_stuck(true);
     for n in 0..PLAYOUT_ACTIONS {
@@ -487,17 +487,14 @@ pub fn playout(
                 .dice_of(roll)
                 .map(|d| 1 + rng.below(pos.rules().dice[d as usize].faces as usize) as u8)
                 .collect();
-            undos.push(pos.apply_roll(roll, &faces));
+            pos.roll_to(roll, &faces, &mut undo);
             continue;
         }
-        match super::mcts::random_step(pos, rng, buf) {
-            Some(u) => undos.push(u),
-            None => break,
+        if !super::mcts::random_step(pos, rng, buf, &mut undo) {
+            break;
         }
     }
-    while let Some(u) = undos.pop() {
-        pos.revert(u);
-    }
+    pos.revert(undo);
     pos.defer_stuck(false);
     result
 }

@@ -26,7 +26,7 @@ struct Node {
 /// taken like any step), undone afterwards. Returns the winner (0: draw or
 /// too long), or `None` when the budget ran out during the playout.
 pub fn playout(pos: &mut Position, rng: &mut Rng, buf: &mut Vec<Step>, budget: &mut Budget) -> Option<u8> {
-    let mut undos = Vec::new();
+    let mut undo = Undo::default();
     let mut winner = Some(0);
     pos.defer_stuck(true);
     for n in 0..PLAYOUT_STEPS {
@@ -39,14 +39,11 @@ pub fn playout(pos: &mut Position, rng: &mut Rng, buf: &mut Vec<Step>, budget: &
             winner = Some(*w);
             break;
         }
-        match random_step(pos, rng, buf) {
-            Some(u) => undos.push(u),
-            None => break,
+        if !random_step(pos, rng, buf, &mut undo) {
+            break;
         }
     }
-    while let Some(u) = undos.pop() {
-        pos.revert(u);
-    }
+    pos.revert(undo);
     pos.defer_stuck(false);
     winner
 }
@@ -58,7 +55,8 @@ pub fn playout(pos: &mut Position, rng: &mut Rng, buf: &mut Vec<Step>, budget: &
 /// ([`Position::candidate_steps`]); `buf` holds them. Where a move left
 /// the check that the player can move to this step
 /// ([`Position::defer_stuck`]) and none can be made, the player is stuck.
-pub(super) fn random_step(pos: &mut Position, rng: &mut Rng, buf: &mut Vec<Step>) -> Option<Undo> {
+/// What undoes it is added to `undo`; says whether anything was done.
+pub(super) fn random_step(pos: &mut Position, rng: &mut Rng, buf: &mut Vec<Step>, undo: &mut Undo) -> bool {
     pos.candidate_steps(buf);
     let end = pos.can_end_move() || pos.can_pass();
     let chosen = {
@@ -67,7 +65,7 @@ pub(super) fn random_step(pos: &mut Position, rng: &mut Rng, buf: &mut Vec<Step>
             // Ending the move, when allowed, is drawn as the last candidate.
             let n = buf.len() + usize::from(end);
             if n == 0 {
-                return pos.apply_stuck();
+                return pos.stuck_to(undo);
             }
             let k = rng.below(n);
             if k == buf.len() {
@@ -79,10 +77,11 @@ pub(super) fn random_step(pos: &mut Position, rng: &mut Rng, buf: &mut Vec<Step>
             }
         }
     };
-    Some(match chosen {
-        Some(step) => pos.apply(step),
-        None => pos.apply_end_move(),
-    })
+    match chosen {
+        Some(step) => pos.apply_to(step, undo),
+        None => pos.end_move_to(undo),
+    }
+    true
 }
 
 /// Runs UCT from `pos` over the given root moves until the budget is
@@ -252,7 +251,8 @@ mod tests {
         let mut made = std::collections::HashMap::new();
         let tries = 8000;
         for _ in 0..tries {
-            let undo = random_step(&mut pos, &mut rng, &mut buf).expect("a step");
+            let mut undo = Undo::default();
+            assert!(random_step(&mut pos, &mut rng, &mut buf, &mut undo), "a step");
             let to = target.get(&pos.hash()).expect("a legal step");
             *made.entry(*to).or_insert(0u32) += 1;
             pos.revert(undo);

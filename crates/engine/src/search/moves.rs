@@ -82,25 +82,23 @@ impl Move {
 }
 
 /// What undoes a [`play`].
-pub struct MoveUndo(Vec<Undo>);
+pub struct MoveUndo(Undo);
 
 /// Plays a whole move (no history). The move must be legal here.
 pub fn play(pos: &mut Position, mv: &Move) -> MoveUndo {
-    let mut undos = Vec::with_capacity(mv.steps.len() + 1);
+    let mut undo = Undo::default();
     for &s in &mv.steps {
-        undos.push(pos.apply(s));
+        pos.apply_to(s, &mut undo);
     }
     if mv.end && (mv.steps.is_empty() || !pos.state().made().is_empty()) {
-        undos.push(pos.apply_end_move());
+        pos.end_move_to(&mut undo);
     }
-    MoveUndo(undos)
+    MoveUndo(undo)
 }
 
 /// Takes back a [`play`].
 pub fn unplay(pos: &mut Position, undo: MoveUndo) {
-    for u in undo.0.into_iter().rev() {
-        pos.revert(u);
-    }
+    pos.revert(undo.0);
 }
 
 /// Which figures are interchangeable: figures of one class lying on the
