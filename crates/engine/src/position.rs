@@ -705,10 +705,7 @@ impl Position {
     fn has_room_for(&self, to: PlaceId, capture: bool) -> bool {
         let here = self.state.on(to).len() as u32;
         let here = if capture { here.saturating_sub(1) } else { here };
-        match self.rules.places[to as usize].capacity {
-            Some(cap) => here < cap,
-            None => true,
-        }
+        self.rules.room.get(to as usize).is_some_and(|&cap| here < cap)
     }
 
     /// The name of the figure a capturing rule would take on `to` ("" if none).

@@ -236,6 +236,10 @@ pub struct Rules {
     pub game: Game,
     pub players: u8,
     pub places: Vec<Place>,
+    /// Per place, how many figures it holds at most (`u32::MAX` for no
+    /// limit): its `capacity`, in a list of its own, since listing steps
+    /// asks it of every target.
+    pub room: Vec<u32>,
     pub grids: Vec<Grid>,
     pub point_boards: Vec<points::PointBoard>,
     pub figures: Vec<FigureInfo>,

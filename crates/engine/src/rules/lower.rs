@@ -47,7 +47,13 @@ pub fn rules(game: &Game, elements: Elements, moves: MoveAutomaton, move_names: 
         .iter()
         .map(|f| Value::from(f.name.as_str()))
         .collect();
+    let room = elements
+        .places
+        .iter()
+        .map(|p| p.capacity.unwrap_or(u32::MAX))
+        .collect();
     let mut rules = Rules {
+        room,
         game: game.clone(),
         players: game.players,
         places: elements.places,
