@@ -162,6 +162,7 @@ impl<'p> StepCheck<'p> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::search::chance::random_faces;
     use crate::search::rng::Rng;
     use crate::state::Status;
     use std::collections::BTreeSet;
@@ -200,10 +201,7 @@ mod tests {
                 let rolls = pos.rolls();
                 if !rolls.is_empty() && (legal.is_empty() || rng.chance(1, 2)) {
                     let roll = rolls[rng.below(rolls.len())];
-                    let faces: Vec<u8> = rules
-                        .dice_of(roll)
-                        .map(|d| 1 + rng.below(rules.dice[d as usize].faces as usize) as u8)
-                        .collect();
+                    let faces = random_faces(&rules, roll, &mut rng);
                     drop(pos.apply_roll(roll, &faces));
                     continue;
                 }
@@ -285,10 +283,7 @@ mod tests {
                 let rolls = now.rolls();
                 if !rolls.is_empty() && (legal.is_empty() || rng.chance(1, 2)) {
                     let roll = rolls[rng.below(rolls.len())];
-                    let faces: Vec<u8> = rules
-                        .dice_of(roll)
-                        .map(|d| 1 + rng.below(rules.dice[d as usize].faces as usize) as u8)
-                        .collect();
+                    let faces = random_faces(&rules, roll, &mut rng);
                     drop(now.apply_roll(roll, &faces));
                     later.roll_to(roll, &faces, &mut undo);
                     continue;

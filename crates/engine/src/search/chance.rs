@@ -351,11 +351,7 @@ pub fn monte_carlo(
                 }
             }
             if let Some(roll) = nodes[at].chance {
-                let faces: Vec<u8> = pos
-                    .rules()
-                    .dice_of(roll)
-                    .map(|d| 1 + rng.below(pos.rules().dice[d as usize].faces as usize) as u8)
-                    .collect();
+                let faces = random_faces(pos.rules(), roll, rng);
                 let found = nodes[at]
                     .children
                     .iter()
@@ -458,6 +454,14 @@ fn most_visited(nodes: &[Node]) -> usize {
     super::mcts::most_visited(&visits)
 }
 
+/// What the dice of `roll` show, drawn from `rng`, each face as likely.
+pub(crate) fn random_faces(rules: &Rules, roll: Roll, rng: &mut Rng) -> Vec<u8> {
+    rules
+        .dice_of(roll)
+        .map(|d| 1 + rng.below(rules.dice[d as usize].faces as usize) as u8)
+        .collect()
+}
+
 /// A random game from `pos` to its end: random steps, End move and pass,
 /// and rolls whose faces the search's own generator draws; undone
 /// afterwards. The rewards, or `None` when the budget ran out.
@@ -482,11 +486,7 @@ pub fn playout(
         let rolls = pos.rolls();
         if !rolls.is_empty() && (!pos.has_step() || rng.chance(1, 2)) {
             let roll = rolls[rng.below(rolls.len())];
-            let faces: Vec<u8> = pos
-                .rules()
-                .dice_of(roll)
-                .map(|d| 1 + rng.below(pos.rules().dice[d as usize].faces as usize) as u8)
-                .collect();
+            let faces = random_faces(pos.rules(), roll, rng);
             pos.roll_to(roll, &faces, &mut undo);
             continue;
         }
