@@ -205,6 +205,13 @@ impl MoveAutomaton {
         state != Self::START && self.go_on.get(state as usize).copied().unwrap_or(false)
     }
 
+    /// Whether a move that reaches `state` is a whole move that need not
+    /// go on: it may end there.
+    #[inline]
+    pub fn may_end(&self, state: Progress) -> bool {
+        self.complete(state).is_some() && !self.must_go_on(state)
+    }
+
     /// Whether any step at all may follow.
     pub fn can_continue(&self, state: Progress) -> bool {
         (0..self.rules).any(|r| self.next(state, r).is_some())

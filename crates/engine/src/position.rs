@@ -313,7 +313,7 @@ impl Position {
             // can't: that is found by making the step.
             if moves
                 .next(progress, s.rule as usize)
-                .is_some_and(|p| moves.complete(p).is_some() && !moves.must_go_on(p))
+                .is_some_and(|p| moves.may_end(p))
             {
                 done = true;
                 return ControlFlow::Break(());

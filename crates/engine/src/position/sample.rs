@@ -83,7 +83,7 @@ fn stuck_means_no_step(rules: &Rules) -> bool {
         && (0..rules.steps.len()).all(|r| {
             moves
                 .next(MoveAutomaton::START, r)
-                .is_none_or(|p| moves.complete(p).is_some() && !moves.must_go_on(p))
+                .is_none_or(|p| moves.may_end(p))
         })
 }
 

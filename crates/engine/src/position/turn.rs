@@ -382,9 +382,7 @@ pub(super) fn one_step_is_a_move(pos: &Position) -> bool {
     pos.state.made().is_empty()
         && progress == MoveAutomaton::START
         && pos.state.status() == &Status::Playing
-        && moves
-            .next(progress, 0)
-            .is_some_and(|p| moves.complete(p).is_some() && !moves.must_go_on(p))
+        && moves.next(progress, 0).is_some_and(|p| moves.may_end(p))
 }
 
 /// After a move (and at the start): is the game over, and can the player
