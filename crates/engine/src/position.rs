@@ -102,14 +102,6 @@ pub enum MoveStage {
 #[derive(Debug, Default)]
 pub struct Undo(Vec<Change>);
 
-impl Undo {
-    /// Where the record stands now: [`Position::revert_to`] this mark
-    /// undoes what was added after it.
-    pub fn mark(&self) -> usize {
-        self.0.len()
-    }
-}
-
 /// A game being played.
 #[derive(Debug, Clone)]
 pub struct Position {
@@ -997,15 +989,10 @@ impl Position {
         self.finish_move(&mut undo.0, &mut warnings);
     }
 
-    /// Undoes an [`apply`](Self::apply) or [`apply_end_move`](Self::apply_end_move).
+    /// Undoes an [`apply`](Self::apply) or [`apply_end_move`](Self::apply_end_move),
+    /// or everything added to one record.
     pub fn revert(&mut self, mut undo: Undo) {
-        self.revert_to(&mut undo, 0);
-    }
-
-    /// Undoes what was added to `undo` after `mark`, newest first; the
-    /// record keeps its memory for more.
-    pub fn revert_to(&mut self, undo: &mut Undo, mark: usize) {
-        self.state.undo(&self.rules, &mut undo.0, mark);
+        self.state.undo(&self.rules, &mut undo.0, 0);
     }
 
     fn make(&mut self, step: Step, changes: &mut Vec<Change>, warnings: &mut Vec<String>) {

@@ -27,7 +27,7 @@ pub struct Made {
 /// step, the most usual, keeps it without a list of its own, so that
 /// ending a move allocates nothing.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum MadeBefore {
+pub(crate) enum MadeBefore {
     /// No step (a pass) or one.
     One(Option<Made>),
     Many(Vec<Made>),

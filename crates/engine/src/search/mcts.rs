@@ -50,9 +50,9 @@ pub fn playout(pos: &mut Position, rng: &mut Rng, buf: &mut Vec<Step>, budget: &
 
 /// Makes one legal step at random, or ends the move (or passes) where
 /// that is allowed, each as likely as the others (of figures alike on a
-/// place, one stands for all); `None` when there is nothing to do. The
-/// candidates are drawn one by one, and only those drawn are checked
-/// ([`Position::candidate_steps`]); `buf` holds them. Where a move left
+/// place, one stands for all). The candidates are drawn one by one, and
+/// only those drawn are checked ([`Position::candidate_steps`]); `buf`
+/// holds them. Where a move left
 /// the check that the player can move to this step
 /// ([`Position::defer_stuck`]) and none can be made, the player is stuck.
 /// What undoes it is added to `undo`; says whether anything was done.
