@@ -1,30 +1,32 @@
-//! `in_a_row` on a board by bit masks: one bit for each square that
+//! `in_a_row` on a board: the first line of `n` squares that each hold a
+//! figure of the player. Found by bit masks: one bit for each square that
 //! holds a figure of the player, and a line of `n` found for all squares
 //! at once by shifting the mask, in each direction, `n - 1` times. The
 //! rows are one square wider than the board, that square never set, so
 //! that no line runs off one row into the next. Hand-written rather than
 //! taken from a bitboard crate: those fix the board's size (8×8), and a
-//! board here has any size.
+//! board here has any size. A board too big for the mask is looked at
+//! square by square.
 
 use crate::rules::{Grid, PlaceId};
 use crate::state::State;
 
 /// The directions a line is looked for in, in this order: across, down,
 /// and the two diagonals (down and right, down and left).
-pub(super) const LINES: [(i64, i64); 4] = [(0, 1), (1, 0), (1, 1), (1, -1)];
+const LINES: [(i64, i64); 4] = [(0, 1), (1, 0), (1, 1), (1, -1)];
 
 /// Where the first line of `n` squares of `g` that each hold a figure of
 /// `player` starts, and which of [`LINES`] it runs along: the first in
 /// row order, and of lines starting on the same square the first in
-/// [`LINES`]. `Ok(None)` when there is none; `Err(())` when the board
-/// does not fit in the mask (more than 128 squares with the extra column,
-/// or a ring), and the squares must be looked at one by one.
-pub(super) fn first_line(
-    g: &Grid,
-    n: i64,
-    state: &State,
-    player: i32,
-) -> Result<Option<(i64, i64, usize)>, ()> {
+/// [`LINES`]; `None` when there is none.
+pub(super) fn first_line(g: &Grid, n: i64, state: &State, player: i32) -> Option<(i64, i64, usize)> {
+    by_mask(g, n, state, player).unwrap_or_else(|()| by_squares(g, n, state, player))
+}
+
+/// [`first_line`] by the mask; `Err(())` when the board does not fit in
+/// it (more than 128 squares with the extra column, or a ring), or `n` is
+/// below 1.
+fn by_mask(g: &Grid, n: i64, state: &State, player: i32) -> Result<Option<(i64, i64, usize)>, ()> {
     let (rows, columns) = (u32::from(g.rows), u32::from(g.columns));
     let width = columns + 1;
     if g.ring || rows * width > u128::BITS || n < 1 {
@@ -57,6 +59,31 @@ pub(super) fn first_line(
         }
     }
     Ok(best.map(|(bit, d)| (i64::from(bit / width) + 1, i64::from(bit % width) + 1, d)))
+}
+
+/// [`first_line`] square by square, for a board too big for its mask.
+fn by_squares(g: &Grid, n: i64, state: &State, player: i32) -> Option<(i64, i64, usize)> {
+    let owns = |p: Option<PlaceId>| {
+        p.is_some_and(|p| {
+            state
+                .on(p)
+                .iter()
+                .any(|&f| i32::from(state.owner_of(f)) == player)
+        })
+    };
+    for row in 1..=i64::from(g.rows) {
+        for column in 1..=i64::from(g.columns) {
+            if !owns(g.place(row, column)) {
+                continue;
+            }
+            for (d, (dr, dc)) in LINES.into_iter().enumerate() {
+                if (1..n).all(|k| owns(g.place(row + dr * k, column + dc * k))) {
+                    return Some((row, column, d));
+                }
+            }
+        }
+    }
+    None
 }
 
 /// The places of the line of `n` starting at `row`, `column` along
@@ -113,12 +140,12 @@ mod tests {
                 state.set_owner(&rules, f, owner, &mut undo);
             }
             for player in 0..=3 {
-                let by_mask = first_line(g, n, &state, player);
-                let by_squares = crate::rules::fast::run::first_line_by_squares(g, n, &state, player);
+                let mask = by_mask(g, n, &state, player);
+                let squares = by_squares(g, n, &state, player);
                 if rows * (columns + 1) <= 128 && n >= 1 {
-                    prop_assert_eq!(by_mask, Ok(by_squares));
+                    prop_assert_eq!(mask, Ok(squares));
                 } else {
-                    prop_assert_eq!(by_mask, Err(()));
+                    prop_assert_eq!(mask, Err(()));
                 }
             }
         }

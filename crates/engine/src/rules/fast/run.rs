@@ -3,7 +3,7 @@
 
 use super::{Ask, Out, Seq, Text, Val, EMPTY, SLOTS};
 use crate::expr::{BinOp, Quantity, Special, Value, DIRECTIONS};
-use crate::rules::{Element, FigureId, Grid, GridSpot, PlaceId, Rules};
+use crate::rules::{Element, FigureId, GridSpot, PlaceId, Rules};
 use crate::state::State;
 use crate::world::index_in;
 
@@ -227,47 +227,12 @@ impl Run<'_, '_, '_> {
         if n < 1 {
             return Some(Val::Bool(false));
         }
-        let start = match super::row::first_line(g, n, state, player) {
-            Ok(start) => start,
-            Err(()) => first_line_by_squares(g, n, state, player),
-        };
-        let Some(start) = start else {
+        let Some(start) = super::row::first_line(g, n, state, player) else {
             return Some(Val::Bool(false));
         };
         *self.ask.view.line.borrow_mut() = super::row::line_places(g, start, n);
         Some(Val::Bool(true))
     }
-}
-
-/// [`row::first_line`](super::row::first_line) square by square, for a
-/// board too big for its mask.
-pub(super) fn first_line_by_squares(
-    g: &Grid,
-    n: i64,
-    state: &State,
-    player: i32,
-) -> Option<(i64, i64, usize)> {
-    let owns = |p: Option<PlaceId>| {
-        p.is_some_and(|p| {
-            state
-                .on(p)
-                .iter()
-                .any(|&f| i32::from(state.owner_of(f)) == player)
-        })
-    };
-    for row in 1..=i64::from(g.rows) {
-        for column in 1..=i64::from(g.columns) {
-            if !owns(g.place(row, column)) {
-                continue;
-            }
-            for (d, (dr, dc)) in super::row::LINES.into_iter().enumerate() {
-                if (1..n).all(|k| owns(g.place(row + dr * k, column + dc * k))) {
-                    return Some((row, column, d));
-                }
-            }
-        }
-    }
-    None
 }
 
 /// `a op b` for the operators on numbers (`=` and `!=` are
