@@ -372,15 +372,39 @@ impl Position {
                 Ok(())
             }
             Some(p) if (1..=self.rules.players.max(1) as i64).contains(&p) => {
-                let state = self.state.at_start_for(p as u8);
-                let other = Position::from_state(Arc::clone(&self.rules), state);
-                other.generate_rule(Some(ri), &mut visit);
+                let p = p as u8;
+                if self.state.is_start_for(p) {
+                    self.generate_rule(Some(ri), &mut visit);
+                } else {
+                    self.as_start_for(p, |other| other.generate_rule(Some(ri), &mut visit));
+                }
                 Ok(())
             }
             Some(p) => Err(EvalError::new(format!("there is no player {p} in this game"))),
         };
         DEPTH.with(|d| d.set(depth));
         result.map(|()| found)
+    }
+
+    /// Calls `look` with this position at the start of a move of
+    /// `player`. The copy is made in a state kept for the purpose, one per
+    /// thread, taken out while it is used (so `can` inside `can` copies
+    /// into a new one).
+    fn as_start_for<T>(&self, player: u8, look: impl FnOnce(&Position) -> T) -> T {
+        thread_local! {
+            static SPARE: std::cell::RefCell<Option<State>> = const { std::cell::RefCell::new(None) };
+        }
+        let state = match SPARE.with(|s| s.borrow_mut().take()) {
+            Some(mut spare) => {
+                spare.become_start_for(&self.state, player);
+                spare
+            }
+            None => self.state.at_start_for(player),
+        };
+        let other = Position::from_state(Arc::clone(&self.rules), state);
+        let answer = look(&other);
+        SPARE.with(|s| *s.borrow_mut() = Some(other.state));
+        answer
     }
 
     /// Calls `visit` with each legal step until it breaks.

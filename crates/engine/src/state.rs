@@ -208,6 +208,56 @@ impl State {
         }
     }
 
+    /// Makes this state `from`'s [`at_start_for`](Self::at_start_for)
+    /// `player`, in the memory it already has: a game over that asks
+    /// `can(place, opponent)` after every move copies the state each time,
+    /// and the list of figures on every place would otherwise be allocated
+    /// again each time.
+    pub(crate) fn become_start_for(&mut self, from: &State, player: u8) {
+        // Every field named, so that a new one can't be forgotten here.
+        let State {
+            place_of,
+            kind_of,
+            owner_of,
+            down,
+            on,
+            triggers,
+            dice,
+            chance,
+            to_move: _,
+            progress: _,
+            made: _,
+            status: _,
+            hash,
+            ordered,
+            seen,
+        } = from;
+        self.place_of.clone_from(place_of);
+        self.kind_of.clone_from(kind_of);
+        self.owner_of.clone_from(owner_of);
+        self.down.clone_from(down);
+        self.on.clone_from(on);
+        self.triggers.clone_from(triggers);
+        self.dice.clone_from(dice);
+        self.chance = *chance;
+        self.to_move = player;
+        self.progress = MoveAutomaton::START;
+        self.made.clear();
+        self.status = Status::Playing;
+        self.hash = *hash;
+        self.ordered = *ordered;
+        self.seen.clone_from(seen);
+    }
+
+    /// Whether this state is already its own
+    /// [`at_start_for`](Self::at_start_for) `player`.
+    pub(crate) fn is_start_for(&self, player: u8) -> bool {
+        self.to_move == player
+            && self.progress == MoveAutomaton::START
+            && self.made.is_empty()
+            && self.status == Status::Playing
+    }
+
     /// The hash recomputed from scratch; equals [`State::hash`].
     pub fn full_hash(&self, rules: &Rules) -> u64 {
         let z = &rules.zobrist;

@@ -431,3 +431,69 @@ fn looking_near_the_last_step_first_gives_the_same_answer_as_the_whole_search() 
         }
     }
 }
+
+/// `can(rule, player)` asks a copy of the position at the start of that
+/// player's move, made in a state kept from the last time, whatever game
+/// it was: the copy must be exactly the state `at_start_for` makes, and
+/// the answer the one a new copy gives, in every example and at every
+/// position of random games, in the middle of moves too.
+#[test]
+fn can_for_a_player_answers_as_a_fresh_copy_does() {
+    use crate::search::rng::Rng;
+    let mut spare: Option<State> = None;
+    let mut asked = 0;
+    for file in super::examples::files() {
+        let (_, rules) = crate::open(&super::examples::text(&file)).unwrap();
+        let rules = Arc::new(rules);
+        let mut rng = Rng::new(7);
+        let mut pos = Position::new(rules.clone());
+        for _ in 0..60 {
+            if pos.status() != &Status::Playing {
+                break;
+            }
+            for p in 1..=rules.players.max(1) {
+                let fresh = pos.state.at_start_for(p);
+                let mut copy = spare.take().unwrap_or_else(|| State::start(&rules));
+                copy.become_start_for(&pos.state, p);
+                assert_eq!(copy, fresh, "{file}");
+                spare = Some(copy);
+                let other = Position::from_state(rules.clone(), fresh);
+                for (ri, rule) in rules.steps.iter().enumerate() {
+                    let mut found = false;
+                    other.generate_rule(Some(ri), &mut |_| {
+                        found = true;
+                        ControlFlow::Break(())
+                    });
+                    assert_eq!(
+                        pos.can(&rule.name, Some(i64::from(p))),
+                        Ok(found),
+                        "{file} {}",
+                        rule.name
+                    );
+                    asked += 1;
+                }
+            }
+            if let Some(&roll) = pos.rolls().first() {
+                if pos.roll_due() {
+                    pos.roll(roll).unwrap();
+                    continue;
+                }
+            }
+            let mut steps = Vec::new();
+            pos.generate(None, &mut |s| {
+                steps.push(s);
+                ControlFlow::Continue(())
+            });
+            let end = pos.can_end_move() || pos.can_pass();
+            let k = rng.below(steps.len() + usize::from(end));
+            if k < steps.len() {
+                pos.apply(steps[k]);
+            } else if end {
+                pos.end_move();
+            } else {
+                break;
+            }
+        }
+    }
+    assert!(asked > 1000, "{asked}");
+}
