@@ -489,7 +489,7 @@ fn can_for_a_player_answers_as_a_fresh_copy_does() {
             if k < steps.len() {
                 pos.apply(steps[k]);
             } else if end {
-                pos.end_move();
+                pos.end_move().unwrap();
             } else {
                 break;
             }
