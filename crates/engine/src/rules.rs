@@ -252,6 +252,11 @@ pub struct Rules {
     /// The names of the move rules, in order.
     pub move_names: Vec<String>,
     pub ends: Vec<EndC>,
+    /// Whether no game over can hold while the player on move can start a
+    /// move: each asks `not can(R)` of them, R being the only step rule
+    /// that starts a move. A random playout then asks them only when it
+    /// finds the player stuck.
+    pub ends_need_stuck: bool,
     pub heuristic: Option<Expr>,
     pub settings: Settings,
     pub names: NameMap,

@@ -50,16 +50,19 @@ impl Position {
     /// step, and [`stuck_to`](Self::stuck_to) then does what the
     /// settings say. Only where a player who can make no step at the start
     /// of a move is exactly a player who cannot move
-    /// ([`stuck_means_no_step`]); says whether it is on. Turn it off
-    /// before the position is used for anything else.
+    /// ([`stuck_means_no_step`]); says whether it is on. Game overs that
+    /// can only hold for a stuck player ([`Rules::ends_need_stuck`]) then
+    /// wait for it too. Turn it off before the position is used for
+    /// anything else.
     pub(crate) fn defer_stuck(&mut self, on: bool) -> bool {
         self.stuck_later = on && stuck_means_no_step(&self.rules);
         self.stuck_later
     }
 
     /// With [`defer_stuck`](Self::defer_stuck) on, at the start of a move
-    /// in which no step can be made: the game ends, or play passes on, as
-    /// the settings say of a player who cannot move; for search. What
+    /// in which no step can be made: the game overs that waited for this
+    /// are asked, then the game ends, or play passes on, as the settings
+    /// say of a player who cannot move; for search. What
     /// undoes it is added to `undo`. Says whether anything was done:
     /// nothing when the check is not deferred or the move has begun.
     pub(crate) fn stuck_to(&mut self, undo: &mut Undo) -> bool {
@@ -67,7 +70,7 @@ impl Position {
             return false;
         }
         let mut warnings = Vec::new();
-        turn::stuck(self, &mut undo.0, &mut warnings);
+        turn::settle_stuck(self, &mut undo.0, &mut warnings);
         true
     }
 }
@@ -252,11 +255,13 @@ mod tests {
     /// to [`Position::stuck_to`]: wherever they differ, the second is at
     /// the start of a move with no step, and `stuck_to` makes it the
     /// first; undoing it all gives the start back. Returns whether the
-    /// check can be deferred in this game and how often it was needed.
-    fn stuck_later_in_games(text: &str, games: u64, what: &str) -> (bool, usize) {
+    /// check can be deferred in this game, how often it was needed, and
+    /// how often the game ended there.
+    fn stuck_later_in_games(text: &str, games: u64, what: &str) -> (bool, usize, usize) {
         let (_, rules) = crate::open(text).unwrap_or_else(|p| panic!("{what}: {p:#?}"));
         let rules = Arc::new(rules);
         let mut stuck = 0;
+        let mut ended = 0;
         let mut deferred = false;
         for seed in 0..games {
             let mut now = Position::with_seed(rules.clone(), seed);
@@ -272,6 +277,7 @@ mod tests {
                     assert!(!later.has_step(), "{what}");
                     assert!(later.stuck_to(&mut undo), "{what}");
                     stuck += 1;
+                    ended += usize::from(later.status() != &Status::Playing);
                     assert_eq!(later.status(), now.status(), "{what}");
                     assert_eq!(later.hash(), now.hash(), "{what}");
                     assert_eq!(later.to_move(), now.to_move(), "{what}");
@@ -304,7 +310,7 @@ mod tests {
             later.revert(undo);
             assert_eq!(later.hash(), start, "{what}");
         }
-        (deferred, stuck)
+        (deferred, stuck, ended)
     }
 
     #[test]
@@ -312,7 +318,7 @@ mod tests {
         let mut stuck = 0;
         for file in crate::position::examples::files() {
             let text = crate::position::examples::text(&file);
-            let (deferred, n) = stuck_later_in_games(&text, 6, &file);
+            let (deferred, n, ended) = stuck_later_in_games(&text, 6, &file);
             let expected = [
                 "tic-tac-toe",
                 "connect-four",
@@ -330,7 +336,9 @@ mod tests {
                 assert!(!deferred, "{file}");
             }
             if file == "reversi.game.xml" {
-                assert!(n > 0, "Reversi passes when a player cannot move");
+                assert!(n > ended, "Reversi passes when a player cannot move");
+                // "Nobody can place" waits for a stuck player.
+                assert_eq!(ended, 6, "{file}");
             }
             stuck += n;
         }

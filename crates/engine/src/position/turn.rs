@@ -389,6 +389,9 @@ pub(super) fn one_step_is_a_move(pos: &Position) -> bool {
 /// on move move at all? With [`Position::defer_stuck`] on, the second is
 /// left to the next random step.
 pub(super) fn settle(pos: &mut Position, changes: &mut Vec<Change>, warnings: &mut Vec<String>) {
+    if pos.stuck_later && pos.rules.ends_need_stuck {
+        return;
+    }
     let mut can_move = false;
     if let Some(status) = game_over(pos, warnings, &mut can_move) {
         pos.state.set_status(status, changes);
@@ -405,6 +408,21 @@ pub(super) fn settle(pos: &mut Position, changes: &mut Vec<Change>, warnings: &m
     if !pos.has_move_near(near) {
         stuck(pos, changes, warnings);
     }
+}
+
+/// With the stuck check deferred, at the start of a move in which no
+/// step can be made: the game overs, if they waited for this
+/// ([`Rules::ends_need_stuck`]), then [`stuck`]: what [`settle`] does
+/// when the check is not deferred.
+pub(super) fn settle_stuck(pos: &mut Position, changes: &mut Vec<Change>, warnings: &mut Vec<String>) {
+    if pos.rules.ends_need_stuck {
+        let mut can_move = false;
+        if let Some(status) = game_over(pos, warnings, &mut can_move) {
+            pos.state.set_status(status, changes);
+            return;
+        }
+    }
+    stuck(pos, changes, warnings);
 }
 
 /// The player on move cannot move: the game ends, or play passes on, as

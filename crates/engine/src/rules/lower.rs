@@ -32,6 +32,7 @@ pub fn rules(game: &Game, elements: Elements, moves: MoveAutomaton, move_names: 
     let steps = steps::lower(game, &elements);
     let ends = ends::lower(game, &elements.names, &elements.words);
     let heuristic = heuristic::lower(game, &elements.names, &elements.words);
+    let ends_need_stuck = ends::need_stuck(&ends, &steps, &moves);
     let zobrist = Zobrist::new(
         elements.figures.len(),
         elements.places.len(),
@@ -66,6 +67,7 @@ pub fn rules(game: &Game, elements: Elements, moves: MoveAutomaton, move_names: 
         steps,
         moves,
         move_names,
+        ends_need_stuck,
         ends,
         heuristic,
         settings: game.settings.clone(),

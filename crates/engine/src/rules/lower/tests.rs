@@ -226,3 +226,48 @@ fn the_names_kept_as_values_are_those_of_their_places_and_figures() {
     }
     assert!(games >= 10, "{games} games read");
 }
+
+/// Reversi's game over asks `not can(place, player)`, so it can only hold
+/// for a stuck player; a game over that asks only about the opponent, a
+/// second rule that starts a move, or a second game over without it can
+/// hold while the player on move can still place.
+#[test]
+fn a_game_over_that_needs_a_stuck_player_is_known() {
+    let path = format!(
+        "{}/../../public/games/reversi.game.xml",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let reversi = std::fs::read_to_string(path).unwrap();
+    let end = "not can(place, player) and not can(place, opponent)";
+    assert!(reversi.contains(end));
+    let needs = |text: &str| crate::open(text).expect("it opens").1.ends_need_stuck;
+    assert!(needs(&reversi));
+    let variants = [
+        ("not can(place, opponent) and not can(place)", true),
+        (
+            "discs(1) > 0 and not can(place, opponent) and not can(place, player)",
+            true,
+        ),
+        ("not can(place, opponent)", false),
+        ("not can(place, 1)", false),
+        ("can(place, player) = no", false),
+        ("not (can(place, player) or can(place, opponent))", false),
+    ];
+    for (when, expected) in variants {
+        assert_eq!(needs(&reversi.replace(end, when)), expected, "{when}");
+    }
+    let second_rule = reversi.replace(
+        "<move name=\"turn\">place</move>",
+        "<move name=\"turn\">place</move><move name=\"again\">place2</move>",
+    );
+    let second_rule = second_rule.replace(
+        "    </steps>",
+        "      <step name=\"place2\"><what type=\"disc\"/><from name=\"pool\"/><to type=\"square\"/></step>\n    </steps>",
+    );
+    assert!(!needs(&second_rule));
+    let second_end = reversi.replace(
+        "    </game-over>",
+        "      <end name=\"full\" winner=\"0\"><when>count(pool) = 0</when></end>\n    </game-over>",
+    );
+    assert!(!needs(&second_end));
+}
