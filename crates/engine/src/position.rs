@@ -19,13 +19,16 @@ use std::sync::Arc;
 /// figure's targets from place `begin` on first, then those before it (0:
 /// in the rule's order), and the candidates alone (`unchecked`: the
 /// conditions that look at the position are not asked, and a target is
-/// given once per rule that has it; see [`Position::candidate_steps`]).
+/// given once per rule that has it; see [`Position::candidate_steps`]),
+/// and where the candidates come from alone (`sources`: each figure and
+/// rule once, as a step to its own place; see [`Draw`]).
 #[derive(Debug, Clone, Copy, Default)]
 struct Gen {
     distinct: bool,
     every_rule: bool,
     begin: PlaceId,
     unchecked: bool,
+    sources: bool,
 }
 
 /// See [`Position::stand_in`].
@@ -40,7 +43,7 @@ mod view;
 
 pub use crate::rules::dice::{DieId, Roll};
 pub use explain::{Refusal, Why};
-pub use sample::StepCheck;
+pub use sample::{Draw, StepCheck};
 
 /// The most steps of one move looked at when asking whether a whole move
 /// can be made (as many as the search enumerates).
@@ -605,6 +608,15 @@ impl Position {
             let Some(heads) = self.heads(rule, f, from) else {
                 continue;
             };
+            if how.sources {
+                visit(Step {
+                    figure: f,
+                    from,
+                    to: from,
+                    rule: ri as RuleId,
+                })?;
+                continue;
+            }
             let checked = !how.unchecked && (!rule.prefilter.dynamic.is_empty() || !rule.same.is_empty());
             // A rule's targets are distinct: only those of earlier rules can repeat.
             let earlier = marked.len();

@@ -35,6 +35,35 @@ impl Position {
         self.generate_by(None, None, how, &mut keep, &mut || false);
     }
 
+    /// Into `draw`, the candidates of [`candidate_steps`](Self::candidate_steps),
+    /// described rather than listed: each figure and rule they come from,
+    /// with how many of the rule's targets it has. A random playout draws
+    /// a few of them, and a Connect Four board's forty-two squares are not
+    /// each looked at to draw one.
+    pub fn candidates_to_draw(&self, draw: &mut Draw) {
+        draw.sources.clear();
+        draw.left.clear();
+        let how = Gen {
+            distinct: true,
+            unchecked: true,
+            sources: true,
+            ..Gen::default()
+        };
+        let rules = &*self.rules;
+        let player = self.state.to_move();
+        let mut total = 0u32;
+        let mut keep = |s: Step| {
+            let n = rules.steps[s.rule as usize]
+                .candidates(rules, s.from, player)
+                .count_left();
+            total = total.saturating_add(n as u32);
+            draw.sources.push((s, total));
+            ControlFlow::Continue(())
+        };
+        self.generate_by(None, None, how, &mut keep, &mut || false);
+        draw.left.extend(0..total);
+    }
+
     /// Asks, one candidate at a time, whether it is a legal step, the
     /// position seen once for all of them.
     pub fn step_check(&self) -> StepCheck<'_> {
@@ -88,6 +117,47 @@ fn stuck_means_no_step(rules: &Rules) -> bool {
                 .next(MoveAutomaton::START, r)
                 .is_none_or(|p| moves.may_end(p))
         })
+}
+
+/// The candidates of a position, to be drawn one at a time without
+/// being listed: see [`Position::candidates_to_draw`]. Kept from one
+/// position to the next, so that drawing allocates nothing.
+#[derive(Debug, Default)]
+pub struct Draw {
+    /// Each figure and rule the candidates come from, as a step to the
+    /// figure's own place, with the number of candidates up to and
+    /// including its own.
+    sources: Vec<(Step, u32)>,
+    /// The candidates not drawn yet, numbered in the order of
+    /// [`Position::candidate_steps`], its targets with no room included.
+    left: Vec<u32>,
+}
+
+impl Draw {
+    /// How many candidates are left to draw, counting those that turn out
+    /// to be no candidate (a target with no room).
+    pub fn left(&self) -> usize {
+        self.left.len()
+    }
+
+    /// Takes candidate `k` of those left (`k < self.left()`): its step, or
+    /// `None` when it is a target [`Position::candidate_steps`] leaves out
+    /// (the figure's own place, or one with no room). `pos` is the
+    /// position the candidates were found for.
+    pub fn take(&mut self, pos: &Position, k: usize) -> Option<Step> {
+        if k >= self.left.len() {
+            return None;
+        }
+        let n = self.left.swap_remove(k);
+        let i = self.sources.partition_point(|&(_, end)| end <= n);
+        let &(source, end) = self.sources.get(i)?;
+        let rules = &*pos.rules;
+        let rule = rules.steps.get(source.rule as usize)?;
+        let targets = rule.candidates(rules, source.from, pos.state.to_move());
+        let j = targets.at((n + targets.count_left() as u32 - end) as usize)?;
+        let to = rule.to.get(j)?.0;
+        (to != source.from && pos.has_room_for(to, rule.capture)).then_some(Step { to, ..source })
+    }
 }
 
 /// See [`Position::step_check`].
@@ -174,12 +244,15 @@ mod tests {
     /// The candidates that [`StepCheck::allows`] are exactly the steps
     /// [`Position::generate_distinct`] gives, at every position of random
     /// games of `text` (steps made one at a time, so moves of several
-    /// steps are seen in the middle too).
+    /// steps are seen in the middle too); and drawing every candidate of
+    /// a [`Draw`], in a random order, gives each candidate once and
+    /// nothing else.
     fn same_steps_in_games(text: &str, games: u64, what: &str) -> usize {
         let (_, rules) = crate::open(text).unwrap_or_else(|p| panic!("{what}: {p:#?}"));
         let rules = Arc::new(rules);
         let mut seen = 0;
         let mut candidates = Vec::new();
+        let mut draw = Draw::default();
         for seed in 0..games {
             let mut pos = Position::with_seed(rules.clone(), seed);
             let mut rng = Rng::new(seed);
@@ -193,6 +266,17 @@ mod tests {
                     ControlFlow::Continue(())
                 });
                 pos.candidate_steps(&mut candidates);
+                pos.candidates_to_draw(&mut draw);
+                let mut drawn = Vec::new();
+                while draw.left() > 0 {
+                    drawn.extend(draw.take(&pos, rng.below(draw.left())));
+                }
+                let sorted = |steps: &[Step]| {
+                    let mut v: Vec<_> = steps.iter().map(|s| (s.figure, s.from, s.to, s.rule)).collect();
+                    v.sort_unstable();
+                    v
+                };
+                assert_eq!(sorted(&drawn), sorted(&candidates), "{what}");
                 let mut check = pos.step_check();
                 let allowed: Vec<Step> = candidates.iter().copied().filter(|&s| check.allows(s)).collect();
                 let set = |steps: &[Step]| -> BTreeSet<(u16, u16, u16, u16)> {

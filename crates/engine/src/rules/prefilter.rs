@@ -111,6 +111,24 @@ pub enum Candidates<'a> {
     Listed(std::slice::Iter<'a, u32>),
 }
 
+impl Candidates<'_> {
+    /// How many candidates are left.
+    pub fn count_left(&self) -> usize {
+        match self {
+            Candidates::All(r) => r.len(),
+            Candidates::Listed(it) => it.len(),
+        }
+    }
+
+    /// The `k`th candidate left, without going through those before it.
+    pub fn at(&self, k: usize) -> Option<usize> {
+        match self {
+            Candidates::All(r) => r.clone().nth(k),
+            Candidates::Listed(it) => it.as_slice().get(k).map(|&i| i as usize),
+        }
+    }
+}
+
 impl Iterator for Candidates<'_> {
     type Item = usize;
 

@@ -12,7 +12,7 @@ use super::mcts::playout;
 use super::rng::Rng;
 use super::{games, solve, Budget, Limits, Now, Outcome};
 use crate::model::Game;
-use crate::position::Step;
+use crate::position::Draw;
 use crate::{Position, Rules};
 use serde::{Deserialize, Serialize};
 use std::hint::black_box;
@@ -110,8 +110,8 @@ pub fn engine_playouts(game: &Game, now: Now, seconds: f64) -> (u64, f64) {
 /// ([`super::mcts::playout`]), for about `seconds`: (playouts, seconds
 /// taken). The position is as it was afterwards.
 pub fn playouts(pos: &mut Position, now: Now, seconds: f64) -> (u64, f64) {
-    timed_playouts(pos, now, seconds, |pos, rng, buf, budget| {
-        black_box(playout(pos, rng, buf, budget));
+    timed_playouts(pos, now, seconds, |pos, rng, draw, budget| {
+        black_box(playout(pos, rng, draw, budget));
     })
 }
 
@@ -119,8 +119,8 @@ pub fn playouts(pos: &mut Position, now: Now, seconds: f64) -> (u64, f64) {
 /// plays them ([`super::chance::playout`]: rolls included), for about
 /// `seconds`: (playouts, seconds taken).
 pub fn chance_playouts(pos: &mut Position, now: Now, seconds: f64) -> (u64, f64) {
-    timed_playouts(pos, now, seconds, |pos, rng, buf, budget| {
-        black_box(super::chance::playout(pos, rng, buf, budget));
+    timed_playouts(pos, now, seconds, |pos, rng, draw, budget| {
+        black_box(super::chance::playout(pos, rng, draw, budget));
     })
 }
 
@@ -130,16 +130,16 @@ fn timed_playouts(
     pos: &mut Position,
     now: Now,
     seconds: f64,
-    mut one: impl FnMut(&mut Position, &mut Rng, &mut Vec<Step>, &mut Budget),
+    mut one: impl FnMut(&mut Position, &mut Rng, &mut Draw, &mut Budget),
 ) -> (u64, f64) {
     let mut rng = Rng::new(1);
-    let mut buf = Vec::new();
+    let mut draw = Draw::default();
     let mut budget = Budget::new(now, Limits::none(), None);
     let t = now();
     let mut n = 0u64;
     while now() - t < seconds * 1000.0 {
         // A playout takes microseconds at least: the clock is read after each.
-        one(pos, &mut rng, &mut buf, &mut budget);
+        one(pos, &mut rng, &mut draw, &mut budget);
         n += 1;
     }
     (n, (now() - t) / 1000.0)

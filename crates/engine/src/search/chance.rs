@@ -25,7 +25,7 @@ use super::moves::{play, unplay, Move, MoveGen};
 use super::rng::Rng;
 use super::{Choice, Method, Outcome, Progress};
 use crate::expr::Effect;
-use crate::position::{Position, Roll, Step, Undo};
+use crate::position::{Draw, Position, Roll, Undo};
 use crate::rules::zobrist::PositionMap;
 use crate::rules::Rules;
 use crate::state::Status;
@@ -316,7 +316,7 @@ pub fn monte_carlo(
     }
     nodes[0].expanded = true;
     let mut listed = Vec::new();
-    let mut steps = Vec::new();
+    let mut draw = Draw::default();
     let mut iterations = 0u64;
     loop {
         if budget.tick() || budget.check() {
@@ -402,7 +402,7 @@ pub fn monte_carlo(
             }
             path.push(pick);
         }
-        let result = playout(pos, rng, &mut steps, budget);
+        let result = playout(pos, rng, &mut draw, budget);
         while let Some(d) = done.pop() {
             match d {
                 Done::Move(u) => unplay(pos, u),
@@ -465,12 +465,7 @@ pub(crate) fn random_faces(rules: &Rules, roll: Roll, rng: &mut Rng) -> Vec<u8> 
 /// A random game from `pos` to its end: random steps, End move and pass,
 /// and rolls whose faces the search's own generator draws; undone
 /// afterwards. The rewards, or `None` when the budget ran out.
-pub fn playout(
-    pos: &mut Position,
-    rng: &mut Rng,
-    buf: &mut Vec<Step>,
-    budget: &mut Budget,
-) -> Option<Rewards> {
+pub fn playout(pos: &mut Position, rng: &mut Rng, draw: &mut Draw, budget: &mut Budget) -> Option<Rewards> {
     let mut undo = Undo::default();
     let mut result = Some(rewards(pos.rules(), 0));
     pos.defer_stuck(true);
@@ -490,7 +485,7 @@ pub fn playout(
             pos.roll_to(roll, &faces, &mut undo);
             continue;
         }
-        if !super::mcts::random_step(pos, rng, buf, &mut undo) {
+        if !super::mcts::random_step(pos, rng, draw, &mut undo) {
             break;
         }
     }

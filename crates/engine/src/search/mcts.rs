@@ -4,7 +4,7 @@
 use super::clock::Budget;
 use super::moves::{play, unplay, Move, MoveGen};
 use super::rng::Rng;
-use crate::position::{Position, Step, Undo};
+use crate::position::{Draw, Position, Undo};
 use crate::state::Status;
 
 /// The most steps of one random playout; a longer game counts as a draw.
@@ -25,7 +25,7 @@ struct Node {
 /// A random game from `pos` to its end by random steps (End move and pass
 /// taken like any step), undone afterwards. Returns the winner (0: draw or
 /// too long), or `None` when the budget ran out during the playout.
-pub fn playout(pos: &mut Position, rng: &mut Rng, buf: &mut Vec<Step>, budget: &mut Budget) -> Option<u8> {
+pub fn playout(pos: &mut Position, rng: &mut Rng, draw: &mut Draw, budget: &mut Budget) -> Option<u8> {
     let mut undo = Undo::default();
     let mut winner = Some(0);
     pos.defer_stuck(true);
@@ -39,7 +39,7 @@ pub fn playout(pos: &mut Position, rng: &mut Rng, buf: &mut Vec<Step>, budget: &
             winner = Some(*w);
             break;
         }
-        if !random_step(pos, rng, buf, &mut undo) {
+        if !random_step(pos, rng, draw, &mut undo) {
             break;
         }
     }
@@ -50,30 +50,31 @@ pub fn playout(pos: &mut Position, rng: &mut Rng, buf: &mut Vec<Step>, budget: &
 
 /// Makes one legal step at random, or ends the move (or passes) where
 /// that is allowed, each as likely as the others (of figures alike on a
-/// place, one stands for all). The candidates are drawn one by one, and
-/// only those drawn are checked ([`Position::candidate_steps`]); `buf`
-/// holds them. Where a move left
-/// the check that the player can move to this step
+/// place, one stands for all). The candidates are drawn one by one
+/// without being listed, and only those drawn are checked
+/// ([`Position::candidates_to_draw`]); `draw` holds them. Where a move
+/// left the check that the player can move to this step
 /// ([`Position::defer_stuck`]) and none can be made, the player is stuck.
 /// What undoes it is added to `undo`; says whether anything was done.
-pub(super) fn random_step(pos: &mut Position, rng: &mut Rng, buf: &mut Vec<Step>, undo: &mut Undo) -> bool {
-    pos.candidate_steps(buf);
+pub(super) fn random_step(pos: &mut Position, rng: &mut Rng, draw: &mut Draw, undo: &mut Undo) -> bool {
+    pos.candidates_to_draw(draw);
     let end = pos.can_end_move() || pos.can_pass();
     let chosen = {
         let mut check = pos.step_check();
         loop {
             // Ending the move, when allowed, is drawn as the last candidate.
-            let n = buf.len() + usize::from(end);
+            let n = draw.left() + usize::from(end);
             if n == 0 {
                 return pos.stuck_to(undo);
             }
             let k = rng.below(n);
-            if k == buf.len() {
+            if k == draw.left() {
                 break None;
             }
-            let step = buf.swap_remove(k);
-            if check.allows(step) {
-                break Some(step);
+            if let Some(step) = draw.take(pos, k) {
+                if check.allows(step) {
+                    break Some(step);
+                }
             }
         }
     };
@@ -115,7 +116,7 @@ pub fn run(
         });
     }
     nodes[0].children = (1..=root_moves.len() as u32).collect();
-    let mut steps = Vec::new();
+    let mut draw = Draw::default();
     let mut moves = Vec::new();
     let mut iterations = 0u64;
     while !root_moves.is_empty() {
@@ -172,7 +173,7 @@ pub fn run(
             }
         }
         // Simulation and backpropagation.
-        let Some(winner) = playout(pos, rng, &mut steps, budget) else {
+        let Some(winner) = playout(pos, rng, &mut draw, budget) else {
             while let Some(u) = undos.pop() {
                 unplay(pos, u);
             }
@@ -247,12 +248,12 @@ mod tests {
             pos.revert(undo);
         }
         let before = pos.state().clone();
-        let (mut rng, mut buf) = (Rng::new(7), Vec::new());
+        let (mut rng, mut draw) = (Rng::new(7), Draw::default());
         let mut made = std::collections::HashMap::new();
         let tries = 8000;
         for _ in 0..tries {
             let mut undo = Undo::default();
-            assert!(random_step(&mut pos, &mut rng, &mut buf, &mut undo), "a step");
+            assert!(random_step(&mut pos, &mut rng, &mut draw, &mut undo), "a step");
             let to = target.get(&pos.hash()).expect("a legal step");
             *made.entry(*to).or_insert(0u32) += 1;
             pos.revert(undo);
