@@ -1028,6 +1028,12 @@ impl Position {
     /// Undoes an [`apply`](Self::apply) or [`apply_end_move`](Self::apply_end_move),
     /// or everything added to one record.
     pub fn revert(&mut self, mut undo: Undo) {
+        self.revert_keeping(&mut undo);
+    }
+
+    /// Like [`revert`](Self::revert), leaving `undo` empty with its memory
+    /// kept, for the next game a search plays out.
+    pub fn revert_keeping(&mut self, undo: &mut Undo) {
         self.state.undo(&self.rules, &mut undo.0, 0);
     }
 

@@ -8,11 +8,10 @@
 
 pub mod yardstick;
 
-use super::mcts::playout;
+use super::mcts::{playout, Scratch};
 use super::rng::Rng;
 use super::{games, solve, Budget, Limits, Now, Outcome};
 use crate::model::Game;
-use crate::position::Draw;
 use crate::{Position, Rules};
 use serde::{Deserialize, Serialize};
 use std::hint::black_box;
@@ -110,8 +109,8 @@ pub fn engine_playouts(game: &Game, now: Now, seconds: f64) -> (u64, f64) {
 /// ([`super::mcts::playout`]), for about `seconds`: (playouts, seconds
 /// taken). The position is as it was afterwards.
 pub fn playouts(pos: &mut Position, now: Now, seconds: f64) -> (u64, f64) {
-    timed_playouts(pos, now, seconds, |pos, rng, draw, budget| {
-        black_box(playout(pos, rng, draw, budget));
+    timed_playouts(pos, now, seconds, |pos, rng, scratch, budget| {
+        black_box(playout(pos, rng, scratch, budget));
     })
 }
 
@@ -119,27 +118,27 @@ pub fn playouts(pos: &mut Position, now: Now, seconds: f64) -> (u64, f64) {
 /// plays them ([`super::chance::playout`]: rolls included), for about
 /// `seconds`: (playouts, seconds taken).
 pub fn chance_playouts(pos: &mut Position, now: Now, seconds: f64) -> (u64, f64) {
-    timed_playouts(pos, now, seconds, |pos, rng, draw, budget| {
-        black_box(super::chance::playout(pos, rng, draw, budget));
+    timed_playouts(pos, now, seconds, |pos, rng, scratch, budget| {
+        black_box(super::chance::playout(pos, rng, scratch, budget));
     })
 }
 
 /// Runs `one` playout after another from `pos` for about `seconds`, with
-/// one generator, step buffer and unlimited budget: (playouts, seconds).
+/// one generator, one [`Scratch`] and unlimited budget: (playouts, seconds).
 fn timed_playouts(
     pos: &mut Position,
     now: Now,
     seconds: f64,
-    mut one: impl FnMut(&mut Position, &mut Rng, &mut Draw, &mut Budget),
+    mut one: impl FnMut(&mut Position, &mut Rng, &mut Scratch, &mut Budget),
 ) -> (u64, f64) {
     let mut rng = Rng::new(1);
-    let mut draw = Draw::default();
+    let mut scratch = Scratch::default();
     let mut budget = Budget::new(now, Limits::none(), None);
     let t = now();
     let mut n = 0u64;
     while now() - t < seconds * 1000.0 {
         // A playout takes microseconds at least: the clock is read after each.
-        one(pos, &mut rng, &mut draw, &mut budget);
+        one(pos, &mut rng, &mut scratch, &mut budget);
         n += 1;
     }
     (n, (now() - t) / 1000.0)

@@ -21,11 +21,12 @@
 //! of winning ([`Outcome::Chance`]) or [`Outcome::Luck`].
 
 use super::clock::Budget;
+use super::mcts::Scratch;
 use super::moves::{play, unplay, Move, MoveGen};
 use super::rng::Rng;
 use super::{Choice, Method, Outcome, Progress};
 use crate::expr::Effect;
-use crate::position::{Draw, Position, Roll, Undo};
+use crate::position::{Position, Roll, Undo};
 use crate::rules::zobrist::PositionMap;
 use crate::rules::Rules;
 use crate::state::Status;
@@ -316,7 +317,7 @@ pub fn monte_carlo(
     }
     nodes[0].expanded = true;
     let mut listed = Vec::new();
-    let mut draw = Draw::default();
+    let mut scratch = Scratch::default();
     let mut iterations = 0u64;
     loop {
         if budget.tick() || budget.check() {
@@ -402,7 +403,7 @@ pub fn monte_carlo(
             }
             path.push(pick);
         }
-        let result = playout(pos, rng, &mut draw, budget);
+        let result = playout(pos, rng, &mut scratch, budget);
         while let Some(d) = done.pop() {
             match d {
                 Done::Move(u) => unplay(pos, u),
@@ -465,8 +466,13 @@ pub(crate) fn random_faces(rules: &Rules, roll: Roll, rng: &mut Rng) -> Vec<u8> 
 /// A random game from `pos` to its end: random steps, End move and pass,
 /// and rolls whose faces the search's own generator draws; undone
 /// afterwards. The rewards, or `None` when the budget ran out.
-pub fn playout(pos: &mut Position, rng: &mut Rng, draw: &mut Draw, budget: &mut Budget) -> Option<Rewards> {
-    let mut undo = Undo::default();
+pub fn playout(
+    pos: &mut Position,
+    rng: &mut Rng,
+    scratch: &mut Scratch,
+    budget: &mut Budget,
+) -> Option<Rewards> {
+    let Scratch { draw, undo } = scratch;
     let mut result = Some(rewards(pos.rules(), 0));
     pos.defer_stuck(true);
     for n in 0..PLAYOUT_ACTIONS {
@@ -482,14 +488,14 @@ pub fn playout(pos: &mut Position, rng: &mut Rng, draw: &mut Draw, budget: &mut 
         if !rolls.is_empty() && (!pos.has_step() || rng.chance(1, 2)) {
             let roll = rolls[rng.below(rolls.len())];
             let faces = random_faces(pos.rules(), roll, rng);
-            pos.roll_to(roll, &faces, &mut undo);
+            pos.roll_to(roll, &faces, undo);
             continue;
         }
-        if !super::mcts::random_step(pos, rng, draw, &mut undo) {
+        if !super::mcts::random_step(pos, rng, draw, undo) {
             break;
         }
     }
-    pos.revert(undo);
+    pos.revert_keeping(undo);
     pos.defer_stuck(false);
     result
 }

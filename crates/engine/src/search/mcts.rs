@@ -22,11 +22,20 @@ struct Node {
     wins: f64,
 }
 
+/// What random playouts keep from one to the next, so that once they have
+/// room a playout allocates nothing: the candidates of a step, and the
+/// record of what the playout changed.
+#[derive(Debug, Default)]
+pub struct Scratch {
+    pub(super) draw: Draw,
+    pub(super) undo: Undo,
+}
+
 /// A random game from `pos` to its end by random steps (End move and pass
 /// taken like any step), undone afterwards. Returns the winner (0: draw or
 /// too long), or `None` when the budget ran out during the playout.
-pub fn playout(pos: &mut Position, rng: &mut Rng, draw: &mut Draw, budget: &mut Budget) -> Option<u8> {
-    let mut undo = Undo::default();
+pub fn playout(pos: &mut Position, rng: &mut Rng, scratch: &mut Scratch, budget: &mut Budget) -> Option<u8> {
+    let Scratch { draw, undo } = scratch;
     let mut winner = Some(0);
     pos.defer_stuck(true);
     for n in 0..PLAYOUT_STEPS {
@@ -39,11 +48,11 @@ pub fn playout(pos: &mut Position, rng: &mut Rng, draw: &mut Draw, budget: &mut 
             winner = Some(*w);
             break;
         }
-        if !random_step(pos, rng, draw, &mut undo) {
+        if !random_step(pos, rng, draw, undo) {
             break;
         }
     }
-    pos.revert(undo);
+    pos.revert_keeping(undo);
     pos.defer_stuck(false);
     winner
 }
@@ -116,7 +125,7 @@ pub fn run(
         });
     }
     nodes[0].children = (1..=root_moves.len() as u32).collect();
-    let mut draw = Draw::default();
+    let mut scratch = Scratch::default();
     let mut moves = Vec::new();
     let mut iterations = 0u64;
     while !root_moves.is_empty() {
@@ -173,7 +182,7 @@ pub fn run(
             }
         }
         // Simulation and backpropagation.
-        let Some(winner) = playout(pos, rng, &mut draw, budget) else {
+        let Some(winner) = playout(pos, rng, &mut scratch, budget) else {
             while let Some(u) = undos.pop() {
                 unplay(pos, u);
             }
