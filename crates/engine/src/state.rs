@@ -199,13 +199,18 @@ impl State {
     /// This state at the start of a move of `player`, for asking what
     /// that player could do (its hash is not kept).
     pub(crate) fn at_start_for(&self, player: u8) -> State {
-        State {
-            to_move: player,
-            progress: MoveAutomaton::START,
-            made: Vec::new(),
-            status: Status::Playing,
-            ..self.clone()
-        }
+        let mut state = self.clone();
+        state.start_for(player);
+        state
+    }
+
+    /// Puts this state at the start of a move of `player`: what
+    /// [`at_start_for`](Self::at_start_for) changes of a copy.
+    fn start_for(&mut self, player: u8) {
+        self.to_move = player;
+        self.progress = MoveAutomaton::START;
+        self.made.clear();
+        self.status = Status::Playing;
     }
 
     /// Makes this state `from`'s [`at_start_for`](Self::at_start_for)
@@ -240,13 +245,10 @@ impl State {
         self.triggers.clone_from(triggers);
         self.dice.clone_from(dice);
         self.chance = *chance;
-        self.to_move = player;
-        self.progress = MoveAutomaton::START;
-        self.made.clear();
-        self.status = Status::Playing;
         self.hash = *hash;
         self.ordered = *ordered;
         self.seen.clone_from(seen);
+        self.start_for(player);
     }
 
     /// Whether this state is already its own
