@@ -502,10 +502,7 @@ impl Position {
                 let mut tried: Vec<(StandIn, usize, usize)> = Vec::new();
                 let mut found: Vec<Step> = Vec::new();
                 let tops_only = self.rules.tops_only(rule);
-                for p in 0..self.rules.places.len() as PlaceId {
-                    if !self.rules.starts_from(rule, p) {
-                        continue;
-                    }
+                for &p in self.rules.starts(rule) {
                     tried.clear();
                     found.clear();
                     let on = self.state.on(p);

@@ -157,6 +157,8 @@ pub struct StepRuleC {
     pub owner: Option<OwnerPattern>,
     /// Per place: does it match `from`, and the captures.
     pub from: MatchTable,
+    /// The places `from` matches, in order.
+    pub starts: Vec<PlaceId>,
     /// The places `to` matches, with the captures.
     pub to: Vec<(PlaceId, Vec<Value>)>,
     /// Variable names: `figure`, `from`, `to`, then the captures in order
@@ -248,6 +250,8 @@ pub struct Rules {
     /// The dice, in the order of the definition.
     pub dice: Vec<dice::DieInfo>,
     pub steps: Vec<StepRuleC>,
+    /// The places some step rule can start a step from, in order.
+    pub starts: Vec<PlaceId>,
     pub moves: MoveAutomaton,
     /// The names of the move rules, in order.
     pub move_names: Vec<String>,
@@ -297,13 +301,12 @@ impl Rules {
         }
     }
 
-    /// Whether some step rule (or the one asked for) can start a step from
-    /// place `p`: listing steps tries no figure on any other place.
-    pub fn starts_from(&self, rule: Option<usize>, p: PlaceId) -> bool {
-        let starts = |s: &StepRuleC| s.from.get(p as usize).is_some_and(Option::is_some);
+    /// The places some step rule (or the one asked for) can start a step
+    /// from, in order: listing steps tries no figure on any other place.
+    pub fn starts(&self, rule: Option<usize>) -> &[PlaceId] {
         match rule {
-            Some(r) => self.steps.get(r).is_some_and(starts),
-            None => self.steps.iter().any(starts),
+            Some(r) => self.steps.get(r).map_or(&[], |s| &s.starts),
+            None => &self.starts,
         }
     }
 

@@ -33,6 +33,9 @@ pub fn rules(game: &Game, elements: Elements, moves: MoveAutomaton, move_names: 
     let ends = ends::lower(game, &elements.names, &elements.words);
     let heuristic = heuristic::lower(game, &elements.names, &elements.words);
     let ends_need_stuck = ends::need_stuck(&ends, &steps, &moves);
+    let mut starts: Vec<_> = steps.iter().flat_map(|s| s.starts.iter().copied()).collect();
+    starts.sort_unstable();
+    starts.dedup();
     let zobrist = Zobrist::new(
         elements.figures.len(),
         elements.places.len(),
@@ -65,6 +68,7 @@ pub fn rules(game: &Game, elements: Elements, moves: MoveAutomaton, move_names: 
         triggers: elements.triggers,
         dice: elements.dice,
         steps,
+        starts,
         moves,
         move_names,
         ends_need_stuck,

@@ -18,12 +18,16 @@ fn step(rule: &StepRule, elements: &Elements) -> StepRuleC {
         scope::patterns(rule).map(|(_, p)| Part::new(p));
     let vars = scope::variables(rule);
     let when = conditions(rule, &vars, &elements.names, &elements.words);
+    let from = place_table(&from_name, &from_kind, &elements.places);
     StepRuleC {
         name: rule.name.clone(),
         what_static: figure_table(&what_name, &what_origin, elements),
         what_kind: elements.types.iter().map(|t| what_kind.captures(t)).collect(),
         owner: rule.what.owner,
-        from: place_table(&from_name, &from_kind, &elements.places),
+        starts: (0..from.len() as PlaceId)
+            .filter(|&p| from[p as usize].is_some())
+            .collect(),
+        from,
         to: targets(&to_name, &to_kind, &elements.places),
         same: same_slots(&vars),
         prefilter: Prefilter::pending(when.len(), scope::figure_slots(rule)),
