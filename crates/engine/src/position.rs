@@ -34,6 +34,39 @@ struct Gen {
 /// See [`Position::stand_in`].
 pub(crate) type StandIn = (u32, TypeId, u8, u8);
 
+/// The figures tried on one place while steps are listed: each one's
+/// [`StandIn`], with where its steps are kept. The first is kept apart:
+/// on most places every figure is alike, and listing then allocates
+/// nothing.
+#[derive(Default)]
+struct Tried {
+    first: Option<(StandIn, usize, usize)>,
+    more: Vec<(StandIn, usize, usize)>,
+}
+
+impl Tried {
+    fn clear(&mut self) {
+        self.first = None;
+        self.more.clear();
+    }
+
+    /// Where the steps of the figure tried with this key are kept.
+    fn find(&self, key: StandIn) -> Option<(usize, usize)> {
+        self.first
+            .iter()
+            .chain(&self.more)
+            .find(|t| t.0 == key)
+            .map(|&(_, start, end)| (start, end))
+    }
+
+    fn push(&mut self, tried: (StandIn, usize, usize)) {
+        match self.first {
+            None => self.first = Some(tried),
+            Some(_) => self.more.push(tried),
+        }
+    }
+}
+
 mod diagnose;
 mod explain;
 mod roll;
@@ -499,7 +532,7 @@ impl Position {
                 // The figures tried on the current place, each with where its
                 // steps are kept in `found` (for giving them again when not
                 // `distinct`: a figure like one tried gives the same steps).
-                let mut tried: Vec<(StandIn, usize, usize)> = Vec::new();
+                let mut tried = Tried::default();
                 let mut found: Vec<Step> = Vec::new();
                 let tops_only = self.rules.tops_only(rule);
                 for &p in self.rules.starts(rule) {
@@ -514,7 +547,7 @@ impl Position {
                         } else {
                             Some(self.stand_in(f, at, on.len()))
                         };
-                        if let Some(&(_, start, end)) = key.and_then(|k| tried.iter().find(|t| t.0 == k)) {
+                        if let Some((start, end)) = key.and_then(|k| tried.find(k)) {
                             if how.distinct {
                                 continue;
                             }

@@ -407,6 +407,42 @@ fn alike_figures_on_a_place_list_the_same_steps_as_each_alone() {
 }
 
 #[test]
+fn figures_of_several_kinds_on_a_place_are_each_tried_once() {
+    // A bag of three kinds of tiles, two of each: listing only distinct
+    // steps tries one tile of each kind, listing all gives every tile's.
+    let text = r#"<game format="2" players="2"><title>t</title><rules>
+        <equipment><board name="b" rows="2" columns="2"/><group name="bag"/></equipment>
+        <figures>
+          <figure name="a" type="red" origin="bag" owner="1" count="2"/>
+          <figure name="b" type="blue" origin="bag" owner="1" count="2"/>
+          <figure name="c" type="green" origin="bag" owner="1" count="2"/>
+        </figures>
+        <steps><step name="lay"><what owner="on-move"/><from name="bag"/><to type="square"/></step></steps>
+        <moves><move name="turn">lay</move></moves>
+        </rules></game>"#;
+    let (_, rules) = crate::open(text).unwrap_or_else(|p| panic!("{p:#?}"));
+    let pos = Position::new(std::sync::Arc::new(rules));
+    let mut distinct = Vec::new();
+    pos.generate_distinct(&mut |s| {
+        distinct.push((pos.state().kind_of(s.figure), s.to));
+        ControlFlow::Continue(())
+    });
+    let kinds: std::collections::BTreeSet<_> = distinct.iter().copied().collect();
+    assert_eq!(distinct.len(), 3 * 4, "{distinct:?}");
+    assert_eq!(kinds.len(), 3 * 4, "each kind to each square once: {distinct:?}");
+    let all = pos.legal_steps();
+    let bag = pos.rules().place_id("bag").unwrap();
+    let each: Vec<Step> = pos
+        .state()
+        .on(bag)
+        .iter()
+        .flat_map(|&f| pos.steps_of(f))
+        .collect();
+    assert_eq!(all.len(), 6 * 4);
+    assert_eq!(all, each);
+}
+
+#[test]
 fn looking_near_the_last_step_first_gives_the_same_answer_as_the_whole_search() {
     use crate::search::games::{dama_lite, tic_tac_toe};
     for game in [tic_tac_toe(), dama_lite()] {
