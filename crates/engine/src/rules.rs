@@ -161,6 +161,9 @@ pub struct StepRuleC {
     pub starts: Vec<PlaceId>,
     /// The places `to` matches, with the captures.
     pub to: Vec<(PlaceId, Vec<Value>)>,
+    /// Per place, where it is in `to` (`u32::MAX` where `to` does not
+    /// match it): a drawn target is looked at without a search.
+    pub to_index: Vec<u32>,
     /// Variable names: `figure`, `from`, `to`, then the captures in order
     /// what name, origin, type, from name, kind, to name, kind.
     pub vars: Vec<String>,
@@ -188,8 +191,8 @@ impl StepRuleC {
     /// What `to` captured, if the rule's `to` matches it (the targets are
     /// in the order of the places).
     pub fn target(&self, to: PlaceId) -> Option<&[Value]> {
-        let i = self.to.binary_search_by_key(&to, |(p, _)| *p).ok()?;
-        Some(&self.to[i].1)
+        let i = *self.to_index.get(to as usize)?;
+        self.to.get(i as usize).map(|(_, caps)| caps.as_slice())
     }
 }
 

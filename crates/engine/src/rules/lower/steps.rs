@@ -19,6 +19,7 @@ fn step(rule: &StepRule, elements: &Elements) -> StepRuleC {
     let vars = scope::variables(rule);
     let when = conditions(rule, &vars, &elements.names, &elements.words);
     let from = place_table(&from_name, &from_kind, &elements.places);
+    let to = targets(&to_name, &to_kind, &elements.places);
     StepRuleC {
         name: rule.name.clone(),
         what_static: figure_table(&what_name, &what_origin, elements),
@@ -28,7 +29,8 @@ fn step(rule: &StepRule, elements: &Elements) -> StepRuleC {
             .filter(|&p| from[p as usize].is_some())
             .collect(),
         from,
-        to: targets(&to_name, &to_kind, &elements.places),
+        to_index: index_of(&to, elements.places.len()),
+        to,
         same: same_slots(&vars),
         prefilter: Prefilter::pending(when.len(), scope::figure_slots(rule)),
         top_only: when.iter().any(asks_top),
@@ -111,6 +113,18 @@ fn figure_table(name: &Part, origin: &Part, elements: &Elements) -> MatchTable {
             )
         })
         .collect()
+}
+
+/// Per place of `places` places, where it is in `targets` (`u32::MAX`
+/// where it is not there).
+fn index_of(targets: &[(PlaceId, Vec<Value>)], places: usize) -> Vec<u32> {
+    let mut index = vec![u32::MAX; places];
+    for (j, (p, _)) in targets.iter().enumerate() {
+        if let Some(slot) = index.get_mut(*p as usize) {
+            *slot = j as u32;
+        }
+    }
+    index
 }
 
 fn place_name(places: &[Place], p: PlaceId) -> &str {
