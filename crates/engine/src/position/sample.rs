@@ -10,7 +10,7 @@ use std::ops::ControlFlow;
 use super::{
     dynamic_conditions_hold, fill_refs, same_ok, turn, Gen, MoveStage, Position, Status, Step, Undo,
 };
-use crate::automaton::MoveAutomaton;
+use crate::automaton::{MoveAutomaton, Progress};
 use crate::expr::Value;
 use crate::rules::{Rules, StepRuleC};
 use crate::world::View;
@@ -105,18 +105,40 @@ impl Position {
 }
 
 /// Whether a player who can make no step at the start of a move is
-/// exactly a player who cannot move: no die to roll, no passing, and every
-/// step rule that may start a move makes a whole move with one step that
-/// need not go on.
+/// exactly a player who cannot move: no die to roll, no passing, and a
+/// move started with any step rule can be finished. It can when that one
+/// step makes a whole move that need not go on (Tic-Tac-Toe's), or when
+/// every point the move can reach after it completes a move, going on only
+/// while it can (checkers' `jump x0- (jump | crown) while possible`).
 fn stuck_means_no_step(rules: &Rules) -> bool {
     let moves = &rules.moves;
+    let steps = rules.steps.len();
     rules.dice.is_empty()
         && !rules.settings.pass_allowed
-        && (0..rules.steps.len()).all(|r| {
+        && (0..steps).all(|r| {
             moves
                 .next(MoveAutomaton::START, r)
-                .is_none_or(|p| moves.may_end(p))
+                .is_none_or(|p| moves.may_end(p) || always_complete(moves, p, steps))
         })
+}
+
+/// Whether every point of a move reachable from `from` (itself included)
+/// completes a move: one that must go on while it can then ends where no
+/// step extends it, so a move there can always be finished.
+fn always_complete(moves: &MoveAutomaton, from: Progress, steps: usize) -> bool {
+    let mut seen = vec![false; moves.states()];
+    let mut todo = vec![from];
+    while let Some(p) = todo.pop() {
+        match seen.get_mut(p as usize) {
+            Some(seen) if !*seen => *seen = true,
+            _ => continue,
+        }
+        if moves.complete(p).is_none() {
+            return false;
+        }
+        todo.extend((0..steps).filter_map(|r| moves.next(p, r)));
+    }
+    true
 }
 
 /// The candidates of a position, to be drawn one at a time without
@@ -410,12 +432,14 @@ mod tests {
                 "nim12",
                 "fox-and-geese",
                 "patience",
+                // A capture goes on while it can, and always can end.
+                "english-checkers",
             ];
             if expected.iter().any(|e| file == format!("{e}.game.xml")) {
                 assert!(deferred, "{file}");
             }
-            // A move that must go on, a die, a pass: a step is not a move.
-            let never = ["english-checkers", "snakes-and-ladders"];
+            // A die: a step is not a move.
+            let never = ["snakes-and-ladders"];
             if never.iter().any(|e| file == format!("{e}.game.xml")) {
                 assert!(!deferred, "{file}");
             }
@@ -428,5 +452,49 @@ mod tests {
         }
         // Dama-lite, the labyrinth and patience end by a stuck player.
         assert!(stuck >= 10, "{stuck}");
+    }
+
+    /// Whether a game whose moves are `moves`, of step rules `a`, `b` and
+    /// `c` that each put a stone of the pool on a square, leaves the
+    /// stuck check to the next random step.
+    fn defers(moves: &[&str]) -> bool {
+        let steps: String = ["a", "b", "c"]
+            .iter()
+            .map(|n| {
+                format!(
+                    r#"<step name="{n}"><what owner="on-move"/><from name="pool"/><to type="square"/></step>"#
+                )
+            })
+            .collect();
+        let moves: String = moves
+            .iter()
+            .enumerate()
+            .map(|(i, m)| format!(r#"<move name="m{i}">{m}</move>"#))
+            .collect();
+        let text = format!(
+            r#"<game format="2" players="2"><title>t</title><rules>
+            <equipment><board name="b" rows="3" columns="3"/><group name="pool"/></equipment>
+            <figures>
+              <figure name="x" type="stone" origin="pool" owner="1" count="9"/>
+              <figure name="o" type="stone" origin="pool" owner="2" count="9"/>
+            </figures>
+            <steps>{steps}</steps><moves>{moves}</moves></rules></game>"#
+        );
+        let (_, rules) = crate::open(&text).unwrap_or_else(|p| panic!("{moves}: {p:#?}"));
+        Position::new(Arc::new(rules)).defer_stuck(true)
+    }
+
+    #[test]
+    fn only_a_move_that_can_always_be_finished_leaves_the_stuck_check() {
+        // One step is a whole move.
+        assert!(defers(&["a"]));
+        assert!(!defers(&["a", "b c"]), "b may start a move it can't finish");
+        // Going on while it can, a move can always end.
+        assert!(defers(&["a x1- while possible"]));
+        assert!(defers(&["a x0- (a | b) while possible", "c"]));
+        // After `a` the move must have its `b`, which may not be there.
+        assert!(!defers(&["a x0- b while possible"]));
+        assert!(!defers(&["(a b) x1- while possible"]));
+        assert!(!defers(&["a b"]));
     }
 }
