@@ -18,3 +18,17 @@ pub(super) fn text(file: &str) -> String {
     let path = format!("{}/../../public/games/{file}", env!("CARGO_MANIFEST_DIR"));
     std::fs::read_to_string(&path).unwrap()
 }
+
+/// A game of a `rows` × `columns` board and a pool of `count` stones of
+/// each of players 1 and 2, the rest of its rules (steps, moves...) `rest`.
+pub(super) fn stones_game(rows: u16, columns: u16, count: u16, rest: &str) -> String {
+    format!(
+        r#"<game format="2" players="2"><title>t</title><rules>
+        <equipment><board name="b" rows="{rows}" columns="{columns}"/><group name="pool"/></equipment>
+        <figures>
+          <figure name="x" type="stone" origin="pool" owner="1" count="{count}"/>
+          <figure name="o" type="stone" origin="pool" owner="2" count="{count}"/>
+        </figures>
+        {rest}</rules></game>"#
+    )
+}

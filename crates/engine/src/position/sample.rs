@@ -336,13 +336,11 @@ mod tests {
 
     #[test]
     fn a_target_two_rules_allow_is_allowed_with_the_first() {
-        let text = r#"<game format="2" players="2"><title>t</title><rules>
-            <equipment><board name="b" rows="4" columns="4"/><group name="pool"/></equipment>
-            <figures>
-              <figure name="x" type="stone" origin="pool" owner="1" count="8"/>
-              <figure name="o" type="stone" origin="pool" owner="2" count="8"/>
-            </figures>
-            <steps>
+        let text = crate::position::examples::stones_game(
+            4,
+            4,
+            8,
+            r#"<steps>
               <step name="near"><what owner="on-move"/><from name="pool"/><to type="square"/>
                 <when>column(to) &gt; 2 and empty(neighbour(to, left))</when></step>
               <step name="far"><what owner="on-move"/><from name="pool"/><to type="square"/>
@@ -351,9 +349,9 @@ mod tests {
             </steps>
             <moves><move name="turn">near | far | any</move></moves>
             <game-over><end name="e" winner="0"><when>empty(pool)</when></end></game-over>
-            <settings when-stuck="pass" pass="no"/>
-            </rules></game>"#;
-        assert!(same_steps_in_games(text, 6, "three rules") > 0);
+            <settings when-stuck="pass" pass="no"/>"#,
+        );
+        assert!(same_steps_in_games(&text, 6, "three rules") > 0);
     }
 
     /// Random games of `text` played side by side, one position checking
@@ -471,14 +469,11 @@ mod tests {
             .enumerate()
             .map(|(i, m)| format!(r#"<move name="m{i}">{m}</move>"#))
             .collect();
-        let text = format!(
-            r#"<game format="2" players="2"><title>t</title><rules>
-            <equipment><board name="b" rows="3" columns="3"/><group name="pool"/></equipment>
-            <figures>
-              <figure name="x" type="stone" origin="pool" owner="1" count="9"/>
-              <figure name="o" type="stone" origin="pool" owner="2" count="9"/>
-            </figures>
-            <steps>{steps}</steps><moves>{moves}</moves></rules></game>"#
+        let text = crate::position::examples::stones_game(
+            3,
+            3,
+            9,
+            &format!("<steps>{steps}</steps><moves>{moves}</moves>"),
         );
         let (_, rules) = crate::open(&text).unwrap_or_else(|p| panic!("{moves}: {p:#?}"));
         Position::new(Arc::new(rules)).defer_stuck(true)
