@@ -204,6 +204,8 @@ pub struct EndC {
     /// Each condition compiled over ids, where it has that form.
     pub fast: Vec<Option<Fast>>,
     pub winner: Expr,
+    /// The winner compiled over ids, where it has that form.
+    pub winner_fast: Option<Fast>,
 }
 
 /// Names to elements, with a fast hash: every name in an expression is

@@ -75,6 +75,12 @@ fn compare_at(pos: &Position, tally: &mut Tally, what: &str) {
                 assert_eq!(fast, general, "{what}: game over {}, condition {i}", end.name);
             }
         }
+        tally.asked += 1;
+        if let Some(fast) = end.winner_fast.as_ref().and_then(|w| w.number(&ask)) {
+            tally.answered += 1;
+            let general = end.winner.eval(&[], &view);
+            assert_eq!(Ok(Value::Number(fast)), general, "{what}: winner of {}", end.name);
+        }
     }
 }
 
@@ -177,6 +183,11 @@ fn the_conditions_of_connect_four_reversi_and_checkers_are_answered_compiled() {
 /// A game on a 4×4 board whose one step rule has `when` as its condition,
 /// and a game over of `end`.
 fn board_game(when: &str, end: &str) -> String {
+    won_game(when, end, "1")
+}
+
+/// [`board_game`] with `winner` as its game over's winner.
+fn won_game(when: &str, end: &str, winner: &str) -> String {
     format!(
         r#"<game format="2" players="2"><title>t</title><rules>
         <equipment><board name="b" rows="4" columns="4"/><group name="pool"/><group name="up"/></equipment>
@@ -187,11 +198,13 @@ fn board_game(when: &str, end: &str) -> String {
         <definitions>
           <define name="ray" of="s d">all t in line(s, d) until empty(t)</define>
           <define name="twice" of="a b">a + b</define>
+          <define name="stones" of="p">how many s in squares(b) where owner(s) = p</define>
+          <define name="ends" of="s d">count(ray(s, d)) > 0 and owner(neighbour(last(ray(s, d)), d)) = player</define>
         </definitions>
         <steps><step name="put"><what owner="on-move"/><from name="pool"/><to type="square"/>
           <when>{when}</when></step></steps>
         <moves><move name="turn">put</move></moves>
-        <game-over><end name="e" winner="1"><when>{end}</when></end></game-over>
+        <game-over><end name="e" winner="{winner}"><when>{end}</when></end></game-over>
         <settings when-stuck="pass" pass="no"/>
         </rules></game>"#
     )
@@ -227,6 +240,69 @@ fn hostile_conditions_get_the_same_answers_or_are_left_to_the_general_evaluator(
         let text = board_game(when, end);
         let tally = compare_in_games(&text, 4, when);
         assert!(tally.asked > 0, "{when}");
+    }
+}
+
+/// A definition used twice with the same values is worked out once
+/// ([`crate::rules::fast`]'s `share`): the answers stay the general
+/// evaluator's, where the use again is in the half of an `and` or a branch
+/// of an `if` that may not be worked out, inside a quantifier, with an
+/// error in it, and in a winner.
+#[test]
+fn definitions_used_twice_give_the_same_answers() {
+    let cases = [
+        ("any d in directions where ends(to, d)", "no", "1"),
+        (
+            "count(ray(to, up)) > 0 and owner(last(ray(to, up))) = player",
+            "no",
+            "2",
+        ),
+        (
+            "owner(to) = 5 and twice(row(to), 1) = twice(row(to), 1)",
+            "no",
+            "1",
+        ),
+        (
+            "any d in straight where count(ray(to, d)) > 1 or last(ray(to, d)) = to",
+            "no",
+            "1",
+        ),
+        (
+            "if empty(neighbour(to, up)) then twice(row(to), 1) = 2 else twice(row(to), 1) > 2",
+            "no",
+            "1",
+        ),
+        (
+            "any d in straight where owner(last(ray(to, d))) = owner(last(ray(to, d)))",
+            "no",
+            "1",
+        ),
+        (
+            "every d in diagonal where not ends(to, d) or count(ray(to, d)) &lt; 3",
+            "stones(1) + stones(2) > 10",
+            "if stones(1) > stones(2) then 1 else if stones(1) &lt; stones(2) then 2 else 0",
+        ),
+        (
+            "yes",
+            "stones(1) > 2",
+            "twice(stones(1), stones(1)) / stones(2) - stones(2)",
+        ),
+        ("yes", "no", "stones(2) * 9223372036854775807 + stones(2)"),
+        (
+            "yes",
+            "no",
+            "if stones(1) > 1 then 'x' else stones(1) - stones(1)",
+        ),
+        (
+            "yes",
+            "no",
+            "if in_a_row(b, 2, 1) then 1 else if in_a_row(b, 2, 1) then 2 else 0",
+        ),
+    ];
+    for (when, end, winner) in cases {
+        let text = won_game(when, end, winner);
+        let tally = compare_in_games(&text, 4, winner);
+        assert!(tally.answered > 0, "{when} / {winner}");
     }
 }
 

@@ -320,7 +320,13 @@ fn game_over(pos: &Position, warnings: &mut Vec<String>, can_move: &mut bool) ->
         if !holds {
             continue;
         }
-        match end.winner.eval(&[], &view) {
+        let ask = Ask {
+            view: &view,
+            vars: &[],
+            step: None,
+        };
+        let fast = end.winner_fast.as_ref().and_then(|w| w.number(&ask));
+        match fast.map_or_else(|| end.winner.eval(&[], &view), |n| Ok(Value::Number(n))) {
             Ok(Value::Number(n)) if (0..=rules.players as i64).contains(&n) => {
                 let line = view.line.borrow().clone();
                 return Some(Status::Over {

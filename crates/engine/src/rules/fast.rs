@@ -22,6 +22,7 @@ mod effect;
 mod ops;
 mod row;
 mod run;
+mod share;
 
 pub use effect::{names_are_unique, Alter, FastEffect};
 
@@ -181,7 +182,7 @@ impl Fast {
             return None;
         }
         (work(&root, rules)? <= u64::from(MAX_WORK)).then(|| Fast {
-            root: ops::build(&root),
+            root: ops::build(&share::shared(root, vars)),
             texts,
         })
     }
@@ -196,6 +197,22 @@ impl Fast {
     /// Whether the condition holds, or `None` when the general evaluator
     /// must answer.
     pub fn holds(&self, ask: &Ask) -> Option<bool> {
+        match self.run(ask)? {
+            Val::Bool(b) => Some(b),
+            _ => None,
+        }
+    }
+
+    /// The number it gives (a game over's winner), or `None` when the
+    /// general evaluator must answer.
+    pub fn number(&self, ask: &Ask) -> Option<i64> {
+        match self.run(ask)? {
+            Val::Num(n) => Some(i64::from(n)),
+            _ => None,
+        }
+    }
+
+    fn run(&self, ask: &Ask) -> Out {
         let mut slots = [Val::Num(0); SLOTS];
         if let Some((f, from, to)) = ask.step {
             slots[0] = Val::Figure(f);
@@ -209,9 +226,6 @@ impl Fast {
             ask,
             slots,
         };
-        match (self.root)(&mut run)? {
-            Val::Bool(b) => Some(b),
-            _ => None,
-        }
+        (self.root)(&mut run)
     }
 }

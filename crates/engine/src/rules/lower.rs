@@ -153,7 +153,7 @@ fn any_effect(rules: &Rules, pred: &mut dyn FnMut(&Effect) -> bool) -> bool {
     found
 }
 
-/// The step rules' and game overs' conditions compiled over ids, where
+/// The step rules' and game overs' conditions (and winners) compiled over ids, where
 /// they have such a form ([`Fast`]), and the step rules' effects ([`FastEffect`]).
 fn compile_fast(rules: &mut Rules) {
     let steps: Vec<Vec<Option<Fast>>> = rules
@@ -187,18 +187,20 @@ fn compile_fast(rules: &mut Rules) {
     for (rule, fast) in rules.steps.iter_mut().zip(effects) {
         rule.fast_effects = fast;
     }
-    let ends: Vec<Vec<Option<Fast>>> = rules
+    let ends: Vec<(Vec<Option<Fast>>, Option<Fast>)> = rules
         .ends
         .iter()
         .map(|end| {
-            end.when
-                .iter()
-                .map(|e| Fast::compile(e, rules, 0, false))
-                .collect()
+            let when = end.when.iter();
+            (
+                when.map(|e| Fast::compile(e, rules, 0, false)).collect(),
+                Fast::compile(&end.winner, rules, 0, false),
+            )
         })
         .collect();
-    for (end, fast) in rules.ends.iter_mut().zip(ends) {
+    for (end, (fast, winner)) in rules.ends.iter_mut().zip(ends) {
         end.fast = fast;
+        end.winner_fast = winner;
     }
 }
 

@@ -9,7 +9,7 @@ use crate::rules::Rules;
 const MAX_DEPTH: u32 = 48;
 
 /// A condition over ids, as it was written.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq)]
 pub(super) enum Node {
     Value(Val),
     /// A rule variable or a name bound inside the condition.
@@ -38,6 +38,13 @@ pub(super) enum Node {
         body: Box<Node>,
     },
     Call(Function, Vec<Node>),
+    /// `value` worked out once and kept in `slot` while `body` is
+    /// ([`super::share`]).
+    Let {
+        slot: usize,
+        value: Box<Node>,
+        body: Box<Node>,
+    },
     /// A part asked of the general evaluator (it reads no bound name).
     General(Box<Expr>),
 }
@@ -287,6 +294,7 @@ pub(super) fn work(n: &Node, rules: &Rules) -> Option<u64> {
             sum(&parts)
         }
         Node::Call(_, args) => sum(&args.iter().collect::<Vec<_>>()),
+        Node::Let { value, body, .. } => sum(&[value, body]),
         Node::General(e) => Some(crate::rules::prefilter::cost(e)),
     }
 }
@@ -314,7 +322,7 @@ pub(super) fn longest(n: &Node, rules: &Rules) -> Option<u64> {
             list,
             ..
         } => longest(list, rules),
-        Node::Apply { body, .. } => longest(body, rules),
+        Node::Apply { body, .. } | Node::Let { body, .. } => longest(body, rules),
         Node::If(parts) => Some(longest(&parts[1], rules)?.max(longest(&parts[2], rules)?)),
         _ => None,
     }

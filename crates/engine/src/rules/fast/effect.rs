@@ -13,6 +13,7 @@
 use super::compile::{longest, work, Compiler, Node};
 use super::ops::{arg, Arg};
 use super::run::Run;
+use super::share::shared;
 use super::{Ask, Text, Val, SLOTS};
 use crate::expr::{Effect, Expr, Resolved, Value, MAX_ITEMS, MAX_WORK};
 use crate::rules::{Element, FigureId, PlaceId, Rules, TypeId};
@@ -131,7 +132,7 @@ fn statement(c: &mut Compiler, e: &Effect, bound: usize, depth: u32) -> Option<(
     let value = |c: &mut Compiler, e: &Expr| -> Option<(Node, u64)> {
         let n = c.node(e, bound, 0)?;
         let w = work(&n, rules)?;
-        Some((n, w))
+        Some((shared(n, bound), w))
     };
     Some(match e {
         Effect::ChangeOwner { figure, owner } => {

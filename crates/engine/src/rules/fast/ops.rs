@@ -114,6 +114,14 @@ pub(super) fn build(n: &Node) -> Op {
         }
         Node::Apply { base, args, body } => apply(*base, args.iter().map(arg).collect(), arg(body)),
         Node::Call(f, args) => call(*f, args.iter().map(arg).collect()),
+        Node::Let { slot, value, body } => {
+            let (slot, value, body) = (*slot, arg(value), arg(body));
+            op(move |r| {
+                let v = value.get(r)?;
+                r.set(slot, v)?;
+                body.get(r)
+            })
+        }
         Node::General(e) => general((**e).clone()),
     }
 }

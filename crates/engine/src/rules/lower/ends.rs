@@ -16,6 +16,7 @@ pub fn lower(game: &Game, names: &NameMap, words: &Words) -> Vec<EndC> {
                 when: when.filter_map(Result::ok).collect(),
                 fast: Vec::new(),
                 winner,
+                winner_fast: None,
             });
         }
     }

@@ -1,0 +1,382 @@
+//! A definition used twice with the same values, worked out once.
+//!
+//! Reversi's `traps(s, d)` is `count(run(s, d)) > 0 and
+//! owner(neighbour(last(run(s, d)), d)) = player`, and its winner asks
+//! `discs(1)` and `discs(2)` twice each. Where the first use is always
+//! worked out, its value is kept in a slot of its own ([`Node::Let`]) and
+//! every later use reads the slot. A condition has no side effect, so the
+//! value is the same each time; the parts that do write something (the
+//! line `in_a_row` keeps, what `can` finds) and the general evaluator are
+//! never shared, so nothing is written in another order.
+
+use super::compile::Node;
+use super::SLOTS;
+use crate::expr::{Function, Special, WorldFn};
+
+/// `n`, evaluated where slots `free..` are unused, with what it uses
+/// again kept, in it and in each definition and quantifier inside it.
+/// Its work is bounded before (sharing only takes work away), since a list
+/// kept in a slot has no known length.
+pub(super) fn shared(n: Node, free: usize) -> Node {
+    share(inside(n, free), free)
+}
+
+/// [`shared`] of each definition's body and each quantifier's condition
+/// in `n`.
+fn inside(n: Node, free: usize) -> Node {
+    let boxed = |n: Node, free: usize| Box::new(inside(n, free));
+    match n {
+        Node::Apply { base, args, body } => {
+            let inner = base + args.len();
+            Node::Apply {
+                base,
+                args: args.into_iter().map(|a| inside(a, free)).collect(),
+                body: Box::new(shared(*body, inner)),
+            }
+        }
+        Node::Quantifier {
+            kind,
+            slot,
+            until,
+            list,
+            condition,
+        } => Node::Quantifier {
+            kind,
+            slot,
+            until,
+            list: boxed(*list, free),
+            condition: Box::new(shared(*condition, slot + 1)),
+        },
+        Node::Not(x) => Node::Not(boxed(*x, free)),
+        Node::Neg(x) => Node::Neg(boxed(*x, free)),
+        Node::And(a, b) => Node::And(boxed(*a, free), boxed(*b, free)),
+        Node::Or(a, b) => Node::Or(boxed(*a, free), boxed(*b, free)),
+        Node::Binary(o, a, b) => Node::Binary(o, boxed(*a, free), boxed(*b, free)),
+        Node::If(parts) => {
+            let [c, t, e] = *parts;
+            Node::If(Box::new([inside(c, free), inside(t, free), inside(e, free)]))
+        }
+        Node::Call(f, args) => Node::Call(f, args.into_iter().map(|a| inside(a, free)).collect()),
+        Node::Let { slot, value, body } => Node::Let {
+            slot,
+            value: boxed(*value, free),
+            body: boxed(*body, slot + 1),
+        },
+        n @ (Node::Value(_) | Node::Slot(_) | Node::Capture(_) | Node::Special(_) | Node::General(_)) => n,
+    }
+}
+
+/// `body`, evaluated where slots `free..` are unused, with each use of a
+/// definition that it always works out and works out again kept in a slot.
+fn share(body: Node, free: usize) -> Node {
+    let Some(shared) = repeated(&body, free) else {
+        return body;
+    };
+    let mut rest = body.clone();
+    shift(&mut rest, free);
+    let mut kept = shared.clone();
+    shift(&mut kept, free);
+    replace(&mut rest, &kept, free);
+    if highest_slot(&rest).is_some_and(|s| s >= SLOTS) {
+        return body;
+    }
+    Node::Let {
+        slot: free,
+        value: Box::new(shared),
+        body: Box::new(share(rest, free + 1)),
+    }
+}
+
+/// The first definition used in `body` whose values are all outside it
+/// (slots below `free`, plain values), that `body` always works out and
+/// uses again.
+fn repeated(body: &Node, free: usize) -> Option<Node> {
+    let mut first = Vec::new();
+    always(body, &mut first);
+    first.into_iter().find_map(|n| {
+        let Node::Apply { base, args, .. } = n else {
+            return None;
+        };
+        let outer = args.iter().all(|a| match a {
+            Node::Slot(s) => *s < free,
+            Node::Value(_) | Node::Capture(_) => true,
+            Node::Special(s) => matches!(s, Special::Player | Special::Opponent),
+            _ => false,
+        });
+        (*base == free && outer && pure(n) && uses(body, n) >= 2).then(|| n.clone())
+    })
+}
+
+/// The parts of `n` worked out whenever `n` is (to its end), outermost
+/// first: not the second half of an `and`, the branches of an `if`, nor a
+/// quantifier's condition.
+fn always<'n>(n: &'n Node, out: &mut Vec<&'n Node>) {
+    out.push(n);
+    match n {
+        Node::Not(x) | Node::Neg(x) | Node::And(x, _) | Node::Or(x, _) => always(x, out),
+        Node::Binary(_, a, b) => {
+            always(a, out);
+            always(b, out);
+        }
+        Node::If(parts) => always(&parts[0], out),
+        Node::Quantifier { list, .. } => always(list, out),
+        Node::Apply { args, body, .. } => {
+            args.iter().for_each(|a| always(a, out));
+            always(body, out);
+        }
+        Node::Call(_, args) => args.iter().for_each(|a| always(a, out)),
+        Node::Let { value, body, .. } => {
+            always(value, out);
+            always(body, out);
+        }
+        Node::Value(_) | Node::Slot(_) | Node::Capture(_) | Node::Special(_) | Node::General(_) => {}
+    }
+}
+
+/// Whether `n` writes nothing while it is worked out.
+fn pure(n: &Node) -> bool {
+    let mut pure = true;
+    visit(n, &mut |p| {
+        pure &= !matches!(
+            p,
+            Node::General(_) | Node::Call(Function::World(WorldFn::InARow | WorldFn::Can), _)
+        );
+    });
+    pure
+}
+
+/// How many times `part` is in `n`.
+fn uses(n: &Node, part: &Node) -> usize {
+    let mut count = 0;
+    visit(n, &mut |p| count += usize::from(p == part));
+    count
+}
+
+/// Every slot at `free` or after moved one on: those `n` binds inside it.
+fn shift(n: &mut Node, free: usize) {
+    visit_mut(n, &mut |p| match p {
+        Node::Slot(s)
+        | Node::Quantifier { slot: s, .. }
+        | Node::Apply { base: s, .. }
+        | Node::Let { slot: s, .. }
+            if *s >= free =>
+        {
+            *s += 1
+        }
+        _ => {}
+    });
+}
+
+/// Every use of `part` in `n` made a read of slot `slot`.
+fn replace(n: &mut Node, part: &Node, slot: usize) {
+    if n == part {
+        *n = Node::Slot(slot);
+        return;
+    }
+    children_mut(n, &mut |c| replace(c, part, slot));
+}
+
+/// The highest slot `n` reads or binds.
+fn highest_slot(n: &Node) -> Option<usize> {
+    let mut high = None;
+    visit(n, &mut |p| {
+        let s = match p {
+            Node::Slot(s) | Node::Let { slot: s, .. } | Node::Quantifier { slot: s, .. } => Some(*s),
+            Node::Apply { base, args, .. } => Some(base + args.len().max(1) - 1),
+            _ => None,
+        };
+        high = high.max(s);
+    });
+    high
+}
+
+fn visit(n: &Node, f: &mut dyn FnMut(&Node)) {
+    f(n);
+    match n {
+        Node::Not(x) | Node::Neg(x) => visit(x, f),
+        Node::And(a, b) | Node::Or(a, b) | Node::Binary(_, a, b) => {
+            visit(a, f);
+            visit(b, f);
+        }
+        Node::If(parts) => parts.iter().for_each(|p| visit(p, f)),
+        Node::Quantifier { list, condition, .. } => {
+            visit(list, f);
+            visit(condition, f);
+        }
+        Node::Apply { args, body, .. } => {
+            args.iter().for_each(|a| visit(a, f));
+            visit(body, f);
+        }
+        Node::Call(_, args) => args.iter().for_each(|a| visit(a, f)),
+        Node::Let { value, body, .. } => {
+            visit(value, f);
+            visit(body, f);
+        }
+        Node::Value(_) | Node::Slot(_) | Node::Capture(_) | Node::Special(_) | Node::General(_) => {}
+    }
+}
+
+fn visit_mut(n: &mut Node, f: &mut dyn FnMut(&mut Node)) {
+    f(n);
+    children_mut(n, &mut |c| visit_mut(c, f));
+}
+
+fn children_mut(n: &mut Node, f: &mut dyn FnMut(&mut Node)) {
+    match n {
+        Node::Not(x) | Node::Neg(x) => f(x),
+        Node::And(a, b) | Node::Or(a, b) | Node::Binary(_, a, b) => {
+            f(a);
+            f(b);
+        }
+        Node::If(parts) => parts.iter_mut().for_each(f),
+        Node::Quantifier { list, condition, .. } => {
+            f(list);
+            f(condition);
+        }
+        Node::Apply { args, body, .. } => {
+            args.iter_mut().for_each(&mut *f);
+            f(body);
+        }
+        Node::Call(_, args) => args.iter_mut().for_each(f),
+        Node::Let { value, body, .. } => {
+            f(value);
+            f(body);
+        }
+        Node::Value(_) | Node::Slot(_) | Node::Capture(_) | Node::Special(_) | Node::General(_) => {}
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::expr::{BinOp, Quantity};
+    use crate::rules::fast::Val;
+
+    fn owner(n: Node) -> Node {
+        Node::Call(Function::World(WorldFn::Owner), vec![n])
+    }
+
+    fn call(f: Function, n: Node) -> Node {
+        Node::Call(f, vec![n])
+    }
+
+    fn binary(o: BinOp, a: Node, b: Node) -> Node {
+        Node::Binary(o, Box::new(a), Box::new(b))
+    }
+
+    /// `run(s, d)` of Reversi used where `s` and `d` are slots 0 and 1 and
+    /// slot 2 is the first free: `all t in line(s, d) until owner(t) !=
+    /// opponent`, or (`kept`) what it works out kept in the game's own
+    /// slots.
+    fn run(line: WorldFn) -> Node {
+        Node::Apply {
+            base: 2,
+            args: vec![Node::Slot(0), Node::Slot(1)],
+            body: Box::new(Node::Quantifier {
+                kind: Quantity::All,
+                slot: 4,
+                until: true,
+                list: Box::new(Node::Call(
+                    Function::World(line),
+                    vec![Node::Slot(2), Node::Slot(3)],
+                )),
+                condition: Box::new(binary(
+                    BinOp::Ne,
+                    owner(Node::Slot(4)),
+                    Node::Special(Special::Opponent),
+                )),
+            }),
+        }
+    }
+
+    #[test]
+    fn a_definition_always_used_twice_is_worked_out_once() {
+        // count(run(s, d)) > 0 and owner(neighbour(last(run(s, d)), d)) = player
+        let traps = |run: Node| {
+            let end = Node::Call(
+                Function::World(WorldFn::Neighbour),
+                vec![call(Function::Last, run.clone()), Node::Slot(1)],
+            );
+            Node::And(
+                Box::new(binary(
+                    BinOp::Gt,
+                    call(Function::Count, run),
+                    Node::Value(Val::Num(0)),
+                )),
+                Box::new(binary(BinOp::Eq, owner(end), Node::Special(Special::Player))),
+            )
+        };
+        assert_eq!(
+            shared(traps(run(WorldFn::Line)), 2),
+            Node::Let {
+                slot: 2,
+                value: Box::new(run(WorldFn::Line)),
+                body: Box::new(traps(Node::Slot(2))),
+            }
+        );
+    }
+
+    #[test]
+    fn what_is_bound_after_the_kept_value_moves_one_slot_on() {
+        // how many t in run(s, d) where owner(t) = player, beside count(run(s, d))
+        let body = |list: Node, slot: usize| {
+            binary(
+                BinOp::Ge,
+                call(Function::Count, list.clone()),
+                Node::Quantifier {
+                    kind: Quantity::HowMany,
+                    slot,
+                    until: false,
+                    list: Box::new(list),
+                    condition: Box::new(binary(
+                        BinOp::Eq,
+                        owner(Node::Slot(slot)),
+                        Node::Special(Special::Player),
+                    )),
+                },
+            )
+        };
+        assert_eq!(
+            shared(body(run(WorldFn::Line), 2), 2),
+            Node::Let {
+                slot: 2,
+                value: Box::new(run(WorldFn::Line)),
+                body: Box::new(body(Node::Slot(2), 3)),
+            }
+        );
+    }
+
+    #[test]
+    fn a_use_that_may_not_be_worked_out_or_that_writes_is_left() {
+        let twice = |run: Node| {
+            binary(
+                BinOp::Eq,
+                call(Function::Count, run.clone()),
+                call(Function::Count, run),
+            )
+        };
+        // The second half of an `and`: maybe never worked out.
+        let maybe = Node::And(
+            Box::new(Node::Value(Val::Bool(false))),
+            Box::new(twice(run(WorldFn::Line))),
+        );
+        assert_eq!(shared(maybe.clone(), 2), maybe);
+        // A branch of an `if`.
+        let branch = Node::If(Box::new([
+            Node::Value(Val::Bool(true)),
+            twice(run(WorldFn::Line)),
+            Node::Value(Val::Bool(false)),
+        ]));
+        assert_eq!(shared(branch.clone(), 2), branch);
+        // `in_a_row` keeps the line it found: worked out as often as written.
+        let writes = twice(run(WorldFn::InARow));
+        assert_eq!(shared(writes.clone(), 2), writes);
+        // Its values read a name bound inside: not the same value each time.
+        let mut inner = run(WorldFn::Line);
+        if let Node::Apply { args, .. } = &mut inner {
+            args[0] = Node::Slot(2);
+        }
+        let bound = twice(inner);
+        assert_eq!(shared(bound.clone(), 2), bound);
+    }
+}
