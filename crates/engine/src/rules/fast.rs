@@ -19,6 +19,7 @@
 
 mod compile;
 mod effect;
+mod inline;
 mod ops;
 mod row;
 mod run;

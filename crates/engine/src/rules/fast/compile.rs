@@ -270,6 +270,70 @@ impl<'a> Compiler<'a> {
     }
 }
 
+/// `f` of `n` and of every part inside it, outermost first.
+pub(super) fn walk(n: &Node, f: &mut dyn FnMut(&Node)) {
+    f(n);
+    children(n, &mut |c| walk(c, f));
+}
+
+/// `f` of each part directly inside `n`.
+pub(super) fn children(n: &Node, f: &mut dyn FnMut(&Node)) {
+    match n {
+        Node::Not(x) | Node::Neg(x) => f(x),
+        Node::And(a, b) | Node::Or(a, b) | Node::Binary(_, a, b) => {
+            f(a);
+            f(b);
+        }
+        Node::If(parts) => parts.iter().for_each(f),
+        Node::Quantifier { list, condition, .. } => {
+            f(list);
+            f(condition);
+        }
+        Node::Apply { args, body, .. } => {
+            args.iter().for_each(&mut *f);
+            f(body);
+        }
+        Node::Call(_, args) => args.iter().for_each(f),
+        Node::Let { value, body, .. } => {
+            f(value);
+            f(body);
+        }
+        Node::Value(_) | Node::Slot(_) | Node::Capture(_) | Node::Special(_) | Node::General(_) => {}
+    }
+}
+
+/// [`walk`], changing the parts.
+pub(super) fn walk_mut(n: &mut Node, f: &mut dyn FnMut(&mut Node)) {
+    f(n);
+    children_mut(n, &mut |c| walk_mut(c, f));
+}
+
+/// `f` of each part directly inside `n`.
+pub(super) fn children_mut(n: &mut Node, f: &mut dyn FnMut(&mut Node)) {
+    match n {
+        Node::Not(x) | Node::Neg(x) => f(x),
+        Node::And(a, b) | Node::Or(a, b) | Node::Binary(_, a, b) => {
+            f(a);
+            f(b);
+        }
+        Node::If(parts) => parts.iter_mut().for_each(f),
+        Node::Quantifier { list, condition, .. } => {
+            f(list);
+            f(condition);
+        }
+        Node::Apply { args, body, .. } => {
+            args.iter_mut().for_each(&mut *f);
+            f(body);
+        }
+        Node::Call(_, args) => args.iter_mut().for_each(f),
+        Node::Let { value, body, .. } => {
+            f(value);
+            f(body);
+        }
+        Node::Value(_) | Node::Slot(_) | Node::Capture(_) | Node::Special(_) | Node::General(_) => {}
+    }
+}
+
 /// At most how much work the general evaluator counts for `n` (calls and
 /// items gone through), or `None` if a list's length has no bound here.
 pub(super) fn work(n: &Node, rules: &Rules) -> Option<u64> {

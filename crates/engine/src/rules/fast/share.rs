@@ -9,15 +9,21 @@
 //! line `in_a_row` keeps, what `can` finds) and the general evaluator are
 //! never shared, so nothing is written in another order.
 
-use super::compile::Node;
+use super::compile::{children, children_mut, walk, walk_mut, Node};
+use super::inline::inline;
 use super::SLOTS;
-use crate::expr::{Function, Special, WorldFn};
+use crate::expr::{Function, WorldFn};
 
 /// `n`, evaluated where slots `free..` are unused, with what it uses
 /// again kept, in it and in each definition and quantifier inside it.
 /// Its work is bounded before (sharing only takes work away), since a list
 /// kept in a slot has no known length.
 pub(super) fn shared(n: Node, free: usize) -> Node {
+    kept(inline(n), free)
+}
+
+/// [`shared`] of a condition with its definitions written out.
+fn kept(n: Node, free: usize) -> Node {
     share(inside(n, free), free)
 }
 
@@ -31,7 +37,7 @@ fn inside(n: Node, free: usize) -> Node {
             Node::Apply {
                 base,
                 args: args.into_iter().map(|a| inside(a, free)).collect(),
-                body: Box::new(shared(*body, inner)),
+                body: Box::new(kept(*body, inner)),
             }
         }
         Node::Quantifier {
@@ -45,7 +51,7 @@ fn inside(n: Node, free: usize) -> Node {
             slot,
             until,
             list: boxed(*list, free),
-            condition: Box::new(shared(*condition, slot + 1)),
+            condition: Box::new(kept(*condition, slot + 1)),
         },
         Node::Not(x) => Node::Not(boxed(*x, free)),
         Node::Neg(x) => Node::Neg(boxed(*x, free)),
@@ -87,24 +93,53 @@ fn share(body: Node, free: usize) -> Node {
     }
 }
 
-/// The first definition used in `body` whose values are all outside it
-/// (slots below `free`, plain values), that `body` always works out and
-/// uses again.
+/// The first definition or quantifier in `body` that reads nothing bound
+/// inside `body` (only slots below `free` and its own), that `body` always
+/// works out and uses again.
 fn repeated(body: &Node, free: usize) -> Option<Node> {
     let mut first = Vec::new();
     always(body, &mut first);
-    first.into_iter().find_map(|n| {
-        let Node::Apply { base, args, .. } = n else {
-            return None;
-        };
-        let outer = args.iter().all(|a| match a {
-            Node::Slot(s) => *s < free,
-            Node::Value(_) | Node::Capture(_) => true,
-            Node::Special(s) => matches!(s, Special::Player | Special::Opponent),
-            _ => false,
-        });
-        (*base == free && outer && pure(n) && uses(body, n) >= 2).then(|| n.clone())
-    })
+    first
+        .into_iter()
+        .find(|&n| {
+            matches!(n, Node::Apply { .. } | Node::Quantifier { .. })
+                && outer(n, free)
+                && pure(n)
+                && uses(body, n) >= 2
+        })
+        .cloned()
+}
+
+/// Whether every slot `n` reads is below `free` or bound inside `n`.
+fn outer(n: &Node, free: usize) -> bool {
+    reads_only(n, &|s| s < free)
+}
+
+/// Whether every slot `n` reads is one `known` allows or one bound inside
+/// `n` around the read.
+fn reads_only(n: &Node, known: &dyn Fn(usize) -> bool) -> bool {
+    match n {
+        Node::Slot(s) => known(*s),
+        Node::Quantifier {
+            slot,
+            list,
+            condition,
+            ..
+        } => reads_only(list, known) && reads_only(condition, &|s| s == *slot || known(s)),
+        Node::Apply { base, args, body } => {
+            let params = *base..*base + args.len();
+            args.iter().all(|a| reads_only(a, known))
+                && reads_only(body, &|s| params.contains(&s) || known(s))
+        }
+        Node::Let { slot, value, body } => {
+            reads_only(value, known) && reads_only(body, &|s| s == *slot || known(s))
+        }
+        n => {
+            let mut all = true;
+            children(n, &mut |c| all &= reads_only(c, known));
+            all
+        }
+    }
 }
 
 /// The parts of `n` worked out whenever `n` is (to its end), outermost
@@ -136,7 +171,7 @@ fn always<'n>(n: &'n Node, out: &mut Vec<&'n Node>) {
 /// Whether `n` writes nothing while it is worked out.
 fn pure(n: &Node) -> bool {
     let mut pure = true;
-    visit(n, &mut |p| {
+    walk(n, &mut |p| {
         pure &= !matches!(
             p,
             Node::General(_) | Node::Call(Function::World(WorldFn::InARow | WorldFn::Can), _)
@@ -148,13 +183,13 @@ fn pure(n: &Node) -> bool {
 /// How many times `part` is in `n`.
 fn uses(n: &Node, part: &Node) -> usize {
     let mut count = 0;
-    visit(n, &mut |p| count += usize::from(p == part));
+    walk(n, &mut |p| count += usize::from(p == part));
     count
 }
 
 /// Every slot at `free` or after moved one on: those `n` binds inside it.
 fn shift(n: &mut Node, free: usize) {
-    visit_mut(n, &mut |p| match p {
+    walk_mut(n, &mut |p| match p {
         Node::Slot(s)
         | Node::Quantifier { slot: s, .. }
         | Node::Apply { base: s, .. }
@@ -179,7 +214,7 @@ fn replace(n: &mut Node, part: &Node, slot: usize) {
 /// The highest slot `n` reads or binds.
 fn highest_slot(n: &Node) -> Option<usize> {
     let mut high = None;
-    visit(n, &mut |p| {
+    walk(n, &mut |p| {
         let s = match p {
             Node::Slot(s) | Node::Let { slot: s, .. } | Node::Quantifier { slot: s, .. } => Some(*s),
             Node::Apply { base, args, .. } => Some(base + args.len().max(1) - 1),
@@ -190,66 +225,10 @@ fn highest_slot(n: &Node) -> Option<usize> {
     high
 }
 
-fn visit(n: &Node, f: &mut dyn FnMut(&Node)) {
-    f(n);
-    match n {
-        Node::Not(x) | Node::Neg(x) => visit(x, f),
-        Node::And(a, b) | Node::Or(a, b) | Node::Binary(_, a, b) => {
-            visit(a, f);
-            visit(b, f);
-        }
-        Node::If(parts) => parts.iter().for_each(|p| visit(p, f)),
-        Node::Quantifier { list, condition, .. } => {
-            visit(list, f);
-            visit(condition, f);
-        }
-        Node::Apply { args, body, .. } => {
-            args.iter().for_each(|a| visit(a, f));
-            visit(body, f);
-        }
-        Node::Call(_, args) => args.iter().for_each(|a| visit(a, f)),
-        Node::Let { value, body, .. } => {
-            visit(value, f);
-            visit(body, f);
-        }
-        Node::Value(_) | Node::Slot(_) | Node::Capture(_) | Node::Special(_) | Node::General(_) => {}
-    }
-}
-
-fn visit_mut(n: &mut Node, f: &mut dyn FnMut(&mut Node)) {
-    f(n);
-    children_mut(n, &mut |c| visit_mut(c, f));
-}
-
-fn children_mut(n: &mut Node, f: &mut dyn FnMut(&mut Node)) {
-    match n {
-        Node::Not(x) | Node::Neg(x) => f(x),
-        Node::And(a, b) | Node::Or(a, b) | Node::Binary(_, a, b) => {
-            f(a);
-            f(b);
-        }
-        Node::If(parts) => parts.iter_mut().for_each(f),
-        Node::Quantifier { list, condition, .. } => {
-            f(list);
-            f(condition);
-        }
-        Node::Apply { args, body, .. } => {
-            args.iter_mut().for_each(&mut *f);
-            f(body);
-        }
-        Node::Call(_, args) => args.iter_mut().for_each(f),
-        Node::Let { value, body, .. } => {
-            f(value);
-            f(body);
-        }
-        Node::Value(_) | Node::Slot(_) | Node::Capture(_) | Node::Special(_) | Node::General(_) => {}
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::expr::{BinOp, Quantity};
+    use crate::expr::{BinOp, Quantity, Special};
     use crate::rules::fast::Val;
 
     fn owner(n: Node) -> Node {
@@ -307,10 +286,27 @@ mod tests {
             )
         };
         assert_eq!(
-            shared(traps(run(WorldFn::Line)), 2),
+            kept(traps(run(WorldFn::Line)), 2),
             Node::Let {
                 slot: 2,
                 value: Box::new(run(WorldFn::Line)),
+                body: Box::new(traps(Node::Slot(2))),
+            }
+        );
+        // Written out in place first, `run` is a quantifier kept the same way.
+        let Node::Apply { body: written, .. } = run(WorldFn::Line) else {
+            unreachable!()
+        };
+        let mut written = *written;
+        walk_mut(&mut written, &mut |p| match p {
+            Node::Slot(s) | Node::Quantifier { slot: s, .. } => *s -= 2,
+            _ => {}
+        });
+        assert_eq!(
+            shared(traps(run(WorldFn::Line)), 2),
+            Node::Let {
+                slot: 2,
+                value: Box::new(written),
                 body: Box::new(traps(Node::Slot(2))),
             }
         );
@@ -337,7 +333,7 @@ mod tests {
             )
         };
         assert_eq!(
-            shared(body(run(WorldFn::Line), 2), 2),
+            kept(body(run(WorldFn::Line), 2), 2),
             Node::Let {
                 slot: 2,
                 value: Box::new(run(WorldFn::Line)),
@@ -360,23 +356,23 @@ mod tests {
             Box::new(Node::Value(Val::Bool(false))),
             Box::new(twice(run(WorldFn::Line))),
         );
-        assert_eq!(shared(maybe.clone(), 2), maybe);
+        assert_eq!(kept(maybe.clone(), 2), maybe);
         // A branch of an `if`.
         let branch = Node::If(Box::new([
             Node::Value(Val::Bool(true)),
             twice(run(WorldFn::Line)),
             Node::Value(Val::Bool(false)),
         ]));
-        assert_eq!(shared(branch.clone(), 2), branch);
+        assert_eq!(kept(branch.clone(), 2), branch);
         // `in_a_row` keeps the line it found: worked out as often as written.
         let writes = twice(run(WorldFn::InARow));
-        assert_eq!(shared(writes.clone(), 2), writes);
+        assert_eq!(kept(writes.clone(), 2), writes);
         // Its values read a name bound inside: not the same value each time.
         let mut inner = run(WorldFn::Line);
         if let Node::Apply { args, .. } = &mut inner {
             args[0] = Node::Slot(2);
         }
         let bound = twice(inner);
-        assert_eq!(shared(bound.clone(), 2), bound);
+        assert_eq!(kept(bound.clone(), 2), bound);
     }
 }
