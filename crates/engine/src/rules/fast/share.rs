@@ -11,7 +11,7 @@
 
 use super::compile::{children, children_mut, walk, walk_mut, Node};
 use super::inline::inline;
-use super::SLOTS;
+use super::{Val, SLOTS};
 use crate::expr::{Function, WorldFn};
 
 /// `n`, evaluated where slots `free..` are unused, with what it uses
@@ -24,52 +24,37 @@ pub(super) fn shared(n: Node, free: usize) -> Node {
 
 /// [`shared`] of a condition with its definitions written out.
 fn kept(n: Node, free: usize) -> Node {
-    share(inside(n, free), free)
+    share(inside(n), free)
 }
 
-/// [`shared`] of each definition's body and each quantifier's condition
+/// [`kept`] of each definition's body and each quantifier's condition
 /// in `n`.
-fn inside(n: Node, free: usize) -> Node {
-    let boxed = |n: Node, free: usize| Box::new(inside(n, free));
-    match n {
+fn inside(n: Node) -> Node {
+    let mut n = n;
+    let keep = |n: &mut Box<Node>, free: usize| **n = kept(take(n), free);
+    match &mut n {
         Node::Apply { base, args, body } => {
-            let inner = base + args.len();
-            Node::Apply {
-                base,
-                args: args.into_iter().map(|a| inside(a, free)).collect(),
-                body: Box::new(kept(*body, inner)),
-            }
+            let inner = *base + args.len();
+            args.iter_mut().for_each(|a| *a = inside(take(a)));
+            keep(body, inner);
         }
         Node::Quantifier {
-            kind,
             slot,
-            until,
             list,
             condition,
-        } => Node::Quantifier {
-            kind,
-            slot,
-            until,
-            list: boxed(*list, free),
-            condition: Box::new(kept(*condition, slot + 1)),
-        },
-        Node::Not(x) => Node::Not(boxed(*x, free)),
-        Node::Neg(x) => Node::Neg(boxed(*x, free)),
-        Node::And(a, b) => Node::And(boxed(*a, free), boxed(*b, free)),
-        Node::Or(a, b) => Node::Or(boxed(*a, free), boxed(*b, free)),
-        Node::Binary(o, a, b) => Node::Binary(o, boxed(*a, free), boxed(*b, free)),
-        Node::If(parts) => {
-            let [c, t, e] = *parts;
-            Node::If(Box::new([inside(c, free), inside(t, free), inside(e, free)]))
+            ..
+        } => {
+            **list = inside(take(list));
+            keep(condition, *slot + 1);
         }
-        Node::Call(f, args) => Node::Call(f, args.into_iter().map(|a| inside(a, free)).collect()),
-        Node::Let { slot, value, body } => Node::Let {
-            slot,
-            value: boxed(*value, free),
-            body: boxed(*body, slot + 1),
-        },
-        n @ (Node::Value(_) | Node::Slot(_) | Node::Capture(_) | Node::Special(_) | Node::General(_)) => n,
+        n => children_mut(n, &mut |c| *c = inside(take(c))),
     }
+    n
+}
+
+/// `n`'s part, leaving a plain value in its place.
+fn take(n: &mut Node) -> Node {
+    std::mem::replace(n, Node::Value(Val::Num(0)))
 }
 
 /// `body`, evaluated where slots `free..` are unused, with each use of a
