@@ -1,4 +1,5 @@
-//! A definition used twice with the same values, worked out once.
+//! A definition or a quantifier used twice with the same values, worked
+//! out once.
 //!
 //! Reversi's `traps(s, d)` is `count(run(s, d)) > 0 and
 //! owner(neighbour(last(run(s, d)), d)) = player`, and its winner asks
@@ -57,8 +58,9 @@ fn take(n: &mut Node) -> Node {
     std::mem::replace(n, Node::Value(Val::Num(0)))
 }
 
-/// `body`, evaluated where slots `free..` are unused, with each use of a
-/// definition that it always works out and works out again kept in a slot.
+/// `body`, evaluated where slots `free..` are unused, with each
+/// definition or quantifier that it always works out and works out again
+/// kept in a slot.
 fn share(body: Node, free: usize) -> Node {
     let Some(shared) = repeated(&body, free) else {
         return body;
