@@ -132,16 +132,19 @@ fn statement(c: &mut Compiler, e: &Effect, bound: usize, depth: u32) -> Option<(
     let value = |c: &mut Compiler, e: &Expr| -> Option<(Node, u64)> {
         let n = c.node(e, bound, 0)?;
         let w = work(&n, rules)?;
-        Some((shared(n, bound), w))
+        Some((n, w))
     };
+    // Its work and length bounded as written, a value is then shared
+    // (a list kept in a slot has no known length).
+    let ready = |n: Node| arg(&shared(n, bound));
     Some(match e {
         Effect::ChangeOwner { figure, owner } => {
             let (f, wf) = value(c, figure)?;
             let (o, wo) = value(c, owner)?;
             (
                 Act::Owner {
-                    figure: arg(&f),
-                    owner: arg(&o),
+                    figure: ready(f),
+                    owner: ready(o),
                 },
                 wf.saturating_add(wo),
             )
@@ -156,16 +159,16 @@ fn statement(c: &mut Compiler, e: &Effect, bound: usize, depth: u32) -> Option<(
             let wp = from.as_ref().map_or(0, |(_, w)| *w);
             (
                 Act::Move {
-                    figure: arg(&f),
-                    from: from.map(|(n, _)| arg(&n)),
-                    to: arg(&t),
+                    figure: ready(f),
+                    from: from.map(|(n, _)| ready(n)),
+                    to: ready(t),
                 },
                 wf.saturating_add(wp).saturating_add(wt),
             )
         }
         Effect::Remove { figure } => {
             let (f, w) = value(c, figure)?;
-            (Act::Remove { figure: arg(&f) }, w)
+            (Act::Remove { figure: ready(f) }, w)
         }
         Effect::Change { figure, kind } => {
             let (f, w) = value(c, figure)?;
@@ -181,7 +184,7 @@ fn statement(c: &mut Compiler, e: &Effect, bound: usize, depth: u32) -> Option<(
             let kind = rules.type_id(name)?;
             (
                 Act::Kind {
-                    figure: arg(&f),
+                    figure: ready(f),
                     kind,
                 },
                 w.saturating_add(1),
@@ -201,7 +204,7 @@ fn statement(c: &mut Compiler, e: &Effect, bound: usize, depth: u32) -> Option<(
             let wo = otherwise.as_ref().map_or(0, |(_, w)| *w);
             (
                 Act::If {
-                    condition: arg(&cond),
+                    condition: ready(cond),
                     then: Box::new(then),
                     otherwise: otherwise.map(|(a, _)| Box::new(a)),
                 },
@@ -221,7 +224,7 @@ fn statement(c: &mut Compiler, e: &Effect, bound: usize, depth: u32) -> Option<(
             (
                 Act::Each {
                     slot,
-                    list: arg(&items),
+                    list: ready(items),
                     body: Box::new(body),
                 },
                 wl.saturating_add(most.saturating_mul(wb.saturating_add(1))),
