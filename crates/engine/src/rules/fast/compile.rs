@@ -334,6 +334,27 @@ pub(super) fn children_mut(n: &mut Node, f: &mut dyn FnMut(&mut Node)) {
     }
 }
 
+/// Every slot `n` binds inside it (and reads of it) from `from` on moved
+/// `by`: on to make room for one more slot, back when slots are let go.
+pub(super) fn renumber(n: &mut Node, from: usize, by: isize) {
+    walk_mut(n, &mut |p| match p {
+        Node::Slot(s)
+        | Node::Quantifier { slot: s, .. }
+        | Node::Apply { base: s, .. }
+        | Node::Let { slot: s, .. }
+            if *s >= from =>
+        {
+            *s = s.saturating_add_signed(by)
+        }
+        _ => {}
+    });
+}
+
+/// `n`'s part, leaving a plain value in its place.
+pub(super) fn take(n: &mut Node) -> Node {
+    std::mem::replace(n, Node::Value(Val::Num(0)))
+}
+
 /// At most how much work the general evaluator counts for `n` (calls and
 /// items gone through), or `None` if a list's length has no bound here.
 pub(super) fn work(n: &Node, rules: &Rules) -> Option<u64> {

@@ -3,13 +3,12 @@
 //! `traps(to, d)` reads `to` and `d` from their own slots, with nothing
 //! copied into slots of its own and one call fewer for each use.
 
-use super::compile::{children_mut, walk_mut, Node};
-use super::Val;
+use super::compile::{children_mut, renumber, take, walk_mut, Node};
 
 /// `n` with every such definition written out in place, innermost first.
 pub(super) fn inline(mut n: Node) -> Node {
     children_mut(&mut n, &mut |c| {
-        *c = inline(std::mem::replace(c, Node::Value(Val::Num(0))));
+        *c = inline(take(c));
     });
     match n {
         Node::Apply { base, args, body } if args.iter().all(read_in_place) => {
@@ -35,24 +34,22 @@ fn read_in_place(a: &Node) -> bool {
 /// `base`.
 fn put_in(body: &mut Node, base: usize, args: &[Node]) {
     let end = base + args.len();
-    walk_mut(body, &mut |p| match p {
-        Node::Slot(s) if (base..end).contains(s) => *p = args[*s - base].clone(),
-        Node::Slot(s)
-        | Node::Quantifier { slot: s, .. }
-        | Node::Apply { base: s, .. }
-        | Node::Let { slot: s, .. }
-            if *s >= end =>
-        {
-            *s -= args.len()
+    walk_mut(body, &mut |p| {
+        if let Node::Slot(s) = p {
+            if (base..end).contains(s) {
+                *p = args[*s - base].clone();
+            }
         }
-        _ => {}
     });
+    // The values read in place are all below `base`: none is moved.
+    renumber(body, end, -(args.len() as isize));
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::expr::{BinOp, Function, Quantity, Special, WorldFn};
+    use crate::rules::fast::Val;
 
     fn line(s: Node, d: Node) -> Node {
         Node::Call(Function::World(WorldFn::Line), vec![s, d])

@@ -10,9 +10,9 @@
 //! line `in_a_row` keeps, what `can` finds) and the general evaluator are
 //! never shared, so nothing is written in another order.
 
-use super::compile::{children, children_mut, walk, walk_mut, Node};
+use super::compile::{children, children_mut, renumber, take, walk, Node};
 use super::inline::inline;
-use super::{Val, SLOTS};
+use super::SLOTS;
 use crate::expr::{Function, WorldFn};
 
 /// `n`, evaluated where slots `free..` are unused, with what it uses
@@ -53,11 +53,6 @@ fn inside(n: Node) -> Node {
     n
 }
 
-/// `n`'s part, leaving a plain value in its place.
-fn take(n: &mut Node) -> Node {
-    std::mem::replace(n, Node::Value(Val::Num(0)))
-}
-
 /// `body`, evaluated where slots `free..` are unused, with each
 /// definition or quantifier that it always works out and works out again
 /// kept in a slot.
@@ -66,9 +61,9 @@ fn share(body: Node, free: usize) -> Node {
         return body;
     };
     let mut rest = body.clone();
-    shift(&mut rest, free);
+    renumber(&mut rest, free, 1);
     let mut kept = shared.clone();
-    shift(&mut kept, free);
+    renumber(&mut kept, free, 1);
     replace(&mut rest, &kept, free);
     if highest_slot(&rest).is_some_and(|s| s >= SLOTS) {
         return body;
@@ -174,21 +169,6 @@ fn uses(n: &Node, part: &Node) -> usize {
     count
 }
 
-/// Every slot at `free` or after moved one on: those `n` binds inside it.
-fn shift(n: &mut Node, free: usize) {
-    walk_mut(n, &mut |p| match p {
-        Node::Slot(s)
-        | Node::Quantifier { slot: s, .. }
-        | Node::Apply { base: s, .. }
-        | Node::Let { slot: s, .. }
-            if *s >= free =>
-        {
-            *s += 1
-        }
-        _ => {}
-    });
-}
-
 /// Every use of `part` in `n` made a read of slot `slot`.
 fn replace(n: &mut Node, part: &Node, slot: usize) {
     if n == part {
@@ -216,6 +196,7 @@ fn highest_slot(n: &Node) -> Option<usize> {
 mod tests {
     use super::*;
     use crate::expr::{BinOp, Quantity, Special};
+    use crate::rules::fast::compile::walk_mut;
     use crate::rules::fast::Val;
 
     fn owner(n: Node) -> Node {
