@@ -1196,7 +1196,7 @@ impl Poll<'_> {
 }
 
 #[cfg(test)]
-mod examples;
+pub(crate) mod examples;
 #[cfg(test)]
 mod fast_tests;
 #[cfg(test)]

@@ -21,7 +21,7 @@ pub(super) fn text(file: &str) -> String {
 
 /// A game of a `rows` × `columns` board and a pool of `count` stones of
 /// each of players 1 and 2, the rest of its rules (steps, moves...) `rest`.
-pub(super) fn stones_game(rows: u16, columns: u16, count: u16, rest: &str) -> String {
+pub(crate) fn stones_game(rows: u16, columns: u16, count: u16, rest: &str) -> String {
     format!(
         r#"<game format="2" players="2"><title>t</title><rules>
         <equipment><board name="b" rows="{rows}" columns="{columns}"/><group name="pool"/></equipment>

@@ -103,17 +103,9 @@ mod tests {
     /// A game of a `rows` × `columns` board and a pool of figures of
     /// players 1 and 2.
     fn game(rows: u16, columns: u16) -> crate::rules::Rules {
-        let text = format!(
-            r#"<game format="2" players="2"><title>t</title><rules>
-            <equipment><board name="b" rows="{rows}" columns="{columns}"/><group name="pool"/></equipment>
-            <figures>
-              <figure name="x" type="stone" origin="pool" owner="1" count="40"/>
-              <figure name="o" type="stone" origin="pool" owner="2" count="40"/>
-            </figures>
-            <steps><step name="s"><what owner="on-move"/><from name="pool"/><to type="square"/></step></steps>
-            <moves><move name="turn">s</move></moves>
-            </rules></game>"#
-        );
+        let rest = r#"<steps><step name="s"><what owner="on-move"/><from name="pool"/><to type="square"/></step></steps>
+            <moves><move name="turn">s</move></moves>"#;
+        let text = crate::position::examples::stones_game(rows, columns, 40, rest);
         crate::open(&text).unwrap().1
     }
 
