@@ -27,7 +27,7 @@ mod share;
 
 pub use effect::{names_are_unique, Alter, FastEffect};
 
-use super::{Element, FigureId, Grid, GridSpot, PlaceId, Rules};
+use super::{Element, FigureId, PlaceId, Rules};
 use crate::expr::{Expr, Value, MAX_WORK};
 use crate::world::View;
 use compile::{work, Compiler, Node};
@@ -93,8 +93,10 @@ const _: () = assert!(std::mem::size_of::<Option<Val>>() == 8);
 /// A list a condition goes through, described rather than listed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Seq {
-    /// The squares from square `start` going one way, not `start` itself.
-    Line { start: PlaceId, dr: i8, dc: i8, len: u8 },
+    /// The squares `first`, `first + step`, ... in a straight line on a
+    /// board, `len` of them: all on the board, so an item is worked out
+    /// with no look at the board.
+    Line { first: PlaceId, step: i16, len: u8 },
     /// The places `first..first + len` (a board's squares in order).
     Places { first: PlaceId, len: u16 },
     /// Directions `first..first + len` of [`crate::expr::DIRECTIONS`].
@@ -118,40 +120,12 @@ impl Seq {
         self
     }
 
-    fn item(self, k: usize, rules: &Rules) -> Option<Val> {
-        self.items(rules)?.item(k)
-    }
-
-    /// Its items, read one by one (a line's board found once).
-    fn items(self, rules: &Rules) -> Option<Items<'_>> {
-        let line = match self {
-            Seq::Line { start, .. } => {
-                let spot = rules.places.get(start as usize)?.grid?;
-                Some((rules.grids.get(spot.grid as usize)?, spot))
-            }
-            _ => None,
-        };
-        Some(Items { seq: self, line })
-    }
-}
-
-/// A list's items, a line's board and start found once.
-struct Items<'r> {
-    seq: Seq,
-    line: Option<(&'r Grid, GridSpot)>,
-}
-
-impl Items<'_> {
-    fn item(&self, k: usize) -> Option<Val> {
-        match self.seq {
-            Seq::Line { dr, dc, .. } => {
-                let (g, spot) = self.line?;
-                let k = k as i64 + 1;
-                g.place(
-                    spot.row as i64 + dr as i64 * k,
-                    spot.column as i64 + dc as i64 * k,
-                )
-                .map(Val::Place)
+    /// Item `k` (from 0) of the list.
+    fn item(self, k: usize) -> Option<Val> {
+        match self {
+            Seq::Line { first, step, .. } => {
+                let p = first as i64 + step as i64 * k as i64;
+                PlaceId::try_from(p).ok().map(Val::Place)
             }
             Seq::Places { first, .. } => Some(Val::Place(first + k as PlaceId)),
             Seq::Directions { first, .. } => Some(Val::Text(FIRST_DIRECTION + first as u32 + k as u32)),

@@ -345,9 +345,8 @@ impl Doing<'_, '_, '_> {
                 // A list is where it starts and how it goes: the items are
                 // the same however the position changes while they are gone
                 // through, as the general runner's list taken once, before.
-                let items = seq.items(self.rules)?;
                 for k in 0..seq.len() {
-                    self.slots[slot] = items.item(k)?;
+                    self.slots[slot] = seq.item(k)?;
                     self.act(body)?;
                 }
             }

@@ -20,13 +20,16 @@ fn op(f: impl Fn(&mut Run) -> Out + Send + Sync + 'static) -> Op {
 }
 
 /// A part as its parent holds it: the simplest parts (a slot, a value,
-/// `player`, `opponent`) are read in place rather than called.
+/// `player`, `opponent`, the owner of what a slot holds) are read in place
+/// rather than called.
 #[derive(Clone)]
 pub(super) enum Arg {
     Slot(usize),
     Value(Val),
     Player,
     Opponent,
+    /// `owner(s)` of a name `s` in a slot.
+    Owner(usize),
     Op(Op),
 }
 
@@ -38,6 +41,7 @@ impl Arg {
             Arg::Value(v) => Some(*v),
             Arg::Player => Some(Val::Num(r.state.to_move() as i32)),
             Arg::Opponent => Some(Val::Num(r.rules.other(r.state.to_move()) as i32)),
+            Arg::Owner(i) => r.owner(r.slot(*i)?),
             Arg::Op(f) => f(r),
         }
     }
@@ -65,6 +69,10 @@ pub(super) fn arg(n: &Node) -> Arg {
         &Node::Value(v) => Arg::Value(v),
         Node::Special(Special::Player) => Arg::Player,
         Node::Special(Special::Opponent) => Arg::Opponent,
+        Node::Call(Function::World(WorldFn::Owner), args) => match args[..] {
+            [Node::Slot(i)] => Arg::Owner(i),
+            _ => Arg::Op(build(n)),
+        },
         n => Arg::Op(build(n)),
     }
 }
@@ -104,7 +112,24 @@ pub(super) fn build(n: &Node) -> Op {
             condition,
         } => {
             let (kind, slot, until) = (*kind, *slot, *until);
-            let (list, condition) = (arg(list), arg(condition));
+            let list = arg(list);
+            // A comparison of parts read in place is made in the loop
+            // itself, with no call for each item.
+            if let Node::Binary(o @ (BinOp::Eq | BinOp::Ne), a, b) = &**condition {
+                let (eq, a, b) = (*o == BinOp::Eq, arg(a), arg(b));
+                if !matches!(a, Arg::Op(_)) && !matches!(b, Arg::Op(_)) {
+                    return op(move |r| {
+                        let Val::List(seq) = list.get(r)? else {
+                            return None;
+                        };
+                        r.quantify(kind, slot, until, seq, &|r| {
+                            let (x, y) = (a.get(r)?, b.get(r)?);
+                            Some(Val::Bool(r.equal(x, y)? == eq))
+                        })
+                    });
+                }
+            }
+            let condition = arg(condition);
             op(move |r| {
                 let Val::List(seq) = list.get(r)? else {
                     return None;
@@ -204,7 +229,7 @@ fn call(f: Function, args: Vec<Arg>) -> Op {
             op(move |r| match a.get(r)? {
                 Val::List(seq) if seq.len() > 0 => {
                     let k = if first { 0 } else { seq.len() - 1 };
-                    seq.item(k, r.rules)
+                    seq.item(k)
                 }
                 _ => None,
             })
@@ -323,15 +348,14 @@ fn line(r: &Run, spot: GridSpot, dr: i64, dc: i64) -> Out {
         -1 => at as i64 - 1,
         _ => i64::MAX,
     };
-    let len = if step(1).is_none() {
-        0
-    } else {
-        room(spot.row, g.rows, dr).min(room(spot.column, g.columns, dc))
+    let first = step(1);
+    let len = match first {
+        None => 0,
+        Some(_) => room(spot.row, g.rows, dr).min(room(spot.column, g.columns, dc)),
     };
     Some(Val::List(Seq::Line {
-        start: g.place(spot.row as i64, spot.column as i64)?,
-        dr: dr as i8,
-        dc: dc as i8,
+        first: first.unwrap_or(g.first),
+        step: i16::try_from(dr * g.columns as i64 + dc).ok()?,
         len: u8::try_from(len).ok()?,
     }))
 }

@@ -114,12 +114,11 @@ impl Run<'_, '_, '_> {
         slot: usize,
         until: bool,
         seq: Seq,
-        condition: &dyn Fn(&mut Self) -> Out,
+        condition: &impl Fn(&mut Self) -> Out,
     ) -> Out {
         let mut count = 0i32;
-        let items = seq.items(self.rules)?;
         for k in 0..seq.len() {
-            let item = items.item(k)?;
+            let item = seq.item(k)?;
             self.set(slot, item)?;
             if kind == Quantity::Sum {
                 count = count.checked_add(number(condition(self)?)?)?;
