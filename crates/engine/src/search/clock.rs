@@ -11,14 +11,14 @@ pub type Now = fn() -> f64;
 /// Milliseconds since the first call, from `std::time::Instant`.
 /// Not for `wasm32-unknown-unknown`: there it always answers 0.
 pub fn native_now() -> f64 {
-    #[cfg(not(target_arch = "wasm32"))]
+    #[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
     {
         use std::sync::OnceLock;
         use std::time::Instant;
         static START: OnceLock<Instant> = OnceLock::new();
         START.get_or_init(Instant::now).elapsed().as_secs_f64() * 1000.0
     }
-    #[cfg(target_arch = "wasm32")]
+    #[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
     {
         0.0
     }
