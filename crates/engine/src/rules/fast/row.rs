@@ -8,6 +8,8 @@
 //! board here has any size. A board too big for the mask is looked at
 //! square by square.
 
+use num_traits::{CheckedShr, PrimInt};
+
 use crate::rules::{Grid, PlaceId};
 use crate::state::State;
 
@@ -25,21 +27,32 @@ pub(super) fn first_line(g: &Grid, n: i64, state: &State, player: i32) -> Option
 
 /// [`first_line`] by the mask; `Err(())` when the board does not fit in
 /// it (more than 128 squares with the extra column, or a ring), or `n` is
-/// below 1.
+/// below 1. A board that fits in 64 bits gets a mask of 64: WebAssembly
+/// has no 128-bit numbers, and works one out of two of 64.
 fn by_mask(g: &Grid, n: i64, state: &State, player: i32) -> Result<Option<(i64, i64, usize)>, ()> {
     let (rows, columns) = (u32::from(g.rows), u32::from(g.columns));
-    let width = columns + 1;
-    if g.ring || rows * width > u128::BITS || n < 1 {
+    if g.ring || n < 1 {
         return Err(());
     }
-    let squares = rows * columns;
-    let mut owned = 0u128;
+    match rows * (columns + 1) {
+        bits if bits <= u64::BITS => Ok(lines::<u64>(g, n, state, player)),
+        bits if bits <= u128::BITS => Ok(lines::<u128>(g, n, state, player)),
+        _ => Err(()),
+    }
+}
+
+/// [`by_mask`] with a mask `M` wide enough for the board.
+fn lines<M: PrimInt + CheckedShr>(g: &Grid, n: i64, state: &State, player: i32) -> Option<(i64, i64, usize)> {
+    let columns = u32::from(g.columns);
+    let width = columns + 1;
+    let squares = u32::from(g.rows) * columns;
+    let mut owned = M::zero();
     for (place, owner) in state.places_and_owners() {
         let Some(i) = place.checked_sub(g.first).map(u32::from) else {
             continue;
         };
         if i < squares && i32::from(owner) == player {
-            owned |= 1 << (i / columns * width + i % columns);
+            owned = owned | M::one() << (i / columns * width + i % columns) as usize;
         }
     }
     let steps = [1, width, width + 1, width - 1];
@@ -47,18 +60,18 @@ fn by_mask(g: &Grid, n: i64, state: &State, player: i32) -> Result<Option<(i64, 
     for (d, step) in steps.into_iter().enumerate() {
         let mut starts = owned;
         for k in 1..n {
-            if starts == 0 {
+            if starts.is_zero() {
                 break;
             }
             let shift = u32::try_from(k).ok().and_then(|k| k.checked_mul(step));
-            starts &= shift.and_then(|s| owned.checked_shr(s)).unwrap_or(0);
+            starts = starts & shift.and_then(|s| owned.checked_shr(s)).unwrap_or(M::zero());
         }
         let first = starts.trailing_zeros();
-        if starts != 0 && best.is_none_or(|(b, _)| first < b) {
+        if !starts.is_zero() && best.is_none_or(|(b, _)| first < b) {
             best = Some((first, d));
         }
     }
-    Ok(best.map(|(bit, d)| (i64::from(bit / width) + 1, i64::from(bit % width) + 1, d)))
+    best.map(|(bit, d)| (i64::from(bit / width) + 1, i64::from(bit % width) + 1, d))
 }
 
 /// [`first_line`] square by square, for a board too big for its mask.
