@@ -112,16 +112,14 @@ pub(super) fn build(n: &Node) -> Op {
             condition,
         } => {
             let (kind, slot, until) = (*kind, *slot, *until);
-            let list = arg(list);
+            let list = List::of(list);
             // A comparison of parts read in place is made in the loop
             // itself, with no call for each item.
             if let Node::Binary(o @ (BinOp::Eq | BinOp::Ne), a, b) = &**condition {
                 let (eq, a, b) = (*o == BinOp::Eq, arg(a), arg(b));
                 if !matches!(a, Arg::Op(_)) && !matches!(b, Arg::Op(_)) {
                     return op(move |r| {
-                        let Val::List(seq) = list.get(r)? else {
-                            return None;
-                        };
+                        let seq = list.get(r)?;
                         r.quantify(kind, slot, until, seq, &|r| {
                             let (x, y) = (a.get(r)?, b.get(r)?);
                             Some(Val::Bool(r.equal(x, y)? == eq))
@@ -131,9 +129,7 @@ pub(super) fn build(n: &Node) -> Op {
             }
             let condition = arg(condition);
             op(move |r| {
-                let Val::List(seq) = list.get(r)? else {
-                    return None;
-                };
+                let seq = list.get(r)?;
                 r.quantify(kind, slot, until, seq, &|r| condition.get(r))
             })
         }
@@ -148,6 +144,41 @@ pub(super) fn build(n: &Node) -> Op {
             })
         }
         Node::General(e) => general((**e).clone()),
+    }
+}
+
+/// A quantifier's list: a `line` is worked out in place, with no call (the
+/// list of most quantifiers over a board), any other list called.
+enum List {
+    Line(Arg, Arg),
+    Other(Arg),
+}
+
+impl List {
+    fn of(n: &Node) -> List {
+        match n {
+            Node::Call(Function::World(WorldFn::Line), args) => match &args[..] {
+                [a, b] => List::Line(arg(a), arg(b)),
+                _ => List::Other(arg(n)),
+            },
+            n => List::Other(arg(n)),
+        }
+    }
+
+    #[inline(always)]
+    fn get(&self, r: &mut Run) -> Option<Seq> {
+        let v = match self {
+            List::Line(a, b) => {
+                let spot = a.square(r)?;
+                let (dr, dc) = b.direction(r)?;
+                line(r, spot, dr, dc)?
+            }
+            List::Other(list) => list.get(r)?,
+        };
+        match v {
+            Val::List(seq) => Some(seq),
+            _ => None,
+        }
     }
 }
 
