@@ -120,10 +120,7 @@ pub(super) fn build(n: &Node) -> Op {
                 if !matches!(a, Arg::Op(_)) && !matches!(b, Arg::Op(_)) {
                     return op(move |r| {
                         let seq = list.get(r)?;
-                        r.quantify(kind, slot, until, seq, &|r| {
-                            let (x, y) = (a.get(r)?, b.get(r)?);
-                            Some(Val::Bool(r.equal(x, y)? == eq))
-                        })
+                        r.quantify(kind, slot, until, seq, &|r| equal(r, &a, &b, eq))
                     });
                 }
             }
@@ -182,14 +179,18 @@ impl List {
     }
 }
 
+/// `a = b` (`eq`) or `a != b`.
+#[inline(always)]
+fn equal(r: &mut Run, a: &Arg, b: &Arg, eq: bool) -> Out {
+    let (x, y) = (a.get(r)?, b.get(r)?);
+    Some(Val::Bool(r.equal(x, y)? == eq))
+}
+
 fn binary(o: BinOp, a: Arg, b: Arg) -> Op {
     match o {
         BinOp::Eq | BinOp::Ne => {
             let eq = o == BinOp::Eq;
-            op(move |r| {
-                let (x, y) = (a.get(r)?, b.get(r)?);
-                Some(Val::Bool(r.equal(x, y)? == eq))
-            })
+            op(move |r| equal(r, &a, &b, eq))
         }
         _ => op(move |r| {
             let (x, y) = (a.get(r)?, b.get(r)?);
