@@ -535,7 +535,9 @@ impl Position {
                 let mut tried = Tried::default();
                 let mut found: Vec<Step> = Vec::new();
                 let tops_only = self.rules.tops_only(rule);
-                for &p in self.rules.starts(rule) {
+                // In order of place, as the places a step can start from
+                // are, but only those with a figure on.
+                for p in self.state.occupied_among(self.rules.starts(rule)) {
                     tried.clear();
                     found.clear();
                     let on = self.state.on(p);

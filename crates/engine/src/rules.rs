@@ -12,6 +12,8 @@
 //! - `scope.rs`: what an expression may name, read alike by both.
 //! - `prefilter.rs`, `zobrist.rs`: conditions answered ahead of time, hash keys.
 
+use fixedbitset::FixedBitSet;
+
 use super::automaton::MoveAutomaton;
 use super::expr::{Effect, Expr, Value};
 use super::model::{Attributes, Face, Game, OwnerPattern, Settings, Shows, TriggerValue};
@@ -157,8 +159,8 @@ pub struct StepRuleC {
     pub owner: Option<OwnerPattern>,
     /// Per place: does it match `from`, and the captures.
     pub from: MatchTable,
-    /// The places `from` matches, in order.
-    pub starts: Vec<PlaceId>,
+    /// The places `from` matches.
+    pub starts: FixedBitSet,
     /// The places `to` matches, with the captures.
     pub to: Vec<(PlaceId, Vec<Value>)>,
     /// Per place, where it is in `to` (`u32::MAX` where `to` does not
@@ -255,8 +257,8 @@ pub struct Rules {
     /// The dice, in the order of the definition.
     pub dice: Vec<dice::DieInfo>,
     pub steps: Vec<StepRuleC>,
-    /// The places some step rule can start a step from, in order.
-    pub starts: Vec<PlaceId>,
+    /// The places some step rule can start a step from.
+    pub starts: FixedBitSet,
     pub moves: MoveAutomaton,
     /// The names of the move rules, in order.
     pub move_names: Vec<String>,
@@ -307,10 +309,11 @@ impl Rules {
     }
 
     /// The places some step rule (or the one asked for) can start a step
-    /// from, in order: listing steps tries no figure on any other place.
-    pub fn starts(&self, rule: Option<usize>) -> &[PlaceId] {
+    /// from: listing steps tries no figure on any other place.
+    pub fn starts(&self, rule: Option<usize>) -> &FixedBitSet {
+        static NONE: FixedBitSet = FixedBitSet::new();
         match rule {
-            Some(r) => self.steps.get(r).map_or(&[], |s| &s.starts),
+            Some(r) => self.steps.get(r).map_or(&NONE, |s| &s.starts),
             None => &self.starts,
         }
     }

@@ -4,6 +4,8 @@
 //! Every change goes through a method that records how to undo it, and
 //! keeps the Zobrist hash and the index of figures by place up to date.
 
+use fixedbitset::FixedBitSet;
+
 use super::automaton::{MoveAutomaton, Progress};
 use super::expr::Value;
 use super::model::Face;
@@ -111,6 +113,8 @@ pub struct State {
     /// Per figure, whether it lies face down (in the hash).
     down: Vec<bool>,
     on: Vec<Vec<FigureId>>,
+    /// The places with a figure on: listing steps looks at no other.
+    occupied: FixedBitSet,
     triggers: Vec<Value>,
     /// What each die shows (1 to its faces).
     dice: Vec<u8>,
@@ -137,6 +141,7 @@ impl State {
             owner_of: rules.figures.iter().map(|f| f.owner).collect(),
             down: rules.figures.iter().map(|f| f.face == Face::Down).collect(),
             on: vec![Vec::new(); rules.places.len()],
+            occupied: FixedBitSet::with_capacity(rules.places.len()),
             triggers: rules.triggers.iter().map(|t| t.start.clone()).collect(),
             dice: vec![1; rules.dice.len()],
             chance: Chance::new(DEFAULT_SEED),
@@ -151,6 +156,7 @@ impl State {
         for (f, &p) in s.place_of.iter().enumerate() {
             if let Some(list) = s.on.get_mut(p as usize) {
                 list.push(f as FigureId);
+                s.occupied.insert(p as usize);
             }
         }
         s.hash = s.full_hash(rules);
@@ -226,6 +232,7 @@ impl State {
             owner_of,
             down,
             on,
+            occupied,
             triggers,
             dice,
             chance,
@@ -242,6 +249,7 @@ impl State {
         self.owner_of.clone_from(owner_of);
         self.down.clone_from(down);
         self.on.clone_from(on);
+        self.occupied.clone_from(occupied);
         self.triggers.clone_from(triggers);
         self.dice.clone_from(dice);
         self.chance = *chance;
@@ -329,6 +337,32 @@ impl State {
     /// The figures on a place, in the order they arrived.
     pub fn on(&self, p: PlaceId) -> &[FigureId] {
         self.on.get(p as usize).map_or(&[], |v| v.as_slice())
+    }
+
+    /// The places among `places` with at least one figure on, in order.
+    /// Word by word: `FixedBitSet::intersection` would look each place of
+    /// one set up in the other, and a Tic-Tac-Toe board's filled squares
+    /// would each be looked at to find its two piles.
+    pub(crate) fn occupied_among<'a>(
+        &'a self,
+        places: &'a FixedBitSet,
+    ) -> impl Iterator<Item = PlaceId> + 'a {
+        let width = usize::BITS as usize;
+        self.occupied
+            .as_slice()
+            .iter()
+            .zip(places.as_slice())
+            .enumerate()
+            .flat_map(move |(w, (&a, &b))| {
+                let mut bits = a & b;
+                std::iter::from_fn(move || {
+                    (bits != 0).then(|| {
+                        let i = bits.trailing_zeros() as usize;
+                        bits &= bits - 1;
+                        (w * width + i) as PlaceId
+                    })
+                })
+            })
     }
 
     /// The value of a trigger.
@@ -514,6 +548,9 @@ impl State {
             }
         }
         list.remove(i);
+        if list.is_empty() {
+            self.occupied.remove(from as usize);
+        }
         i
     }
 
@@ -531,6 +568,7 @@ impl State {
             self.hash ^= Zobrist::order(f, p, index);
         }
         list.insert(index, f);
+        self.occupied.insert(p as usize);
     }
 
     fn attach(&mut self, rules: &Rules, f: FigureId, from: PlaceId, to: PlaceId) {

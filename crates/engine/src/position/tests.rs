@@ -533,3 +533,37 @@ fn can_for_a_player_answers_as_a_fresh_copy_does() {
     }
     assert!(asked > 1000, "{asked}");
 }
+
+/// Listing steps looks only at the places with a figure on: the set of
+/// them is kept through steps and their taking back, in every example.
+#[test]
+fn the_places_with_figures_on_are_kept_through_play_and_take_back() {
+    use crate::search::{self, rng::Rng};
+    for file in examples::files() {
+        let (_, rules) = crate::open(&examples::text(&file)).unwrap_or_else(|p| panic!("{file}: {p:#?}"));
+        let rules = Arc::new(rules);
+        let mut every = fixedbitset::FixedBitSet::with_capacity(rules.places.len());
+        every.insert_range(..);
+        for seed in 0..3 {
+            let mut pos = Position::with_seed(Arc::clone(&rules), seed);
+            let mut rng = Rng::new(seed);
+            for n in 0..150 {
+                let kept: Vec<PlaceId> = pos.state.occupied_among(&every).collect();
+                let filled: Vec<PlaceId> = (0..rules.places.len() as PlaceId)
+                    .filter(|&p| !pos.state.on(p).is_empty())
+                    .collect();
+                assert_eq!(
+                    kept, filled,
+                    "{file}, game {seed}, after {n} moves and takings back"
+                );
+                if n % 5 == 4 && pos.take_back() {
+                    continue;
+                }
+                let Some(mv) = search::random_move(&pos, &mut rng) else {
+                    break;
+                };
+                search::play(&mut pos, &mv);
+            }
+        }
+    }
+}

@@ -25,6 +25,7 @@ use super::{names_are_unique, Fast, FastEffect, Prefilter, Rules, Value, Zobrist
 use crate::automaton::MoveAutomaton;
 use crate::expr::{Effect, Expr, Function, Resolved, Special, WorldFn};
 use crate::model::{Face, Game, Shows};
+use fixedbitset::FixedBitSet;
 
 /// The rules of a game with no problems, from its elements and the
 /// automaton of its moves.
@@ -33,9 +34,10 @@ pub fn rules(game: &Game, elements: Elements, moves: MoveAutomaton, move_names: 
     let ends = ends::lower(game, &elements.names, &elements.words);
     let heuristic = heuristic::lower(game, &elements.names, &elements.words);
     let ends_need_stuck = ends::need_stuck(&ends, &steps, &moves);
-    let mut starts: Vec<_> = steps.iter().flat_map(|s| s.starts.iter().copied()).collect();
-    starts.sort_unstable();
-    starts.dedup();
+    let mut starts = FixedBitSet::with_capacity(elements.places.len());
+    for s in &steps {
+        starts.union_with(&s.starts);
+    }
     let zobrist = Zobrist::new(
         elements.figures.len(),
         elements.places.len(),

@@ -25,9 +25,7 @@ fn step(rule: &StepRule, elements: &Elements) -> StepRuleC {
         what_static: figure_table(&what_name, &what_origin, elements),
         what_kind: elements.types.iter().map(|t| what_kind.captures(t)).collect(),
         owner: rule.what.owner,
-        starts: (0..from.len() as PlaceId)
-            .filter(|&p| from[p as usize].is_some())
-            .collect(),
+        starts: (0..from.len()).filter(|&p| from[p].is_some()).collect(),
         from,
         to_index: index_of(&to, elements.places.len()),
         to,
