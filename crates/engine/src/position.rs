@@ -536,8 +536,9 @@ impl Position {
                 let mut found: Vec<Step> = Vec::new();
                 let tops_only = self.rules.tops_only(rule);
                 // In order of place, as the places a step can start from
-                // are, but only those with a figure on.
-                for p in self.state.occupied_among(self.rules.starts(rule)) {
+                // are, but only those with a figure on that may move.
+                let owner = self.rules.moves_own_figures(rule).then(|| self.state.to_move());
+                for p in self.state.filled_among(self.rules.starts(rule), owner) {
                     tried.clear();
                     found.clear();
                     let on = self.state.on(p);

@@ -318,6 +318,21 @@ impl Rules {
         }
     }
 
+    /// Whether the step rule asked for (or every one) moves only figures
+    /// of the player on move: listing its steps looks only where they are.
+    pub fn moves_own_figures(&self, rule: Option<usize>) -> bool {
+        let own = |s: &StepRuleC| s.owner == Some(OwnerPattern::OnMove);
+        match rule {
+            Some(r) => self.steps.get(r).is_some_and(own),
+            None => self.steps.iter().all(own),
+        }
+    }
+
+    /// Whether some step rule moves only figures of the player on move.
+    pub fn moves_own_figures_somewhere(&self) -> bool {
+        (0..self.steps.len()).any(|r| self.moves_own_figures(Some(r)))
+    }
+
     /// The element with this name.
     pub fn element(&self, name: &str) -> Option<Element> {
         self.names.get(name).copied()

@@ -115,6 +115,11 @@ pub struct State {
     on: Vec<Vec<FigureId>>,
     /// The places with a figure on: listing steps looks at no other.
     occupied: FixedBitSet,
+    /// Per owner (0 for none), the places with a figure of theirs on: a
+    /// step of the player on move's figures looks at no other. Kept only
+    /// where a step rule moves only such figures (`keeps_owners`).
+    owned: Vec<FixedBitSet>,
+    keeps_owners: bool,
     triggers: Vec<Value>,
     /// What each die shows (1 to its faces).
     dice: Vec<u8>,
@@ -142,6 +147,8 @@ impl State {
             down: rules.figures.iter().map(|f| f.face == Face::Down).collect(),
             on: vec![Vec::new(); rules.places.len()],
             occupied: FixedBitSet::with_capacity(rules.places.len()),
+            owned: Vec::new(),
+            keeps_owners: rules.moves_own_figures_somewhere(),
             triggers: rules.triggers.iter().map(|t| t.start.clone()).collect(),
             dice: vec![1; rules.dice.len()],
             chance: Chance::new(DEFAULT_SEED),
@@ -156,9 +163,9 @@ impl State {
         for (f, &p) in s.place_of.iter().enumerate() {
             if let Some(list) = s.on.get_mut(p as usize) {
                 list.push(f as FigureId);
-                s.occupied.insert(p as usize);
             }
         }
+        s.index_places();
         s.hash = s.full_hash(rules);
         s.seen.push(s.seen_key(rules));
         s
@@ -233,6 +240,8 @@ impl State {
             down,
             on,
             occupied,
+            owned,
+            keeps_owners,
             triggers,
             dice,
             chance,
@@ -250,6 +259,8 @@ impl State {
         self.down.clone_from(down);
         self.on.clone_from(on);
         self.occupied.clone_from(occupied);
+        self.owned.clone_from(owned);
+        self.keeps_owners = *keeps_owners;
         self.triggers.clone_from(triggers);
         self.dice.clone_from(dice);
         self.chance = *chance;
@@ -339,16 +350,22 @@ impl State {
         self.on.get(p as usize).map_or(&[], |v| v.as_slice())
     }
 
-    /// The places among `places` with at least one figure on, in order.
-    /// Word by word: `FixedBitSet::intersection` would look each place of
-    /// one set up in the other, and a Tic-Tac-Toe board's filled squares
-    /// would each be looked at to find its two piles.
-    pub(crate) fn occupied_among<'a>(
+    /// The places among `places` with at least one figure on (of `owner`,
+    /// when given), in order. Word by word: `FixedBitSet::intersection`
+    /// would look each place of one set up in the other, and a Tic-Tac-Toe
+    /// board's filled squares would each be looked at to find its two piles.
+    pub(crate) fn filled_among<'a>(
         &'a self,
         places: &'a FixedBitSet,
+        owner: Option<u8>,
     ) -> impl Iterator<Item = PlaceId> + 'a {
+        static NONE: FixedBitSet = FixedBitSet::new();
         let width = usize::BITS as usize;
-        self.occupied
+        let filled = match owner {
+            Some(o) if self.keeps_owners => self.owned.get(o as usize).unwrap_or(&NONE),
+            _ => &self.occupied,
+        };
+        filled
             .as_slice()
             .iter()
             .zip(places.as_slice())
@@ -442,6 +459,7 @@ impl State {
             self.place_of[g as usize] = p;
             self.down[g as usize] = down;
         }
+        self.index_places();
         self.hash = self.full_hash(rules);
     }
 
@@ -551,6 +569,7 @@ impl State {
         if list.is_empty() {
             self.occupied.remove(from as usize);
         }
+        self.recount_owner(from, self.owner_of[f as usize]);
         i
     }
 
@@ -569,6 +588,56 @@ impl State {
         }
         list.insert(index, f);
         self.occupied.insert(p as usize);
+        self.mark_owner(p, self.owner_of[f as usize], true);
+    }
+
+    /// Works out afresh which places have a figure on, and of which owner.
+    fn index_places(&mut self) {
+        self.occupied.clear();
+        self.owned.iter_mut().for_each(FixedBitSet::clear);
+        for p in 0..self.on.len() {
+            for i in 0..self.on[p].len() {
+                let f = self.on[p][i];
+                self.occupied.insert(p);
+                self.mark_owner(p as PlaceId, self.owner_of[f as usize], true);
+            }
+        }
+    }
+
+    /// Marks whether `p` has a figure of `owner` on.
+    fn mark_owner(&mut self, p: PlaceId, owner: u8, on: bool) {
+        let o = owner as usize;
+        if !self.keeps_owners {
+            return;
+        }
+        if self.owned.len() <= o {
+            if !on {
+                return;
+            }
+            self.owned
+                .resize(o + 1, FixedBitSet::with_capacity(self.on.len()));
+        }
+        self.owned[o].set(p as usize, on);
+    }
+
+    /// Marks whether `p` still has a figure of `owner` on, after one of
+    /// theirs left it or changed hands.
+    fn recount_owner(&mut self, p: PlaceId, owner: u8) {
+        if !self.keeps_owners {
+            return;
+        }
+        let on = self.on(p).iter().any(|&g| self.owner_of[g as usize] == owner);
+        self.mark_owner(p, owner, on);
+    }
+
+    /// `f` now has another owner than `old`: the place it is on marked
+    /// again for both.
+    fn owner_changed(&mut self, f: FigureId, old: u8) {
+        let p = self.place_of[f as usize];
+        if (p as usize) < self.on.len() {
+            self.mark_owner(p, self.owner_of[f as usize], true);
+            self.recount_owner(p, old);
+        }
     }
 
     fn attach(&mut self, rules: &Rules, f: FigureId, from: PlaceId, to: PlaceId) {
@@ -593,6 +662,7 @@ impl State {
         };
         self.hash ^= owner_key(rules, f, old) ^ owner_key(rules, f, owner);
         self.owner_of[f as usize] = owner;
+        self.owner_changed(f, old);
         undo.push(Change::Owner { figure: f, old });
     }
 
@@ -674,6 +744,7 @@ impl State {
                     let now = self.owner_of[figure as usize];
                     self.hash ^= owner_key(rules, figure, now) ^ owner_key(rules, figure, old);
                     self.owner_of[figure as usize] = old;
+                    self.owner_changed(figure, now);
                 }
                 Change::Trigger { trigger, old } => {
                     let now = std::mem::replace(&mut self.triggers[trigger as usize], old);

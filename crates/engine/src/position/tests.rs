@@ -534,36 +534,68 @@ fn can_for_a_player_answers_as_a_fresh_copy_does() {
     assert!(asked > 1000, "{asked}");
 }
 
-/// Listing steps looks only at the places with a figure on: the set of
-/// them is kept through steps and their taking back, in every example.
+/// Listing steps looks only at the places with a figure on (of the player
+/// on move, where only theirs may move): the sets of them are kept through
+/// steps, changes of owner and their taking back, in every example and in
+/// a game where the mover's own stones change hands.
 #[test]
 fn the_places_with_figures_on_are_kept_through_play_and_take_back() {
-    use crate::search::{self, rng::Rng};
     for file in examples::files() {
-        let (_, rules) = crate::open(&examples::text(&file)).unwrap_or_else(|p| panic!("{file}: {p:#?}"));
-        let rules = Arc::new(rules);
-        let mut every = fixedbitset::FixedBitSet::with_capacity(rules.places.len());
-        every.insert_range(..);
-        for seed in 0..3 {
-            let mut pos = Position::with_seed(Arc::clone(&rules), seed);
-            let mut rng = Rng::new(seed);
-            for n in 0..150 {
-                let kept: Vec<PlaceId> = pos.state.occupied_among(&every).collect();
+        places_kept_in_games(&examples::text(&file), &file);
+    }
+    let turncoats = examples::stones_game(
+        3,
+        4,
+        6,
+        r#"<steps>
+          <step name="place"><what owner="on-move"/><from name="pool"/><to type="square"/>
+            <effect>for each s in squares(b) do if owner(s) = opponent and row(s) != row(to) then change owner of top(s) to player</effect></step>
+          <step name="slide"><what owner="on-move"/><from type="square"/><to type="square"/>
+            <when>row(to) = row(from)</when></step>
+        </steps>
+        <moves><move name="turn">place | slide</move></moves>
+        <game-over><end name="full" winner="0"><when>empty(pool)</when></end></game-over>"#,
+    );
+    places_kept_in_games(&turncoats, "turncoats");
+}
+
+fn places_kept_in_games(text: &str, what: &str) {
+    use crate::search::{self, rng::Rng};
+    let (_, rules) = crate::open(text).unwrap_or_else(|p| panic!("{what}: {p:#?}"));
+    let rules = Arc::new(rules);
+    let mut every = fixedbitset::FixedBitSet::with_capacity(rules.places.len());
+    every.insert_range(..);
+    // Owners are kept only where a rule moves the mover's figures alone.
+    let owners_kept = rules.moves_own_figures_somewhere();
+    for seed in 0..3 {
+        let mut pos = Position::with_seed(Arc::clone(&rules), seed);
+        let mut rng = Rng::new(seed);
+        let mut played = Vec::new();
+        for n in 0..150 {
+            let owners = (0..=4).filter(|_| owners_kept).map(Some);
+            for owner in std::iter::once(None).chain(owners) {
+                let kept: Vec<PlaceId> = pos.state.filled_among(&every, owner).collect();
                 let filled: Vec<PlaceId> = (0..rules.places.len() as PlaceId)
-                    .filter(|&p| !pos.state.on(p).is_empty())
+                    .filter(|&p| {
+                        let on = pos.state.on(p);
+                        owner.map_or(!on.is_empty(), |o| on.iter().any(|&f| pos.state.owner_of(f) == o))
+                    })
                     .collect();
                 assert_eq!(
                     kept, filled,
-                    "{file}, game {seed}, after {n} moves and takings back"
+                    "{what}, game {seed}, owner {owner:?}, after {n} moves and takings back"
                 );
-                if n % 5 == 4 && pos.take_back() {
+            }
+            if n % 3 == 2 {
+                if let Some(undo) = played.pop() {
+                    search::unplay(&mut pos, undo);
                     continue;
                 }
-                let Some(mv) = search::random_move(&pos, &mut rng) else {
-                    break;
-                };
-                search::play(&mut pos, &mv);
             }
+            let Some(mv) = search::random_move(&pos, &mut rng) else {
+                break;
+            };
+            played.push(search::play(&mut pos, &mv));
         }
     }
 }
