@@ -195,6 +195,12 @@ fn won_game(when: &str, end: &str, winner: &str) -> String {
           <figure name="x" type="stone" origin="pool" owner="1" count="6"/>
           <figure name="o" type="pool" origin="pool" owner="2" count="6"/>
         </figures>
+        <triggers>
+          <trigger name="tally" type="number" value="0"/>
+          <trigger name="big" type="number" value="2147483646"/>
+          <trigger name="lit" type="yes-no" value="no"/>
+          <trigger name="word" type="text" value="hi"/>
+        </triggers>
         <definitions>
           <define name="ray" of="s d">all t in line(s, d) until empty(t)</define>
           <define name="twice" of="a b">a + b</define>
@@ -228,6 +234,10 @@ fn hostile_conditions_get_the_same_answers_or_are_left_to_the_general_evaluator(
         ("any d in directions where count(ray(to, d)) > twice(0, 1)", "how many s in squares(b) where not empty(s) > 5"),
         ("(how many d in straight until d = \"left\") = 2", "every s in squares(b) where empty(s) or owner(s) = 1"),
         ("first d in diagonal where not empty(neighbour(to, d)) = \"\"", "sum s in squares(b) of row(s) > 40"),
+        // Triggers of each kind, one near the largest number, and things
+        // that are not triggers.
+        ("value(tally) = 0 and not value(lit) and value(word) = \"hi\"", "value(big) + value(big) > 0"),
+        ("value(b.1.1) = 0 or value(pool) = 1 or value(lit)", "value(big) > 2147483645"),
         // Too much work for the general evaluator: left to it.
         ("every s in squares(b) where every t in squares(b) where every u in squares(b) where every v in squares(b) where row(s) > 0", "no"),
         // Not yes or no.
@@ -308,7 +318,8 @@ fn definitions_used_twice_give_the_same_answers() {
 
 #[test]
 fn the_effects_of_reversi_and_checkers_are_compiled() {
-    for (file, least) in [("reversi.game.xml", 2), ("english-checkers.game.xml", 2)] {
+    // Every one of checkers' effects, `set quiet to …` included.
+    for (file, least) in [("reversi.game.xml", 2), ("english-checkers.game.xml", 7)] {
         let (_, rules) = crate::open(&example(file)).unwrap();
         let compiled: usize = rules
             .steps
@@ -353,6 +364,16 @@ fn hostile_effects_leave_what_the_general_runner_leaves() {
             false,
             1,
         ),
+        // Triggers: counted up, turned on and off, read back; given a value
+        // of another kind, a number past 32 bits, a text; not a trigger.
+        ("set tally to value(tally) + column(to)", true, 4),
+        ("(set lit to not value(lit); if value(lit) then set tally to value(tally) - 1)", true, 4),
+        ("set tally to value(lit)", true, 2),
+        ("set big to value(big) + 1", true, 4),
+        ("set word to \"ho\"", true, 2),
+        ("set tally to value(word)", true, 2),
+        ("set b.1.1 to 3", false, 1),
+        ("set tally to value(tally) / (column(to) - 2)", true, 4),
         // Names bound inside, definitions, `else` and blocks.
         (
             "for each d in straight do if count(ray(to, d)) > 0 then (for each s in ray(to, d) do change owner of top(s) to player) else change owner of figure to opponent",

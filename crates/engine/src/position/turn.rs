@@ -5,7 +5,7 @@ use super::{fill_refs, Position, Step, WhenStuck, NO_NAME};
 use crate::automaton::MoveAutomaton;
 use crate::expr::{slot_of, spend, with_slot, Effect, Expr, Value, MAX_ITEMS};
 use crate::model::Face;
-use crate::rules::{Alter, Ask, Element, EndC, Fast, FigureId, PlaceId, Rules, StepRuleC, TypeId};
+use crate::rules::{Alter, Ask, Element, EndC, Fast, FigureId, PlaceId, Rules, StepRuleC, TriggerId, TypeId};
 use crate::state::{Change, Status, REMOVED};
 use crate::world::View;
 use std::cell::Cell;
@@ -110,6 +110,10 @@ impl Alter for Changing<'_> {
 
     fn set_kind(&mut self, f: FigureId, kind: TypeId) {
         self.pos.state.set_kind(self.rules, f, kind, self.changes);
+    }
+
+    fn set_trigger(&mut self, t: TriggerId, value: Value) {
+        self.pos.state.set_trigger(t, value, self.changes);
     }
 }
 

@@ -240,6 +240,7 @@ impl<'a> Compiler<'a> {
                                 | WorldFn::Squares
                                 | WorldFn::InARow
                                 | WorldFn::Can
+                                | WorldFn::Value
                         )
                 );
                 let args = if own {

@@ -1,5 +1,5 @@
 //! Side effects compiled over ids: a step rule's `change owner of`,
-//! `move`, `remove`, `change … to`, `if` and `for each`, their values
+//! `move`, `remove`, `change … to`, `set`, `if` and `for each`, their values
 //! worked out by compiled conditions ([`super::ops`]).
 //!
 //! As with conditions, the compiled form answers only on the usual path.
@@ -16,7 +16,7 @@ use super::run::Run;
 use super::share::shared;
 use super::{Ask, Text, Val, SLOTS};
 use crate::expr::{Effect, Expr, Resolved, Value, MAX_ITEMS, MAX_WORK};
-use crate::rules::{Element, FigureId, PlaceId, Rules, TypeId};
+use crate::rules::{Element, FigureId, PlaceId, Rules, TriggerId, TypeId};
 use crate::world::View;
 
 /// The deepest nesting of statements compiled (the general runner stops
@@ -58,6 +58,10 @@ enum Act {
         figure: Arg,
         kind: TypeId,
     },
+    Set {
+        trigger: TriggerId,
+        value: Arg,
+    },
     If {
         condition: Arg,
         then: Box<Act>,
@@ -80,6 +84,7 @@ pub trait Alter {
     /// Moves `f` to `to` ([`crate::state::REMOVED`]: off the table).
     fn move_figure(&mut self, f: FigureId, to: PlaceId);
     fn set_kind(&mut self, f: FigureId, kind: TypeId);
+    fn set_trigger(&mut self, t: TriggerId, value: Value);
 }
 
 impl FastEffect {
@@ -173,19 +178,25 @@ fn statement(c: &mut Compiler, e: &Effect, bound: usize, depth: u32) -> Option<(
         Effect::Change { figure, kind } => {
             let (f, w) = value(c, figure)?;
             // Only a type named as it stands (`change figure to crown`).
-            let name = match kind {
-                Expr::Literal(Value::Text(t)) => t,
-                Expr::Name(n) => match &n.resolved {
-                    Resolved::Constant(Value::Text(t)) => t,
-                    _ => return None,
-                },
-                _ => return None,
-            };
-            let kind = rules.type_id(name)?;
+            let kind = rules.type_id(named(kind)?)?;
             (
                 Act::Kind {
                     figure: ready(f),
                     kind,
+                },
+                w.saturating_add(1),
+            )
+        }
+        Effect::Set { trigger, value: v } => {
+            // Only a trigger named as it stands (`set quiet to …`).
+            let Some(Element::Trigger(t)) = named(trigger).and_then(|n| rules.element(n)) else {
+                return None;
+            };
+            let (v, w) = value(c, v)?;
+            (
+                Act::Set {
+                    trigger: t,
+                    value: ready(v),
                 },
                 w.saturating_add(1),
             )
@@ -240,12 +251,22 @@ fn statement(c: &mut Compiler, e: &Effect, bound: usize, depth: u32) -> Option<(
             }
             (Act::Block(acts), cost)
         }
-        Effect::Set { .. }
-        | Effect::Roll { .. }
-        | Effect::Shuffle { .. }
-        | Effect::Deal { .. }
-        | Effect::Turn { .. } => return None,
+        Effect::Roll { .. } | Effect::Shuffle { .. } | Effect::Deal { .. } | Effect::Turn { .. } => {
+            return None
+        }
     })
+}
+
+/// The text `e` is as it stands: a word or a name for one.
+fn named(e: &Expr) -> Option<&str> {
+    match e {
+        Expr::Literal(Value::Text(t)) => Some(t),
+        Expr::Name(n) => match &n.resolved {
+            Resolved::Constant(Value::Text(t)) => Some(t),
+            _ => None,
+        },
+        _ => None,
+    }
 }
 
 /// One run of a compiled effect.
@@ -315,6 +336,20 @@ impl Doing<'_, '_, '_> {
             &Act::Kind { ref figure, kind } => {
                 let f = self.figure(figure)?;
                 self.game.set_kind(f, kind);
+            }
+            &Act::Set { trigger, ref value } => {
+                let new = self.value(value, |_, v| match v {
+                    Val::Num(n) => Some(Value::Number(i64::from(n))),
+                    Val::Bool(b) => Some(Value::Bool(b)),
+                    _ => None,
+                })?;
+                // A trigger keeps the kind of value it has: the general
+                // runner says so when it is not.
+                let old = self.game.view().state.trigger(trigger)?.clone();
+                if std::mem::discriminant(&old) != std::mem::discriminant(&new) {
+                    return None;
+                }
+                self.game.set_trigger(trigger, new);
             }
             Act::If {
                 condition,

@@ -322,6 +322,22 @@ fn world(w: WorldFn, a: Arg, b: Option<Arg>, c: Option<Arg>) -> Op {
             };
             r.ask.view.can(&r.text(rule)?.text, player).ok().map(Val::Bool)
         }),
+        // A trigger holding a number or yes/no, or a die; a text (or a
+        // trigger never set) is left to the general evaluator.
+        (WorldFn::Value, _, _) => op(move |r| {
+            let Val::Text(t) = a.get(r)? else {
+                return None;
+            };
+            match r.text(t)?.element? {
+                Element::Trigger(t) => match *r.state.trigger(t)? {
+                    Value::Number(n) => Some(Val::Num(i32::try_from(n).ok()?)),
+                    Value::Bool(b) => Some(Val::Bool(b)),
+                    _ => None,
+                },
+                Element::Die(d) => Some(Val::Num(i32::from(r.state.die(d)))),
+                _ => None,
+            }
+        }),
         (WorldFn::InARow, Some(b), Some(c)) => op(move |r| {
             let (board, n, who) = (a.get(r)?, b.get(r)?, c.get(r)?);
             r.in_a_row(board, n, who)
