@@ -569,7 +569,9 @@ impl State {
         if list.is_empty() {
             self.occupied.remove(from as usize);
         }
-        self.recount_owner(from, self.owner_of[f as usize]);
+        if self.keeps_owners {
+            self.recount_owner(from, self.owner_of[f as usize]);
+        }
         i
     }
 
@@ -588,7 +590,9 @@ impl State {
         }
         list.insert(index, f);
         self.occupied.insert(p as usize);
-        self.mark_owner(p, self.owner_of[f as usize], true);
+        if self.keeps_owners {
+            self.mark_owner(p, self.owner_of[f as usize], true);
+        }
     }
 
     /// Works out afresh which places have a figure on, and of which owner.
@@ -662,7 +666,9 @@ impl State {
         };
         self.hash ^= owner_key(rules, f, old) ^ owner_key(rules, f, owner);
         self.owner_of[f as usize] = owner;
-        self.owner_changed(f, old);
+        if self.keeps_owners {
+            self.owner_changed(f, old);
+        }
         undo.push(Change::Owner { figure: f, old });
     }
 
@@ -744,7 +750,9 @@ impl State {
                     let now = self.owner_of[figure as usize];
                     self.hash ^= owner_key(rules, figure, now) ^ owner_key(rules, figure, old);
                     self.owner_of[figure as usize] = old;
-                    self.owner_changed(figure, now);
+                    if self.keeps_owners {
+                        self.owner_changed(figure, now);
+                    }
                 }
                 Change::Trigger { trigger, old } => {
                     let now = std::mem::replace(&mut self.triggers[trigger as usize], old);
