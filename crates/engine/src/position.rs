@@ -384,12 +384,18 @@ impl Position {
     /// When there is no such rule or player, or `can` asks about itself
     /// too deeply.
     pub fn can(&self, rule: &str, player: Option<i64>) -> Result<bool, EvalError> {
+        let Some(ri) = self.rules.step_index(rule) else {
+            return Err(EvalError::new(format!("there is no step rule called '{rule}'")));
+        };
+        self.can_rule(ri, player)
+    }
+
+    /// [`can`](Self::can) of the step rule with index `ri`.
+    pub(crate) fn can_rule(&self, ri: usize, player: Option<i64>) -> Result<bool, EvalError> {
         thread_local! {
             static DEPTH: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
         }
-        let Some(ri) = self.rules.steps.iter().position(|r| r.name == rule) else {
-            return Err(EvalError::new(format!("there is no step rule called '{rule}'")));
-        };
+        let rule = self.rules.steps.get(ri).map_or("", |r| r.name.as_str());
         let depth = DEPTH.with(|d| d.get());
         if depth >= 4 {
             return Err(EvalError::new(format!(

@@ -328,6 +328,11 @@ impl Rules {
         }
     }
 
+    /// The index of the step rule called `name`.
+    pub fn step_index(&self, name: &str) -> Option<usize> {
+        self.steps.iter().position(|r| r.name == name)
+    }
+
     /// Whether some step rule moves only figures of the player on move.
     pub fn moves_own_figures_somewhere(&self) -> bool {
         (0..self.steps.len()).any(|r| self.moves_own_figures(Some(r)))

@@ -19,7 +19,8 @@ pub struct View<'a> {
     pos: Option<&'a Position>,
     /// The answers of `can` so far: the state can't change while it is
     /// seen, so each question is worked out once per view.
-    cans: RefCell<Vec<(String, Option<i64>, bool)>>,
+    /// Each by the index of its step rule.
+    cans: RefCell<Vec<(usize, Option<i64>, bool)>>,
 }
 
 impl<'a> View<'a> {
@@ -44,19 +45,27 @@ impl<'a> View<'a> {
     /// Whether `can` found a step of the first step rule for the player on
     /// move (asked without a player or with that player's number).
     pub fn found_first_rule_step(&self) -> bool {
-        let Some(first) = self.rules.steps.first() else {
-            return false;
-        };
         let me = i64::from(self.state.to_move());
         self.cans
             .borrow()
             .iter()
-            .any(|(rule, player, can)| *can && *rule == first.name && player.is_none_or(|p| p == me))
+            .any(|&(rule, player, can)| can && rule == 0 && player.is_none_or(|p| p == me))
     }
 
     /// Whether step rule `rule` has a legal step now for `player` (the
     /// player on move when `None`), for `can`: worked out once per view.
     pub(crate) fn can(&self, rule: &str, player: Option<i64>) -> Result<bool, EvalError> {
+        if self.pos.is_none() {
+            return Err(err("can is not answered here".into()));
+        }
+        match self.rules.step_index(rule) {
+            Some(ri) => self.can_rule(ri, player),
+            None => Err(err(format!("there is no step rule called '{rule}'"))),
+        }
+    }
+
+    /// [`can`](Self::can) of the step rule with index `ri`.
+    pub(crate) fn can_rule(&self, ri: usize, player: Option<i64>) -> Result<bool, EvalError> {
         let Some(pos) = self.pos else {
             return Err(err("can is not answered here".into()));
         };
@@ -64,13 +73,13 @@ impl<'a> View<'a> {
             .cans
             .borrow()
             .iter()
-            .find(|(r, p, _)| r == rule && *p == player)
-            .map(|(_, _, b)| *b);
+            .find(|&&(r, p, _)| r == ri && p == player)
+            .map(|&(_, _, b)| b);
         if let Some(b) = known {
             return Ok(b);
         }
-        let b = pos.can(rule, player)?;
-        self.cans.borrow_mut().push((rule.to_string(), player, b));
+        let b = pos.can_rule(ri, player)?;
+        self.cans.borrow_mut().push((ri, player, b));
         Ok(b)
     }
 

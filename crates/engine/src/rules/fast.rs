@@ -62,6 +62,8 @@ struct Text {
     element: Option<Element>,
     /// Its direction, as an index into [`crate::expr::DIRECTIONS`].
     direction: Option<u8>,
+    /// The step rule of that name, for `can`.
+    rule: Option<usize>,
 }
 
 /// The empty text: no place, no figure.

@@ -97,6 +97,7 @@ impl<'a> Compiler<'a> {
                 .iter()
                 .position(|(n, _, _)| *n == text)
                 .map(|d| d as u8),
+            rule: rules.step_index(text),
         });
         (self.texts.len() - 1) as u32
     }

@@ -320,7 +320,9 @@ fn world(w: WorldFn, a: Arg, b: Option<Arg>, c: Option<Arg>) -> Op {
                 Some(b) => Some(i64::from(number(b.get(r)?)?)),
                 None => None,
             };
-            r.ask.view.can(&r.text(rule)?.text, player).ok().map(Val::Bool)
+            // No rule of that name: the general evaluator says so.
+            let rule = r.text(rule)?.rule?;
+            r.ask.view.can_rule(rule, player).ok().map(Val::Bool)
         }),
         // A trigger holding a number or yes/no, or a die; a text (or a
         // trigger never set) is left to the general evaluator.
