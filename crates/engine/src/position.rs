@@ -384,10 +384,14 @@ impl Position {
     /// When there is no such rule or player, or `can` asks about itself
     /// too deeply.
     pub fn can(&self, rule: &str, player: Option<i64>) -> Result<bool, EvalError> {
-        let Some(ri) = self.rules.step_index(rule) else {
-            return Err(EvalError::new(format!("there is no step rule called '{rule}'")));
-        };
-        self.can_rule(ri, player)
+        self.can_rule(self.rule_index(rule)?, player)
+    }
+
+    /// The index of the step rule called `rule`, for `can`.
+    pub(crate) fn rule_index(&self, rule: &str) -> Result<usize, EvalError> {
+        self.rules
+            .step_index(rule)
+            .ok_or_else(|| EvalError::new(format!("there is no step rule called '{rule}'")))
     }
 
     /// [`can`](Self::can) of the step rule with index `ri`.

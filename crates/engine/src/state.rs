@@ -603,17 +603,17 @@ impl State {
             for i in 0..self.on[p].len() {
                 let f = self.on[p][i];
                 self.occupied.insert(p);
-                self.mark_owner(p as PlaceId, self.owner_of[f as usize], true);
+                if self.keeps_owners {
+                    self.mark_owner(p as PlaceId, self.owner_of[f as usize], true);
+                }
             }
         }
     }
 
     /// Marks whether `p` has a figure of `owner` on.
+    /// Only where the owners' places are kept (`keeps_owners`).
     fn mark_owner(&mut self, p: PlaceId, owner: u8, on: bool) {
         let o = owner as usize;
-        if !self.keeps_owners {
-            return;
-        }
         if self.owned.len() <= o {
             if !on {
                 return;
@@ -625,17 +625,14 @@ impl State {
     }
 
     /// Marks whether `p` still has a figure of `owner` on, after one of
-    /// theirs left it or changed hands.
+    /// theirs left it or changed hands (where the owners' places are kept).
     fn recount_owner(&mut self, p: PlaceId, owner: u8) {
-        if !self.keeps_owners {
-            return;
-        }
         let on = self.on(p).iter().any(|&g| self.owner_of[g as usize] == owner);
         self.mark_owner(p, owner, on);
     }
 
     /// `f` now has another owner than `old`: the place it is on marked
-    /// again for both.
+    /// again for both (where the owners' places are kept).
     fn owner_changed(&mut self, f: FigureId, old: u8) {
         let p = self.place_of[f as usize];
         if (p as usize) < self.on.len() {

@@ -55,13 +55,10 @@ impl<'a> View<'a> {
     /// Whether step rule `rule` has a legal step now for `player` (the
     /// player on move when `None`), for `can`: worked out once per view.
     pub(crate) fn can(&self, rule: &str, player: Option<i64>) -> Result<bool, EvalError> {
-        if self.pos.is_none() {
+        let Some(pos) = self.pos else {
             return Err(err("can is not answered here".into()));
-        }
-        match self.rules.step_index(rule) {
-            Some(ri) => self.can_rule(ri, player),
-            None => Err(err(format!("there is no step rule called '{rule}'"))),
-        }
+        };
+        self.can_rule(pos.rule_index(rule)?, player)
     }
 
     /// [`can`](Self::can) of the step rule with index `ri`.

@@ -345,8 +345,15 @@ impl Doing<'_, '_, '_> {
                 })?;
                 // A trigger keeps the kind of value it has: the general
                 // runner says so when it is not.
-                let old = self.game.view().state.trigger(trigger)?.clone();
-                if std::mem::discriminant(&old) != std::mem::discriminant(&new) {
+                let kind = std::mem::discriminant(&new);
+                if self
+                    .game
+                    .view()
+                    .state
+                    .trigger(trigger)
+                    .map(std::mem::discriminant)
+                    != Some(kind)
+                {
                     return None;
                 }
                 self.game.set_trigger(trigger, new);
