@@ -382,6 +382,15 @@ impl State {
             })
     }
 
+    /// The places with a figure of `owner` on, where the state keeps them
+    /// (a step rule moves only the mover's figures); `None` where it does
+    /// not.
+    pub(crate) fn owned_by(&self, owner: u8) -> Option<&FixedBitSet> {
+        static NONE: FixedBitSet = FixedBitSet::new();
+        self.keeps_owners
+            .then(|| self.owned.get(owner as usize).unwrap_or(&NONE))
+    }
+
     /// The value of a trigger.
     pub fn trigger(&self, t: TriggerId) -> Option<&Value> {
         self.triggers.get(t as usize)

@@ -46,13 +46,40 @@ fn lines<M: PrimInt + CheckedShr>(g: &Grid, n: i64, state: &State, player: i32) 
     let columns = u32::from(g.columns);
     let width = columns + 1;
     let squares = u32::from(g.rows) * columns;
+    let bit = |i: u32| M::one() << (i / columns * width + i % columns) as usize;
     let mut owned = M::zero();
-    for (place, owner) in state.places_and_owners() {
-        let Some(i) = place.checked_sub(g.first).map(u32::from) else {
-            continue;
-        };
-        if i < squares && i32::from(owner) == player {
-            owned = owned | M::one() << (i / columns * width + i % columns) as usize;
+    match u8::try_from(player).ok().and_then(|o| state.owned_by(o)) {
+        // The board's places with a figure of the player on, as the state
+        // keeps them: a word of places at a time.
+        Some(places) => {
+            let first = usize::from(g.first);
+            let end = first + squares as usize;
+            let word = usize::BITS as usize;
+            for (w, &block) in places.as_slice().iter().enumerate().skip(first / word) {
+                let start = w * word;
+                if start >= end {
+                    break;
+                }
+                let mut bits = block;
+                while bits != 0 {
+                    let i = start + bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                    if (first..end).contains(&i) {
+                        owned = owned | bit((i - first) as u32);
+                    }
+                }
+            }
+        }
+        // Figure by figure.
+        None => {
+            for (place, owner) in state.places_and_owners() {
+                let Some(i) = place.checked_sub(g.first).map(u32::from) else {
+                    continue;
+                };
+                if i < squares && i32::from(owner) == player {
+                    owned = owned | bit(i);
+                }
+            }
         }
     }
     let steps = [1, width, width + 1, width - 1];
@@ -114,28 +141,35 @@ mod tests {
     use proptest::prelude::*;
 
     /// A game of a `rows` × `columns` board and a pool of figures of
-    /// players 1 and 2.
-    fn game(rows: u16, columns: u16) -> crate::rules::Rules {
-        let rest = r#"<steps><step name="s"><what owner="on-move"/><from name="pool"/><to type="square"/></step></steps>
-            <moves><move name="turn">s</move></moves>"#;
-        let text = crate::position::examples::stones_game(rows, columns, 40, rest);
+    /// players 1 and 2; its state keeps each owner's places when its step
+    /// moves only the mover's figures (`mover`).
+    fn game(rows: u16, columns: u16, mover: bool) -> crate::rules::Rules {
+        let what = if mover { r#"<what owner="on-move"/>"# } else { "" };
+        let rest = format!(
+            r#"<steps><step name="s">{what}<from name="pool"/><to type="square"/></step></steps>
+            <moves><move name="turn">s</move></moves>"#
+        );
+        let text = crate::position::examples::stones_game(rows, columns, 40, &rest);
         crate::open(&text).unwrap().1
     }
 
     proptest! {
         /// The mask finds the same line as looking square by square, on
         /// boards of every shape, with some figures stacked, some owned by
-        /// nobody and some off the table.
+        /// nobody and some off the table; made from the owners' places
+        /// the state keeps (`mover`) or from each figure.
         #[test]
         fn the_mask_finds_the_line_the_squares_do(
             rows in 1u16..=12,
             columns in 1u16..=12,
             spots in proptest::collection::vec((0usize..144, 0u8..=2, any::<bool>()), 0..80),
             n in 0i64..=7,
+            mover in any::<bool>(),
         ) {
-            let rules = game(rows, columns);
+            let rules = game(rows, columns, mover);
             let g = &rules.grids[0];
             let mut state = State::start(&rules);
+            prop_assert_eq!(state.owned_by(1).is_some(), mover);
             let mut undo = Vec::new();
             let squares = usize::from(rows) * usize::from(columns);
             for (f, &(spot, owner, off)) in spots.iter().enumerate() {
