@@ -687,19 +687,25 @@ impl Position {
                 }
                 if checked {
                     poll.checked()?;
-                    if prefix == 0 {
-                        fill_refs(rules, vars, f, from, to, &heads);
-                        prefix = vars.len();
-                    } else {
-                        vars[2] = rules.place_text(to);
-                        vars.truncate(prefix);
-                    }
-                    vars.extend(to_caps.iter());
-                    if rule.capture {
-                        vars.push(self.captured_text(to));
-                    }
-                    if !same_ok(rule, vars) || !dynamic_conditions_hold(rule, vars, (f, from, to), poll.view)
-                    {
+                    let holds = match holds_without_vars(rule, (f, from, to), poll.view) {
+                        Some(holds) => holds,
+                        None => {
+                            if prefix == 0 {
+                                fill_refs(rules, vars, f, from, to, &heads);
+                                prefix = vars.len();
+                            } else {
+                                vars[2] = rules.place_text(to);
+                                vars.truncate(prefix);
+                            }
+                            vars.extend(to_caps.iter());
+                            if rule.capture {
+                                vars.push(self.captured_text(to));
+                            }
+                            same_ok(rule, vars)
+                                && dynamic_conditions_hold(rule, vars, (f, from, to), poll.view)
+                        }
+                    };
+                    if !holds {
                         continue;
                     }
                 }
@@ -1143,6 +1149,28 @@ fn dynamic_conditions_hold(
             Some(b) => b,
             None => rule.when[i].holds_with(vars, view),
         })
+}
+
+/// Whether the conditions not answered ahead of time hold for `step`,
+/// asked without the rule's variables where it needs none
+/// ([`StepRuleC::needs_vars`]); `None` where it needs them, or where a
+/// compiled condition gave up (then the variables are made, and
+/// [`dynamic_conditions_hold`] asks again).
+fn holds_without_vars(rule: &StepRuleC, step: (FigureId, PlaceId, PlaceId), view: &View) -> Option<bool> {
+    if rule.needs_vars {
+        return None;
+    }
+    let ask = Ask {
+        view,
+        vars: &[],
+        step: Some(step),
+    };
+    for &i in &rule.prefilter.dynamic {
+        if !Fast::answer(&rule.fast, i, &ask)? {
+            return Some(false);
+        }
+    }
+    Some(true)
 }
 
 /// The name of nothing: no figure to capture.

@@ -184,6 +184,12 @@ pub struct StepRuleC {
     pub capture: bool,
     /// The conditions answered ahead of time, and the targets they leave.
     pub prefilter: Prefilter,
+    /// Whether asking its conditions during play needs the rule's variables
+    /// as text: a condition (or part of one) that the general evaluator
+    /// answers or that reads a capture, or captures that must be equal.
+    /// Where it does not, the variables are made only when a compiled
+    /// condition gives up.
+    pub needs_vars: bool,
     /// A condition asks for `figure = top(from)`: only the top figure of a
     /// place is tried (a card drawn from a deck of fifty).
     pub top_only: bool,

@@ -8,7 +8,8 @@
 use std::ops::ControlFlow;
 
 use super::{
-    dynamic_conditions_hold, fill_refs, same_ok, turn, Gen, MoveStage, Position, Status, Step, Undo,
+    dynamic_conditions_hold, fill_refs, holds_without_vars, same_ok, turn, Gen, MoveStage, Position, Status,
+    Step, Undo,
 };
 use crate::automaton::{MoveAutomaton, Progress};
 use crate::expr::Value;
@@ -237,6 +238,9 @@ impl<'p> StepCheck<'p> {
         let Some(to_caps) = rule.target(step.to) else {
             return false;
         };
+        if let Some(holds) = holds_without_vars(rule, (step.figure, step.from, step.to), &self.view) {
+            return holds;
+        }
         fill_refs(
             &pos.rules,
             &mut self.vars,

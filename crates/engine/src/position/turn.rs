@@ -5,7 +5,9 @@ use super::{fill_refs, Position, Step, WhenStuck, NO_NAME};
 use crate::automaton::MoveAutomaton;
 use crate::expr::{slot_of, spend, with_slot, Effect, Expr, Value, MAX_ITEMS};
 use crate::model::Face;
-use crate::rules::{Alter, Ask, Element, EndC, Fast, FigureId, PlaceId, Rules, StepRuleC, TriggerId, TypeId};
+use crate::rules::{
+    Alter, Ask, Element, EndC, Fast, FastEffect, FigureId, PlaceId, Rules, StepRuleC, TriggerId, TypeId,
+};
 use crate::state::{Change, Status, REMOVED};
 use crate::world::View;
 use std::cell::Cell;
@@ -42,16 +44,19 @@ pub(super) fn run_effects(
 ) {
     let rules = Arc::clone(&pos.rules);
     let to_caps = rule.target(step.to).unwrap_or_default();
-    // The variables borrowed from the rules for the compiled form, and
-    // made only if the general runner needs them.
+    // The variables borrowed from the rules for the compiled form (made
+    // only if one reads them), and made as values only if the general
+    // runner needs them.
     let refs: Option<Vec<&Value>> = heads
         .filter(|_| rule.fast_effects.iter().any(Option::is_some))
         .map(|heads| {
             let mut refs = Vec::new();
-            fill_refs(&rules, &mut refs, step.figure, step.from, step.to, &heads);
-            refs.extend(to_caps.iter());
-            if rule.capture {
-                refs.push(captured.map_or(&NO_NAME, |c| rules.figure_text(c)));
+            if rule.fast_effects.iter().flatten().any(FastEffect::reads_vars) {
+                fill_refs(&rules, &mut refs, step.figure, step.from, step.to, &heads);
+                refs.extend(to_caps.iter());
+                if rule.capture {
+                    refs.push(captured.map_or(&NO_NAME, |c| rules.figure_text(c)));
+                }
             }
             refs
         });

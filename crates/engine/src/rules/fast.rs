@@ -43,6 +43,9 @@ pub struct Fast {
     root: Op,
     /// The texts it names, each with what it names in the game.
     texts: Vec<Text>,
+    /// Whether it reads the rule's variables as text: a capture, or a part
+    /// the general evaluator answers.
+    reads_vars: bool,
 }
 
 impl std::fmt::Debug for Fast {
@@ -159,9 +162,16 @@ impl Fast {
             return None;
         }
         (work(&root, rules)? <= u64::from(MAX_WORK)).then(|| Fast {
+            reads_vars: c.reads_vars,
             root: ops::build(&share::shared(root, vars)),
             texts,
         })
+    }
+
+    /// Whether it reads the rule's variables (beyond a step's `figure`,
+    /// `from` and `to`): where it does not, it is asked with none.
+    pub fn reads_vars(&self) -> bool {
+        self.reads_vars
     }
 
     /// Whether condition `i` of conditions compiled as `compiled` holds, or

@@ -170,6 +170,13 @@ fn compile_fast(rules: &mut Rules) {
         .collect();
     for (rule, fast) in rules.steps.iter_mut().zip(steps) {
         rule.fast = fast;
+        rule.needs_vars = !rule.same.is_empty()
+            || rule.prefilter.dynamic.iter().any(|&i| {
+                rule.fast
+                    .get(i)
+                    .and_then(Option::as_ref)
+                    .is_none_or(Fast::reads_vars)
+            });
     }
     let unique = names_are_unique(rules);
     let effects: Vec<Vec<Option<FastEffect>>> = rules

@@ -59,6 +59,9 @@ pub(super) struct Compiler<'a> {
     /// Whether the condition names a number past `i32`: its compiled form
     /// would give up every time, so it has none.
     pub(super) too_big: bool,
+    /// Whether a part compiled reads the rule's variables as text: a
+    /// capture, or a part the general evaluator answers.
+    pub(super) reads_vars: bool,
 }
 
 impl<'a> Compiler<'a> {
@@ -71,6 +74,7 @@ impl<'a> Compiler<'a> {
             vars,
             step,
             too_big: false,
+            reads_vars: false,
         };
         c.intern("");
         for (name, _, _) in DIRECTIONS {
@@ -129,7 +133,10 @@ impl<'a> Compiler<'a> {
             Expr::Literal(v) => self.literal(v),
             Expr::Name(name) => match &name.resolved {
                 Resolved::Var(i) if *i < 3 && self.step => Some(Node::Slot(*i)),
-                Resolved::Var(i) if *i < self.vars => Some(Node::Capture(*i)),
+                Resolved::Var(i) if *i < self.vars => {
+                    self.reads_vars = true;
+                    Some(Node::Capture(*i))
+                }
                 Resolved::Var(i) if *i < bound => Some(Node::Slot(*i)),
                 Resolved::Var(_) | Resolved::Unresolved => None,
                 Resolved::Constant(v) => self.literal(v),
@@ -254,7 +261,11 @@ impl<'a> Compiler<'a> {
                 args.map(|args| Node::Call(*function, args))
             }
         };
-        compiled.or_else(|| self.general(e))
+        compiled.or_else(|| {
+            let general = self.general(e);
+            self.reads_vars |= general.is_some();
+            general
+        })
     }
 
     /// `e` asked of the general evaluator, if it reads no bound name and

@@ -29,6 +29,9 @@ pub struct FastEffect {
     act: Act,
     /// The texts it names, each with what it names in the game.
     texts: Vec<Text>,
+    /// Whether it reads the rule's variables as text: a capture, or a part
+    /// the general evaluator answers.
+    reads_vars: bool,
 }
 
 impl std::fmt::Debug for FastEffect {
@@ -98,7 +101,18 @@ impl FastEffect {
         if c.too_big || cost > u64::from(MAX_WORK) {
             return None;
         }
-        Some(FastEffect { act, texts })
+        let reads_vars = c.reads_vars;
+        Some(FastEffect {
+            act,
+            texts,
+            reads_vars,
+        })
+    }
+
+    /// Whether it reads the rule's variables (beyond the step's `figure`,
+    /// `from` and `to`): where it does not, it is run with none.
+    pub fn reads_vars(&self) -> bool {
+        self.reads_vars
     }
 
     /// Runs the effect of step `(figure, from, to)` on `game`, the rule's

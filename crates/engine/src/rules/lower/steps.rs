@@ -31,6 +31,7 @@ fn step(rule: &StepRule, elements: &Elements) -> StepRuleC {
         to,
         same: same_slots(&vars),
         prefilter: Prefilter::pending(when.len(), scope::figure_slots(rule)),
+        needs_vars: true,
         top_only: when.iter().any(asks_top),
         when,
         fast: Vec::new(),
