@@ -7,8 +7,8 @@ use std::sync::Arc;
 
 use super::compile::Node;
 use super::run::{arithmetic, number, truth, Run};
-use super::{Out, Seq, Val, EMPTY, MAX_PARAMS};
-use crate::expr::{BinOp, Expr, Function, Special, Value, WorldFn};
+use super::{Out, Seq, Val, EMPTY, FIRST_DIRECTION, MAX_PARAMS};
+use crate::expr::{BinOp, Expr, Function, Special, Value, WorldFn, DIRECTIONS};
 use crate::rules::{Element, GridSpot, PlaceId};
 
 /// A part of a compiled condition, ready to run.
@@ -59,6 +59,17 @@ impl Arg {
     fn direction(&self, r: &mut Run) -> Option<(i64, i64)> {
         let v = self.get(r)?;
         r.direction(v)
+    }
+
+    /// The direction this part always gives, where it is one written as it
+    /// stands (`neighbour(to, down)`): found once, not at every run. The
+    /// directions are the first texts after [`EMPTY`], in their order.
+    fn fixed_direction(&self) -> Option<(i64, i64)> {
+        let Arg::Value(Val::Text(i)) = self else {
+            return None;
+        };
+        let (_, dr, dc) = DIRECTIONS.get(i.checked_sub(FIRST_DIRECTION)? as usize)?;
+        Some((*dr, *dc))
     }
 }
 
@@ -148,6 +159,8 @@ pub(super) fn build(n: &Node) -> Op {
 /// list of most quantifiers over a board), any other list called.
 enum List {
     Line(Arg, Arg),
+    /// `line(a, d)` of a direction written as it stands.
+    LineTo(Arg, (i64, i64)),
     Other(Arg),
 }
 
@@ -155,7 +168,13 @@ impl List {
     fn of(n: &Node) -> List {
         match n {
             Node::Call(Function::World(WorldFn::Line), args) => match &args[..] {
-                [a, b] => List::Line(arg(a), arg(b)),
+                [a, b] => {
+                    let (a, b) = (arg(a), arg(b));
+                    match b.fixed_direction() {
+                        Some(d) => List::LineTo(a, d),
+                        None => List::Line(a, b),
+                    }
+                }
                 _ => List::Other(arg(n)),
             },
             n => List::Other(arg(n)),
@@ -168,6 +187,10 @@ impl List {
             List::Line(a, b) => {
                 let spot = a.square(r)?;
                 let (dr, dc) = b.direction(r)?;
+                line(r, spot, dr, dc)?
+            }
+            &List::LineTo(ref a, (dr, dc)) => {
+                let spot = a.square(r)?;
                 line(r, spot, dr, dc)?
             }
             List::Other(list) => list.get(r)?,
@@ -190,7 +213,20 @@ fn binary(o: BinOp, a: Arg, b: Arg) -> Op {
     match o {
         BinOp::Eq | BinOp::Ne => {
             let eq = o == BinOp::Eq;
-            op(move |r| equal(r, &a, &b, eq))
+            // A part compared with a number written as it stands
+            // (`row(to) = 6`) is compared in place when it gives a number.
+            match (&a, &b) {
+                (&Arg::Value(Val::Num(n)), x) | (x, &Arg::Value(Val::Num(n)))
+                    if !matches!(x, Arg::Value(_)) =>
+                {
+                    let x = x.clone();
+                    op(move |r| match x.get(r)? {
+                        Val::Num(v) => Some(Val::Bool((v == n) == eq)),
+                        v => Some(Val::Bool(r.equal(v, Val::Num(n))? == eq)),
+                    })
+                }
+                _ => op(move |r| equal(r, &a, &b, eq)),
+            }
         }
         _ => op(move |r| {
             let (x, y) = (a.get(r)?, b.get(r)?);
@@ -297,21 +333,28 @@ fn world(w: WorldFn, a: Arg, b: Option<Arg>, c: Option<Arg>) -> Op {
             let v = a.get(r)?;
             squares(r, v)
         }),
-        (WorldFn::Neighbour, Some(b), _) => op(move |r| {
-            let spot = a.square(r)?;
-            let (dr, dc) = b.direction(r)?;
-            let g = r.rules.grids.get(spot.grid as usize)?;
-            if g.is_track && dr != 0 {
-                return Some(Val::Text(EMPTY));
-            }
-            let p = g.place(spot.row as i64 + dr, spot.column as i64 + dc);
-            Some(p.map_or(Val::Text(EMPTY), Val::Place))
-        }),
-        (WorldFn::Line, Some(b), _) => op(move |r| {
-            let spot = a.square(r)?;
-            let (dr, dc) = b.direction(r)?;
-            line(r, spot, dr, dc)
-        }),
+        (WorldFn::Neighbour, Some(b), _) => match b.fixed_direction() {
+            Some((dr, dc)) => op(move |r| {
+                let spot = a.square(r)?;
+                neighbour(r, spot, dr, dc)
+            }),
+            None => op(move |r| {
+                let spot = a.square(r)?;
+                let (dr, dc) = b.direction(r)?;
+                neighbour(r, spot, dr, dc)
+            }),
+        },
+        (WorldFn::Line, Some(b), _) => match b.fixed_direction() {
+            Some((dr, dc)) => op(move |r| {
+                let spot = a.square(r)?;
+                line(r, spot, dr, dc)
+            }),
+            None => op(move |r| {
+                let spot = a.square(r)?;
+                let (dr, dc) = b.direction(r)?;
+                line(r, spot, dr, dc)
+            }),
+        },
         (WorldFn::Can, b, _) => op(move |r| {
             let Val::Text(rule) = a.get(r)? else {
                 return None;
@@ -363,6 +406,17 @@ fn world(w: WorldFn, a: Arg, b: Option<Arg>, c: Option<Arg>) -> Op {
     }
 }
 
+/// `neighbour(square, direction)`: the square next to `spot` going
+/// `(dr, dc)`, or nothing at the board's edge (a track has no rows).
+fn neighbour(r: &Run, spot: GridSpot, dr: i64, dc: i64) -> Out {
+    let g = r.rules.grids.get(spot.grid as usize)?;
+    if g.is_track && dr != 0 {
+        return Some(Val::Text(EMPTY));
+    }
+    let p = g.place(spot.row as i64 + dr, spot.column as i64 + dc);
+    Some(p.map_or(Val::Text(EMPTY), Val::Place))
+}
+
 /// `squares(board)`: a board's squares in order.
 fn squares(r: &Run, board: Val) -> Out {
     let Val::Text(i) = board else {
@@ -408,4 +462,31 @@ fn line(r: &Run, spot: GridSpot, dr: i64, dc: i64) -> Out {
         step: i16::try_from(dr * g.columns as i64 + dc).ok()?,
         len: u8::try_from(len).ok()?,
     }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::compile::Compiler;
+    use super::*;
+
+    /// A direction written as it stands is found when the condition is
+    /// compiled, as the text it is: the directions are the first texts
+    /// after the empty one, in their order.
+    #[test]
+    fn a_direction_written_as_it_stands_is_the_one_its_text_names() {
+        let rest = r#"<steps><step name="s"><from name="pool"/><to type="square"/></step></steps>
+            <moves><move name="turn">s</move></moves>"#;
+        let text = crate::position::examples::stones_game(3, 3, 4, rest);
+        let rules = crate::open(&text).unwrap().1;
+        let mut texts = Vec::new();
+        Compiler::new(&rules, &mut texts, 3, true);
+        for (k, (name, dr, dc)) in DIRECTIONS.iter().enumerate() {
+            let i = FIRST_DIRECTION + k as u32;
+            let t = &texts[i as usize];
+            assert_eq!((t.text.as_str(), t.direction), (*name, Some(k as u8)));
+            assert_eq!(Arg::Value(Val::Text(i)).fixed_direction(), Some((*dr, *dc)));
+        }
+        assert_eq!(Arg::Value(Val::Text(EMPTY)).fixed_direction(), None);
+        assert_eq!(Arg::Slot(3).fixed_direction(), None);
+    }
 }
