@@ -333,28 +333,8 @@ fn world(w: WorldFn, a: Arg, b: Option<Arg>, c: Option<Arg>) -> Op {
             let v = a.get(r)?;
             squares(r, v)
         }),
-        (WorldFn::Neighbour, Some(b), _) => match b.fixed_direction() {
-            Some((dr, dc)) => op(move |r| {
-                let spot = a.square(r)?;
-                neighbour(r, spot, dr, dc)
-            }),
-            None => op(move |r| {
-                let spot = a.square(r)?;
-                let (dr, dc) = b.direction(r)?;
-                neighbour(r, spot, dr, dc)
-            }),
-        },
-        (WorldFn::Line, Some(b), _) => match b.fixed_direction() {
-            Some((dr, dc)) => op(move |r| {
-                let spot = a.square(r)?;
-                line(r, spot, dr, dc)
-            }),
-            None => op(move |r| {
-                let spot = a.square(r)?;
-                let (dr, dc) = b.direction(r)?;
-                line(r, spot, dr, dc)
-            }),
-        },
+        (WorldFn::Neighbour, Some(b), _) => toward(a, b, neighbour),
+        (WorldFn::Line, Some(b), _) => toward(a, b, line),
         (WorldFn::Can, b, _) => op(move |r| {
             let Val::Text(rule) = a.get(r)? else {
                 return None;
@@ -403,6 +383,25 @@ fn world(w: WorldFn, a: Arg, b: Option<Arg>, c: Option<Arg>) -> Op {
             Some(p.map_or(Val::Text(EMPTY), Val::Place))
         }),
         _ => op(|_| None),
+    }
+}
+
+/// `f` of the square `a` names and the direction `b` gives, the direction
+/// found once where it is written as it stands.
+fn toward<F>(a: Arg, b: Arg, f: F) -> Op
+where
+    F: Fn(&Run, GridSpot, i64, i64) -> Out + Send + Sync + 'static,
+{
+    match b.fixed_direction() {
+        Some((dr, dc)) => op(move |r| {
+            let spot = a.square(r)?;
+            f(r, spot, dr, dc)
+        }),
+        None => op(move |r| {
+            let spot = a.square(r)?;
+            let (dr, dc) = b.direction(r)?;
+            f(r, spot, dr, dc)
+        }),
     }
 }
 
