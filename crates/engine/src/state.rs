@@ -359,12 +359,8 @@ impl State {
         places: &'a FixedBitSet,
         owner: Option<u8>,
     ) -> impl Iterator<Item = PlaceId> + 'a {
-        static NONE: FixedBitSet = FixedBitSet::new();
         let width = usize::BITS as usize;
-        let filled = match owner {
-            Some(o) if self.keeps_owners => self.owned.get(o as usize).unwrap_or(&NONE),
-            _ => &self.occupied,
-        };
+        let filled = owner.and_then(|o| self.owned_by(o)).unwrap_or(&self.occupied);
         filled
             .as_slice()
             .iter()
