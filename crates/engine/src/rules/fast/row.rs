@@ -50,24 +50,12 @@ fn lines<M: PrimInt + CheckedShr>(g: &Grid, n: i64, state: &State, player: i32) 
     let mut owned = M::zero();
     match u8::try_from(player).ok().and_then(|o| state.owned_by(o)) {
         // The board's places with a figure of the player on, as the state
-        // keeps them: a word of places at a time.
+        // keeps them.
         Some(places) => {
             let first = usize::from(g.first);
             let end = first + squares as usize;
-            let word = usize::BITS as usize;
-            for (w, &block) in places.as_slice().iter().enumerate().skip(first / word) {
-                let start = w * word;
-                if start >= end {
-                    break;
-                }
-                let mut bits = block;
-                while bits != 0 {
-                    let i = start + bits.trailing_zeros() as usize;
-                    bits &= bits - 1;
-                    if (first..end).contains(&i) {
-                        owned = owned | bit((i - first) as u32);
-                    }
-                }
+            for i in places.ones().skip_while(|&i| i < first).take_while(|&i| i < end) {
+                owned = owned | bit((i - first) as u32);
             }
         }
         // Figure by figure.
