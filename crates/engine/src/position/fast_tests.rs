@@ -245,6 +245,11 @@ fn hostile_conditions_get_the_same_answers_or_are_left_to_the_general_evaluator(
         ("any d in directions where count(ray(to, d)) > twice(0, 1)", "how many s in squares(b) where not empty(s) > 5"),
         ("(how many d in straight until d = \"left\") = 2", "every s in squares(b) where empty(s) or owner(s) = 1"),
         ("first d in diagonal where not empty(neighbour(to, d)) = \"\"", "sum s in squares(b) of row(s) > 40"),
+        // A quantifier that only looks at what is on its item, of each
+        // kind, over a line, a board and directions (not places).
+        ("(how many t in line(to, down) until owner(t) != opponent) = 1 or (first t in squares(b) where 1 = owner(t)) = to", "every t in line(b.1.1, right) where not empty(t)"),
+        ("any t in line(to, up) where owner(t) = 2147483647 or (how many t in squares(b) where owner(t) = player) > 2", "sum t in squares(b) of owner(t) = 1"),
+        ("count(all t in line(to, left) until empty(t)) = 1", "(how many d in directions where owner(d) = 1) = 0 or any t in squares(b) where empty(t) = no"),
         // Triggers of each kind, one near the largest number, and things
         // that are not triggers.
         ("value(tally) = 0 and not value(lit) and value(word) = \"hi\"", "value(big) + value(big) > 0"),

@@ -63,8 +63,6 @@ struct Text {
     text: String,
     /// What the game's name lookup finds for it.
     element: Option<Element>,
-    /// Its direction, as an index into [`crate::expr::DIRECTIONS`].
-    direction: Option<u8>,
     /// The step rule of that name, for `can`.
     rule: Option<usize>,
 }
@@ -73,6 +71,15 @@ struct Text {
 const EMPTY: u32 = 0;
 /// Where the directions' texts start.
 const FIRST_DIRECTION: u32 = 1;
+
+/// The step on a board of the direction text `i` names, if it names one:
+/// the directions are the texts from [`FIRST_DIRECTION`], in the order of
+/// [`crate::expr::DIRECTIONS`], and a text is kept once, so no other text
+/// names a direction.
+fn direction_of(i: u32) -> Option<(i64, i64)> {
+    let (_, dr, dc) = crate::expr::DIRECTIONS.get(i.checked_sub(FIRST_DIRECTION)? as usize)?;
+    Some((*dr, *dc))
+}
 /// The most values a definition compiled here takes.
 const MAX_PARAMS: usize = 8;
 

@@ -97,10 +97,6 @@ impl<'a> Compiler<'a> {
         self.texts.push(Text {
             text: text.to_string(),
             element,
-            direction: DIRECTIONS
-                .iter()
-                .position(|(n, _, _)| *n == text)
-                .map(|d| d as u8),
             rule: rules.step_index(text),
         });
         (self.texts.len() - 1) as u32

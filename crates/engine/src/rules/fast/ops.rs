@@ -7,8 +7,8 @@ use std::sync::Arc;
 
 use super::compile::Node;
 use super::run::{arithmetic, number, truth, Run};
-use super::{Out, Seq, Val, EMPTY, FIRST_DIRECTION, MAX_PARAMS};
-use crate::expr::{BinOp, Expr, Function, Special, Value, WorldFn, DIRECTIONS};
+use super::{direction_of, Out, Seq, Val, EMPTY, MAX_PARAMS};
+use crate::expr::{BinOp, Expr, Function, Quantity, Special, Value, WorldFn};
 use crate::rules::{Element, GridSpot, PlaceId};
 
 /// A part of a compiled condition, ready to run.
@@ -65,11 +65,10 @@ impl Arg {
     /// stands (`neighbour(to, down)`): found once, not at every run. The
     /// directions are the first texts after [`EMPTY`], in their order.
     fn fixed_direction(&self) -> Option<(i64, i64)> {
-        let Arg::Value(Val::Text(i)) = self else {
-            return None;
-        };
-        let (_, dr, dc) = DIRECTIONS.get(i.checked_sub(FIRST_DIRECTION)? as usize)?;
-        Some((*dr, *dc))
+        match self {
+            &Arg::Value(Val::Text(i)) => direction_of(i),
+            _ => None,
+        }
     }
 }
 
@@ -124,6 +123,9 @@ pub(super) fn build(n: &Node) -> Op {
         } => {
             let (kind, slot, until) = (*kind, *slot, *until);
             let list = List::of(list);
+            if let Some(test) = Test::of(condition, slot) {
+                return test.scan(kind, until, list);
+            }
             // A comparison of parts read in place is made in the loop
             // itself, with no call for each item.
             if let Node::Binary(o @ (BinOp::Eq | BinOp::Ne), a, b) = &**condition {
@@ -198,6 +200,64 @@ impl List {
         match v {
             Val::List(seq) => Some(seq),
             _ => None,
+        }
+    }
+}
+
+/// A quantifier's condition that only looks at what is on its item, a
+/// place: `owner(t) = player`, `owner(t) != opponent`, `empty(t)`, `not
+/// empty(t)`. It is asked in the quantifier's loop as it stands, with no
+/// call and no slot for each item: the squares along a line of Reversi's
+/// `run` or a slider's path.
+enum Test {
+    /// `owner(t) = other` (`eq`) or `owner(t) != other`, `other` a number
+    /// worked out once before the loop.
+    Owner { eq: bool, other: Arg },
+    /// `empty(t)` (`empty`) or `not empty(t)`.
+    Empty { empty: bool },
+}
+
+impl Test {
+    /// `condition` as a test of the item in `slot`, if it is one.
+    fn of(condition: &Node, slot: usize) -> Option<Test> {
+        let item = |n: &Node| matches!(n, &Node::Slot(s) if s == slot);
+        let owner = |n: &Node| matches!(n, Node::Call(Function::World(WorldFn::Owner), a) if a.len() == 1 && item(&a[0]));
+        let fixed = |n: &Node| {
+            matches!(
+                n,
+                Node::Special(Special::Player | Special::Opponent) | Node::Value(Val::Num(_))
+            )
+        };
+        let empty = |n: &Node| matches!(n, Node::Call(Function::Empty, a) if a.len() == 1 && item(&a[0]));
+        match condition {
+            Node::Binary(o @ (BinOp::Eq | BinOp::Ne), a, b) => {
+                let other = match (owner(a), owner(b)) {
+                    (true, false) if fixed(b) => b,
+                    (false, true) if fixed(a) => a,
+                    _ => return None,
+                };
+                Some(Test::Owner {
+                    eq: *o == BinOp::Eq,
+                    other: arg(other),
+                })
+            }
+            Node::Not(x) if empty(x) => Some(Test::Empty { empty: false }),
+            n if empty(n) => Some(Test::Empty { empty: true }),
+            _ => None,
+        }
+    }
+
+    fn scan(self, kind: Quantity, until: bool, list: List) -> Op {
+        match self {
+            Test::Owner { eq, other } => op(move |r| {
+                let seq = list.get(r)?;
+                let other = number(other.get(r)?)?;
+                r.scan(kind, until, seq, |r, p| Some((r.owner_at(p)? == other) == eq))
+            }),
+            Test::Empty { empty } => op(move |r| {
+                let seq = list.get(r)?;
+                r.scan(kind, until, seq, |r, p| Some(r.state.on(p).is_empty() == empty))
+            }),
         }
     }
 }
@@ -466,7 +526,9 @@ fn line(r: &Run, spot: GridSpot, dr: i64, dc: i64) -> Out {
 #[cfg(test)]
 mod tests {
     use super::super::compile::Compiler;
+    use super::super::FIRST_DIRECTION;
     use super::*;
+    use crate::expr::DIRECTIONS;
 
     /// A direction written as it stands is found when the condition is
     /// compiled, as the text it is: the directions are the first texts
@@ -481,8 +543,7 @@ mod tests {
         Compiler::new(&rules, &mut texts, 3, true);
         for (k, (name, dr, dc)) in DIRECTIONS.iter().enumerate() {
             let i = FIRST_DIRECTION + k as u32;
-            let t = &texts[i as usize];
-            assert_eq!((t.text.as_str(), t.direction), (*name, Some(k as u8)));
+            assert_eq!(texts[i as usize].text, *name);
             assert_eq!(Arg::Value(Val::Text(i)).fixed_direction(), Some((*dr, *dc)));
         }
         assert_eq!(Arg::Value(Val::Text(EMPTY)).fixed_direction(), None);

@@ -2,7 +2,7 @@
 //! position, and the game facts over ids that its closures ask for.
 
 use super::{Ask, Out, Seq, Text, Val, EMPTY, SLOTS};
-use crate::expr::{BinOp, Quantity, Special, Value, DIRECTIONS};
+use crate::expr::{BinOp, Quantity, Special, Value};
 use crate::rules::{Element, FigureId, GridSpot, PlaceId, Rules};
 use crate::state::State;
 use crate::world::index_in;
@@ -116,15 +116,47 @@ impl Run<'_, '_, '_> {
         seq: Seq,
         condition: &impl Fn(&mut Self) -> Out,
     ) -> Out {
+        self.tally(kind, until, seq, |r, item| {
+            r.set(slot, item)?;
+            condition(r)
+        })
+    }
+
+    /// `kind` over the places of `seq` (a line or a board's squares), each
+    /// asked `test` as it stands, with no slot set: a quantifier whose
+    /// condition only looks at what is on its item
+    /// (a `Test` of [`super::ops`]). Gives up at an item that is not a
+    /// place, and over a `sum`.
+    pub(super) fn scan(
+        &mut self,
+        kind: Quantity,
+        until: bool,
+        seq: Seq,
+        test: impl Fn(&Self, PlaceId) -> Option<bool>,
+    ) -> Out {
+        self.tally(kind, until, seq, |r, item| match item {
+            Val::Place(p) => test(r, p).map(Val::Bool),
+            _ => None,
+        })
+    }
+
+    /// `kind` over `seq`, `value` giving what each item counts for.
+    #[inline(always)]
+    fn tally(
+        &mut self,
+        kind: Quantity,
+        until: bool,
+        seq: Seq,
+        mut value: impl FnMut(&mut Self, Val) -> Out,
+    ) -> Out {
         let mut count = 0i32;
         for k in 0..seq.len() {
             let item = seq.item(k)?;
-            self.set(slot, item)?;
             if kind == Quantity::Sum {
-                count = count.checked_add(number(condition(self)?)?)?;
+                count = count.checked_add(number(value(self, item)?)?)?;
                 continue;
             }
-            let holds = truth(condition(self)?)?;
+            let holds = truth(value(self, item)?)?;
             if until {
                 if holds {
                     return Some(match kind {
@@ -186,10 +218,7 @@ impl Run<'_, '_, '_> {
 
     pub(super) fn direction(&self, v: Val) -> Option<(i64, i64)> {
         match v {
-            Val::Text(i) => {
-                let (_, dr, dc) = DIRECTIONS.get(self.text(i)?.direction? as usize)?;
-                Some((*dr, *dc))
-            }
+            Val::Text(i) => super::direction_of(i),
             _ => None,
         }
     }
@@ -201,14 +230,19 @@ impl Run<'_, '_, '_> {
         Some(Val::Num(match v {
             Val::Text(EMPTY) => 0,
             Val::Figure(f) => state.owner_of(f) as i32,
-            _ => {
-                let p = self.place(v)?;
-                match self.rules.places.get(p as usize)?.owner {
-                    0 => state.on(p).last().map_or(0, |&f| state.owner_of(f) as i32),
-                    owner => owner as i32,
-                }
-            }
+            _ => self.owner_at(self.place(v)?)?,
         }))
+    }
+
+    /// `owner(p)` of a place: its own owner, or its top figure's; 0 for
+    /// nothing.
+    #[inline(always)]
+    pub(super) fn owner_at(&self, p: PlaceId) -> Option<i32> {
+        let state = self.state;
+        Some(match self.rules.places.get(p as usize)?.owner {
+            0 => state.on(p).last().map_or(0, |&f| state.owner_of(f) as i32),
+            owner => owner as i32,
+        })
     }
 
     /// `in_a_row(board, n, player)` on a board or track; the line found is
