@@ -665,13 +665,14 @@ impl Position {
             let earlier = marked.len();
             let mut prefix = 0;
             let player = self.state.to_move();
+            let kind = self.state.kind_of(f);
             let begin = how.begin;
             let later = rule
-                .candidates(rules, from, player)
+                .candidates(rules, from, player, kind)
                 .filter(|&j| rule.to[j].0 >= begin);
             let sooner = (begin > 0)
                 .then(|| {
-                    rule.candidates(rules, from, player)
+                    rule.candidates(rules, from, player, kind)
                         .filter(|&j| rule.to[j].0 < begin)
                 })
                 .into_iter()

@@ -1,7 +1,7 @@
 //! The example games of `public/games`, for tests that go through them all.
 
 /// The example files' names, in order.
-pub(super) fn files() -> Vec<String> {
+pub(crate) fn files() -> Vec<String> {
     let dir = format!("{}/../../public/games", env!("CARGO_MANIFEST_DIR"));
     let mut files: Vec<String> = std::fs::read_dir(&dir)
         .unwrap()
@@ -14,7 +14,7 @@ pub(super) fn files() -> Vec<String> {
 }
 
 /// The text of example `file`.
-pub(super) fn text(file: &str) -> String {
+pub(crate) fn text(file: &str) -> String {
     let path = format!("{}/../../public/games/{file}", env!("CARGO_MANIFEST_DIR"));
     std::fs::read_to_string(&path).unwrap()
 }

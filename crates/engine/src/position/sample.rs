@@ -55,7 +55,7 @@ impl Position {
         let mut total = 0u32;
         let mut keep = |s: Step| {
             let n = rules.steps[s.rule as usize]
-                .candidates(rules, s.from, player)
+                .candidates(rules, s.from, player, self.state.kind_of(s.figure))
                 .count_left();
             total = total.saturating_add(n as u32);
             draw.sources.push((s, total));
@@ -176,7 +176,8 @@ impl Draw {
         let &(source, end) = self.sources.get(i)?;
         let rules = &*pos.rules;
         let rule = rules.steps.get(source.rule as usize)?;
-        let targets = rule.candidates(rules, source.from, pos.state.to_move());
+        let kind = pos.state.kind_of(source.figure);
+        let targets = rule.candidates(rules, source.from, pos.state.to_move(), kind);
         let j = targets.at((n + targets.count_left() as u32 - end) as usize)?;
         let to = rule.to.get(j)?.0;
         (to != source.from && pos.has_room_for(to, rule.capture)).then_some(Step { to, ..source })
@@ -213,7 +214,7 @@ impl<'p> StepCheck<'p> {
                 pos.rule_can_move(ri, earlier, on_top)
                     && pos.has_room_for(step.to, earlier.capture)
                     && earlier
-                        .candidates(rules, step.from, player)
+                        .candidates(rules, step.from, player, pos.state.kind_of(step.figure))
                         .any(|j| earlier.to[j].0 == step.to)
                     && self.holds(
                         earlier,

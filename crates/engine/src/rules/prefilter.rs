@@ -8,11 +8,12 @@
 //!
 //! Which conditions are answered ahead is decided when the game is
 //! compiled; the answers themselves are worked out lazily, one `from` (and
-//! player) at a time, the first time a step from there is listed. Opening
+//! player, and type of figure where a condition asks `type(figure)`) at a
+//! time, the first time a step from there is listed. Opening
 //! a game therefore costs nothing here, and one listing pays at most what
 //! evaluating those conditions during play would have cost.
 
-use super::{PlaceId, Rules, StepRuleC};
+use super::{PlaceId, Rules, StepRuleC, TypeId};
 use crate::expr::{EvalError, Expr, Function, Resolved, Special, Value, World, WorldFn};
 use crate::problem::{Location, Problem, Section};
 use crate::state::State;
@@ -91,15 +92,18 @@ pub struct Prefilter {
     table: Option<Table>,
 }
 
-/// For each (from, player) the targets passing every static condition,
-/// each list worked out the first time it is asked for.
+/// For each (from, player, type of figure) the targets passing every
+/// static condition, each list worked out the first time it is asked for.
 #[derive(Debug, Clone)]
 struct Table {
     /// Whether the answers depend on the player on move (1 or 2).
     by_player: bool,
+    /// Whether they depend on the type of the figure (`type(figure) =
+    /// "crown" or ahead(from, to, 1)`).
+    by_kind: bool,
     /// The conditions answered here (indices into the rule's `when`).
     fixed: Vec<usize>,
-    /// Per (from, player): indices into the rule's `to` list.
+    /// Per (from, player, type): indices into the rule's `to` list.
     rows: Vec<OnceLock<Box<[u32]>>>,
 }
 
@@ -160,18 +164,28 @@ impl Prefilter {
         let old = &rule.prefilter;
         // `captured` (the last variable of a capturing rule) depends on the position.
         let captured = rule.capture.then(|| rule.vars.len().saturating_sub(1));
+        let froms = rule.from.iter().filter(|f| f.is_some()).count();
+        let per_kind_fits =
+            froms * rule.to.len() * per_player(rules, true) * per_kind(rules, true) <= MAX_CELLS;
+        // Also static but for the figure's type, where a table for each
+        // type fits: each `type(figure)` is two parts that depend on the
+        // figure (the call and the name).
         let is_static = |e: &Expr| {
-            !e.any_part(&mut |p| {
-                dynamic_part(p, old.figure_slots)
-                    || matches!(p, Expr::Name(n) if matches!(n.resolved, Resolved::Var(i) if Some(i) == captured))
-            })
+            let mut dynamic = 0usize;
+            e.any_part(&mut |p| {
+                dynamic += usize::from(
+                    dynamic_part(p, old.figure_slots)
+                        || matches!(p, Expr::Name(n) if matches!(n.resolved, Resolved::Var(i) if Some(i) == captured)),
+                );
+                false
+            });
+            dynamic == 0 || (per_kind_fits && dynamic == 2 * kind_parts(e))
         };
         let (mut fixed, mut dynamic): (Vec<usize>, Vec<usize>) =
             (0..rule.when.len()).partition(|&i| is_static(&rule.when[i]));
-        let froms = rule.from.iter().filter(|f| f.is_some()).count();
         let cells = |fixed: &[usize]| {
-            let by_player = fixed.iter().any(|&i| rule.when[i].any_part(&mut names_player));
-            (froms * rule.to.len() * per_player(rules, by_player)) as u64
+            let (by_player, by_kind) = keyed_by(rule, fixed);
+            (froms * rule.to.len() * per_player(rules, by_player) * per_kind(rules, by_kind)) as u64
         };
         fixed.sort_by_key(|&i| cost(&rule.when[i]));
         let mut spent = 0u64;
@@ -187,15 +201,16 @@ impl Prefilter {
         dynamic.extend(fixed.drain(kept..));
         dynamic.sort_unstable();
         fixed.sort_unstable();
-        let by_player = fixed.iter().any(|&i| rule.when[i].any_part(&mut names_player));
+        let (by_player, by_kind) = keyed_by(rule, &fixed);
         if fixed.is_empty() || cells(&fixed) > MAX_CELLS as u64 {
             return Prefilter::pending(rule.when.len(), old.figure_slots);
         }
         *work -= cells(&fixed) * spent;
-        let rows = rules.places.len() * per_player(rules, by_player);
+        let rows = rules.places.len() * per_player(rules, by_player) * per_kind(rules, by_kind);
         Prefilter {
             table: Some(Table {
                 by_player,
+                by_kind,
                 fixed,
                 rows: (0..rows).map(|_| OnceLock::new()).collect(),
             }),
@@ -206,32 +221,40 @@ impl Prefilter {
 }
 
 impl StepRuleC {
-    /// The targets worth trying for a figure on `from` with `player` on
-    /// move (1 to the number of players): indices into `to`. The first time for a
-    /// (from, player), the conditions answered ahead are asked about each
-    /// target, and the answer kept.
-    pub fn candidates(&self, rules: &Rules, from: PlaceId, player: u8) -> Candidates<'_> {
+    /// The targets worth trying for a figure of type `kind` on `from`
+    /// with `player` on move (1 to the number of players): indices into
+    /// `to`. The first time for a (from, player, type), the conditions
+    /// answered ahead are asked about each target, and the answer kept.
+    pub fn candidates(&self, rules: &Rules, from: PlaceId, player: u8, kind: TypeId) -> Candidates<'_> {
         let Some(t) = &self.prefilter.table else {
             return Candidates::All(0..self.to.len());
         };
-        let key = if t.by_player {
-            let per = per_player(rules, true);
-            from as usize * per + usize::from(player.max(1) - 1).min(per - 1)
-        } else {
-            from as usize
-        };
+        let key = t.key(rules, from, player, kind);
         match t.rows.get(key) {
-            Some(row) => Candidates::Listed(row.get_or_init(|| t.row(rules, self, from, player)).iter()),
+            Some(row) => {
+                Candidates::Listed(row.get_or_init(|| t.row(rules, self, from, player, kind)).iter())
+            }
             None => Candidates::Listed([].iter()),
         }
     }
 }
 
 impl Table {
-    /// The targets from `from` with `player` on move that pass every fixed
-    /// condition. Only parts that never look at the position are asked,
-    /// about the starting position.
-    fn row(&self, rules: &Rules, rule: &StepRuleC, from: PlaceId, player: u8) -> Box<[u32]> {
+    /// Where the row of (from, player, kind) is: the player and the type
+    /// count only where the answers depend on them.
+    fn key(&self, rules: &Rules, from: PlaceId, player: u8, kind: TypeId) -> usize {
+        let players = per_player(rules, self.by_player);
+        let kinds = per_kind(rules, self.by_kind);
+        let player = usize::from(player.max(1) - 1).min(players - 1);
+        let kind = usize::from(kind).min(kinds - 1);
+        (from as usize * players + player) * kinds + kind
+    }
+
+    /// The targets from `from` with `player` on move, for a figure of type
+    /// `kind`, that pass every fixed condition. Only parts that never look
+    /// at the position are asked, about the starting position, with
+    /// `type(figure)` answered by `kind`.
+    fn row(&self, rules: &Rules, rule: &StepRuleC, from: PlaceId, player: u8, kind: TypeId) -> Box<[u32]> {
         let Some(Some(from_caps)) = rule.from.get(from as usize) else {
             return Box::default();
         };
@@ -239,6 +262,7 @@ impl Table {
         let world = Fixed {
             view: View::new(rules, &state),
             player,
+            kind: self.by_kind.then_some(kind),
         };
         let slots = rule.prefilter.figure_slots;
         let mut vars: Vec<Value> = vec![Value::Bool(false); slots];
@@ -264,11 +288,13 @@ impl Table {
     /// least 1): every list is worked out.
     fn mean_targets(&self, rules: &Rules, rule: &StepRuleC) -> usize {
         let players = per_player(rules, self.by_player);
+        let kinds = per_kind(rules, self.by_kind);
         let total: usize = (0..self.rows.len())
             .map(|key| {
-                let (from, player) = ((key / players) as PlaceId, 1 + (key % players) as u8);
+                let (place, kind) = (key / kinds, (key % kinds) as TypeId);
+                let (from, player) = ((place / players) as PlaceId, 1 + (place % players) as u8);
                 self.rows[key]
-                    .get_or_init(|| self.row(rules, rule, from, player))
+                    .get_or_init(|| self.row(rules, rule, from, player, kind))
                     .len()
             })
             .sum();
@@ -310,6 +336,27 @@ fn dynamic_part(e: &Expr, figure_slots: usize) -> bool {
     }
 }
 
+/// Whether `rule`'s conditions `fixed` name whose move it is, and the type
+/// of the figure.
+fn keyed_by(rule: &StepRuleC, fixed: &[usize]) -> (bool, bool) {
+    let names = |f: &mut dyn FnMut(&Expr) -> bool| fixed.iter().any(|&i| rule.when[i].any_part(f));
+    (names(&mut names_player), names(&mut |e| kind_parts(e) > 0))
+}
+
+/// How many times `e` asks `type(figure)`, counting its parts.
+fn kind_parts(e: &Expr) -> usize {
+    let mut n = 0;
+    e.any_part(&mut |p| {
+        n += usize::from(matches!(
+            p,
+            Expr::Call { function: Function::World(WorldFn::Type), args }
+                if matches!(&args[..], [Expr::Name(x)] if matches!(x.resolved, Resolved::Var(0)))
+        ));
+        false
+    });
+    n
+}
+
 fn names_player(e: &Expr) -> bool {
     matches!(e, Expr::Name(n) if matches!(n.resolved, Resolved::Special(s) if is_player_special(s)))
 }
@@ -322,6 +369,15 @@ fn is_player_special(s: Special) -> bool {
     )
 }
 
+/// How many rows a table answered per type has for each place and player.
+fn per_kind(rules: &Rules, by_kind: bool) -> usize {
+    if by_kind {
+        rules.types.len().max(1)
+    } else {
+        1
+    }
+}
+
 /// How many rows a table answered per player has per place.
 fn per_player(rules: &Rules, by_player: bool) -> usize {
     if by_player {
@@ -332,10 +388,22 @@ fn per_player(rules: &Rules, by_player: bool) -> usize {
 }
 
 /// The world at compile time: the player on move is fixed, and only
-/// functions that never look at the position are asked.
+/// functions that never look at the position are asked, and `type` of the
+/// figure when the answers are worked out for each type (`kind`): the
+/// only `type` a condition answered ahead asks.
 struct Fixed<'a> {
     view: View<'a>,
     player: u8,
+    kind: Option<TypeId>,
+}
+
+impl Fixed<'_> {
+    /// `type(figure)`, where the answers are for a type.
+    fn kind_named(&self, f: WorldFn) -> Option<Value> {
+        let kind = self.kind.filter(|_| f == WorldFn::Type)?;
+        let name = self.view.rules.types.get(usize::from(kind))?;
+        Some(Value::Text(name.clone()))
+    }
 }
 
 impl World for Fixed<'_> {
@@ -350,28 +418,117 @@ impl World for Fixed<'_> {
     }
 
     fn call(&self, f: WorldFn, args: &[Value]) -> Result<Value, EvalError> {
-        self.view.call(f, args)
+        match self.kind_named(f) {
+            Some(kind) => Ok(kind),
+            None => self.view.call(f, args),
+        }
     }
 
     fn call_ref(&self, f: WorldFn, args: &[&Value]) -> Result<Value, EvalError> {
-        self.view.call_ref(f, args)
+        match self.kind_named(f) {
+            Some(kind) => Ok(kind),
+            None => self.view.call_ref(f, args),
+        }
     }
 }
 
 #[cfg(test)]
 mod tests {
+    use super::Prefilter;
+    use crate::rules::TypeId;
     use crate::search::games;
     use crate::Rules;
 
     fn targets(rules: &Rules, rule: &str, from: &str, player: u8) -> Vec<String> {
+        targets_of(rules, rule, from, player, 0)
+    }
+
+    /// The targets of `rule` from `from` for a figure of type `kind`.
+    fn targets_of(rules: &Rules, rule: &str, from: &str, player: u8, kind: TypeId) -> Vec<String> {
         let rule = rules.steps.iter().find(|r| r.name == rule).unwrap();
         let from = rules.place_id(from).unwrap();
         let mut names: Vec<String> = rule
-            .candidates(rules, from, player)
+            .candidates(rules, from, player, kind)
             .map(|j| rules.place_name(rule.to[j].0).to_string())
             .collect();
         names.sort();
         names
+    }
+
+    /// Every example, along random games, lists the same legal steps with
+    /// its conditions answered ahead as with all of them asked in play,
+    /// and a random playout draws from the same steps.
+    #[test]
+    fn answers_worked_out_ahead_leave_the_same_legal_steps() {
+        use crate::position::examples;
+        use crate::search::{self, rng::Rng};
+        use crate::{Position, Status};
+        use std::sync::Arc;
+        for file in examples::files() {
+            let (_, rules) = crate::open(&examples::text(&file)).unwrap();
+            let mut asked = rules.clone();
+            for rule in &mut asked.steps {
+                rule.prefilter = Prefilter::pending(rule.when.len(), rule.prefilter.figure_slots);
+            }
+            let (rules, asked) = (Arc::new(rules), Arc::new(asked));
+            for seed in 0..3 {
+                let mut pos = Position::with_seed(rules.clone(), seed);
+                let mut rng = Rng::new(seed);
+                for _ in 0..150 {
+                    let legal = pos.legal_steps();
+                    let other = Position::from_state(asked.clone(), pos.state().clone());
+                    assert_eq!(legal, other.legal_steps(), "{file}");
+                    assert_eq!(drawable(&pos), drawable(&other), "{file}");
+                    if pos.status() != &Status::Playing {
+                        break;
+                    }
+                    let Some(mv) = search::random_move(&pos, &mut rng) else {
+                        break;
+                    };
+                    search::play(&mut pos, &mv);
+                }
+            }
+        }
+    }
+
+    /// The steps a random playout may draw at `pos`.
+    fn drawable(pos: &crate::Position) -> Vec<crate::Step> {
+        let mut drawn = Vec::new();
+        pos.candidate_steps(&mut drawn);
+        let mut check = pos.step_check();
+        drawn.retain(|&s| check.allows(s));
+        drawn
+    }
+
+    /// English checkers' `type(figure) = "crown" or ahead(from, to, 1)`
+    /// is answered ahead for each type: a stone is given only the squares
+    /// ahead of it, a crown those on both sides.
+    #[test]
+    fn checkers_targets_are_worked_out_for_each_type_of_figure() {
+        let text = crate::position::examples::text("english-checkers.game.xml");
+        let rules = crate::open(&text).unwrap().1;
+        let (stone, crown) = (rules.type_id("stone").unwrap(), rules.type_id("crown").unwrap());
+        let both = ["board.3.3", "board.3.5", "board.5.3", "board.5.5"];
+        assert_eq!(targets_of(&rules, "step", "board.4.4", 1, stone), both[2..]);
+        assert_eq!(targets_of(&rules, "step", "board.4.4", 2, stone), both[..2]);
+        assert_eq!(targets_of(&rules, "step", "board.4.4", 1, crown), both);
+        let jumps = ["board.2.2", "board.2.6", "board.6.2", "board.6.6"];
+        assert_eq!(targets_of(&rules, "jump", "board.4.4", 2, stone), jumps[..2]);
+        assert_eq!(targets_of(&rules, "jump", "board.4.4", 2, crown), jumps);
+        // A stone's jump to its last row is a crowning, not a jump.
+        assert_eq!(
+            targets_of(&rules, "jump", "board.3.3", 2, stone),
+            Vec::<String>::new()
+        );
+        for rule in ["step", "jump"] {
+            let rule = rules.steps.iter().find(|r| r.name == rule).unwrap();
+            assert_eq!(
+                rule.prefilter.dynamic.len(),
+                1,
+                "{}: one condition asked in play",
+                rule.name
+            );
+        }
     }
 
     #[test]
@@ -422,7 +579,7 @@ mod tests {
         let rules = Rules::compile(&games::tic_tac_toe()).unwrap();
         let place = &rules.steps[0];
         let from = rules.place_id("crosses").unwrap();
-        assert_eq!(place.candidates(&rules, from, 1).count(), 9);
+        assert_eq!(place.candidates(&rules, from, 1, 0).count(), 9);
     }
 
     /// A 22 × 23 board whose step rule has a cheap condition and a long one
@@ -461,7 +618,7 @@ mod tests {
             "the long condition is left for play"
         );
         let from = rules.place_id("board.1.1").unwrap();
-        assert_eq!(go.candidates(&rules, from, 1).count(), 23);
+        assert_eq!(go.candidates(&rules, from, 1, 0).count(), 23);
         assert!(super::cost(&go.when[0]) > 2000);
         let pos = crate::Position::new(std::sync::Arc::new(rules));
         let mut steps = Vec::new();
