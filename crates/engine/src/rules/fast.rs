@@ -37,6 +37,10 @@ use run::Run;
 /// The most variable slots a compiled condition uses.
 const SLOTS: usize = 16;
 
+/// The slots a run starts with: copied whole (a few wide moves), not
+/// written one value at a time.
+const NO_SLOTS: [Val; SLOTS] = [Val::Num(0); SLOTS];
+
 /// A condition compiled over ids, as closures.
 #[derive(Clone)]
 pub struct Fast {
@@ -207,7 +211,7 @@ impl Fast {
     }
 
     fn run(&self, ask: &Ask) -> Out {
-        let mut slots = [Val::Num(0); SLOTS];
+        let mut slots = NO_SLOTS;
         if let Some((f, from, to)) = ask.step {
             slots[0] = Val::Figure(f);
             slots[1] = Val::Place(from);

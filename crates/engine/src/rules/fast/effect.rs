@@ -14,7 +14,7 @@ use super::compile::{longest, work, Compiler, Node};
 use super::ops::{arg, Arg};
 use super::run::Run;
 use super::share::shared;
-use super::{Ask, Text, Val, SLOTS};
+use super::{Ask, Text, Val, NO_SLOTS, SLOTS};
 use crate::expr::{Effect, Expr, Resolved, Value, MAX_ITEMS, MAX_WORK};
 use crate::rules::{Element, FigureId, PlaceId, Rules, TriggerId, TypeId};
 use crate::world::View;
@@ -125,7 +125,7 @@ impl FastEffect {
         vars: &[&Value],
         (f, from, to): (FigureId, PlaceId, PlaceId),
     ) -> Option<()> {
-        let mut slots = [Val::Num(0); SLOTS];
+        let mut slots = NO_SLOTS;
         slots[0] = Val::Figure(f);
         slots[1] = Val::Place(from);
         slots[2] = Val::Place(to);
