@@ -288,10 +288,15 @@ fn binary(o: BinOp, a: Arg, b: Arg) -> Op {
                 _ => op(move |r| equal(r, &a, &b, eq)),
             }
         }
-        _ => op(move |r| {
-            let (x, y) = (a.get(r)?, b.get(r)?);
-            arithmetic(o, number(x)?, number(y)?)
-        }),
+        _ => match b {
+            // A number written as it stands after the operator
+            // (`count(x) > 0`, `value(quiet) + 1`) is not looked at again.
+            Arg::Value(Val::Num(n)) => op(move |r| arithmetic(o, number(a.get(r)?)?, n)),
+            b => op(move |r| {
+                let (x, y) = (a.get(r)?, b.get(r)?);
+                arithmetic(o, number(x)?, number(y)?)
+            }),
+        },
     }
 }
 
