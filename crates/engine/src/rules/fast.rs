@@ -84,6 +84,7 @@ fn direction_of(i: u32) -> Option<(i64, i64)> {
     let (_, dr, dc) = crate::expr::DIRECTIONS.get(i.checked_sub(FIRST_DIRECTION)? as usize)?;
     Some((*dr, *dc))
 }
+
 /// The most values a definition compiled here takes.
 const MAX_PARAMS: usize = 8;
 

@@ -165,10 +165,25 @@ impl Prefilter {
         // `captured` (the last variable of a capturing rule) depends on the position.
         let captured = rule.capture.then(|| rule.vars.len().saturating_sub(1));
         let froms = rule.from.iter().filter(|f| f.is_some()).count();
-        let per_kind_fits =
-            froms * rule.to.len() * per_player(rules, true) * per_kind(rules, true) <= MAX_CELLS;
+        // (from, to, player, type) cells; a product, so counted in u64 (a
+        // `usize` is 32 bits in the page).
+        let cells_of = |by_player: bool, by_kind: bool| {
+            [
+                rule.to.len(),
+                per_player(rules, by_player),
+                per_kind(rules, by_kind),
+            ]
+            .into_iter()
+            .fold(froms as u64, |n, k| n.saturating_mul(k as u64))
+        };
+        // A table for each type is kept only where its cells and its rows
+        // (one for each place, player and type) are few enough.
+        let rows_per_kind = (rules.places.len() as u64)
+            .saturating_mul(per_player(rules, true) as u64)
+            .saturating_mul(per_kind(rules, true) as u64);
+        let per_kind_fits = cells_of(true, true) <= MAX_CELLS as u64 && rows_per_kind <= MAX_CELLS as u64;
         // Also static but for the figure's type, where a table for each
-        // type fits: each `type(figure)` is two parts that depend on the
+        // type is kept: each `type(figure)` is two parts that depend on the
         // figure (the call and the name).
         let is_static = |e: &Expr| {
             let mut dynamic = 0usize;
@@ -185,7 +200,7 @@ impl Prefilter {
             (0..rule.when.len()).partition(|&i| is_static(&rule.when[i]));
         let cells = |fixed: &[usize]| {
             let (by_player, by_kind) = keyed_by(rule, fixed);
-            (froms * rule.to.len() * per_player(rules, by_player) * per_kind(rules, by_kind)) as u64
+            cells_of(by_player, by_kind)
         };
         fixed.sort_by_key(|&i| cost(&rule.when[i]));
         let mut spent = 0u64;

@@ -247,6 +247,8 @@ impl Test {
         }
     }
 
+    /// The quantifier `kind` over `list` (`until` or `where`) with this
+    /// test as its condition.
     fn scan(self, kind: Quantity, until: bool, list: List) -> Op {
         match self {
             Test::Owner { eq, other } => op(move |r| {
