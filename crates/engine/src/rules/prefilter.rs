@@ -265,6 +265,15 @@ impl Table {
         (from as usize * players + player) * kinds + kind
     }
 
+    /// The (from, player, kind) whose row is at `key`: [`Table::key`]
+    /// undone.
+    fn cell(&self, rules: &Rules, key: usize) -> (PlaceId, u8, TypeId) {
+        let players = per_player(rules, self.by_player);
+        let kinds = per_kind(rules, self.by_kind);
+        let (place, kind) = (key / kinds, (key % kinds) as TypeId);
+        ((place / players) as PlaceId, 1 + (place % players) as u8, kind)
+    }
+
     /// The targets from `from` with `player` on move, for a figure of type
     /// `kind`, that pass every fixed condition. Only parts that never look
     /// at the position are asked, about the starting position, with
@@ -302,12 +311,9 @@ impl Table {
     /// How many targets pass, on average over every (from, player) (at
     /// least 1): every list is worked out.
     fn mean_targets(&self, rules: &Rules, rule: &StepRuleC) -> usize {
-        let players = per_player(rules, self.by_player);
-        let kinds = per_kind(rules, self.by_kind);
         let total: usize = (0..self.rows.len())
             .map(|key| {
-                let (place, kind) = (key / kinds, (key % kinds) as TypeId);
-                let (from, player) = ((place / players) as PlaceId, 1 + (place % players) as u8);
+                let (from, player, kind) = self.cell(rules, key);
                 self.rows[key]
                     .get_or_init(|| self.row(rules, rule, from, player, kind))
                     .len()
@@ -535,6 +541,14 @@ mod tests {
             targets_of(&rules, "jump", "board.3.3", 2, stone),
             Vec::<String>::new()
         );
+        // Each row's place, player and type are found again from where it is.
+        let jump = rules.steps.iter().find(|r| r.name == "jump").unwrap();
+        let table = jump.prefilter.table.as_ref().expect("a table");
+        let from = rules.place_id("board.4.4").unwrap();
+        for (player, kind) in [(1, stone), (2, stone), (1, crown), (2, crown)] {
+            let key = table.key(&rules, from, player, kind);
+            assert_eq!(table.cell(&rules, key), (from, player, kind));
+        }
         for rule in ["step", "jump"] {
             let rule = rules.steps.iter().find(|r| r.name == rule).unwrap();
             assert_eq!(
