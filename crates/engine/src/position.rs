@@ -138,6 +138,14 @@ pub enum MoveStage {
 #[derive(Debug, Default)]
 pub struct Undo(Vec<Change>);
 
+impl Undo {
+    /// Forgets what it would undo, keeping its memory: after
+    /// [`Position::restore`] has come back to before it all.
+    pub(crate) fn forget(&mut self) {
+        self.0.clear();
+    }
+}
+
 /// A game being played.
 #[derive(Debug, Clone)]
 pub struct Position {
@@ -1085,6 +1093,21 @@ impl Position {
     /// kept, for the next game a search plays out.
     pub fn revert_keeping(&mut self, undo: &mut Undo) {
         self.state.undo(&self.rules, &mut undo.0, 0);
+    }
+
+    /// Keeps a copy of this position's state in `saved` (its memory used
+    /// again), to come back to with [`restore`](Self::restore).
+    pub(crate) fn save(&self, saved: &mut Option<State>) {
+        match saved {
+            Some(saved) => saved.copy_from(&self.state),
+            None => *saved = Some(self.state.clone()),
+        }
+    }
+
+    /// Back to the state [`save`](Self::save) kept, whatever was applied
+    /// since: for a random playout, cheaper than undoing its steps.
+    pub(crate) fn restore(&mut self, saved: &State) {
+        self.state.copy_from(saved);
     }
 
     fn make(&mut self, step: Step, changes: &mut Vec<Change>, warnings: &mut Vec<String>) {

@@ -257,7 +257,18 @@ impl State {
         self.kind_of.clone_from(kind_of);
         self.owner_of.clone_from(owner_of);
         self.down.clone_from(down);
-        self.on.clone_from(on);
+        if self.on.len() == on.len() {
+            // Most places hold what they held: each is compared before it
+            // is copied.
+            for (now, saved) in self.on.iter_mut().zip(on) {
+                if now != saved {
+                    now.clear();
+                    now.extend_from_slice(saved);
+                }
+            }
+        } else {
+            self.on.clone_from(on);
+        }
         self.occupied.clone_from(occupied);
         self.owned.clone_from(owned);
         self.keeps_owners = *keeps_owners;
@@ -722,6 +733,51 @@ impl State {
     pub(crate) fn set_status(&mut self, status: Status, undo: &mut Vec<Change>) {
         let old = std::mem::replace(&mut self.status, status);
         undo.push(Change::Status { old });
+    }
+
+    /// Makes this state the same as `saved`, keeping its own memory: a
+    /// random playout comes back from its end in one copy, rather than
+    /// undoing its steps one by one.
+    pub(crate) fn copy_from(&mut self, saved: &State) {
+        // Every field is named, so that a new one cannot be left out.
+        let State {
+            place_of,
+            kind_of,
+            owner_of,
+            down,
+            on,
+            occupied,
+            owned,
+            keeps_owners,
+            triggers,
+            dice,
+            chance,
+            to_move,
+            progress,
+            made,
+            status,
+            hash,
+            ordered,
+            seen,
+        } = saved;
+        self.place_of.clone_from(place_of);
+        self.kind_of.clone_from(kind_of);
+        self.owner_of.clone_from(owner_of);
+        self.down.clone_from(down);
+        self.on.clone_from(on);
+        self.occupied.clone_from(occupied);
+        self.owned.clone_from(owned);
+        self.keeps_owners = *keeps_owners;
+        self.triggers.clone_from(triggers);
+        self.dice.clone_from(dice);
+        self.chance = *chance;
+        self.to_move = *to_move;
+        self.progress = *progress;
+        self.made.clone_from(made);
+        self.status.clone_from(status);
+        self.hash = *hash;
+        self.ordered = *ordered;
+        self.seen.clone_from(seen);
     }
 
     /// Undoes the changes after the first `mark`, newest first, taking

@@ -464,16 +464,17 @@ pub(crate) fn random_faces(rules: &Rules, roll: Roll, rng: &mut Rng) -> Vec<u8> 
 }
 
 /// A random game from `pos` to its end: random steps, End move and pass,
-/// and rolls whose faces the search's own generator draws; undone
-/// afterwards. The rewards, or `None` when the budget ran out.
+/// and rolls whose faces the search's own generator draws; then back to
+/// `pos`. The rewards, or `None` when the budget ran out.
 pub fn playout(
     pos: &mut Position,
     rng: &mut Rng,
     scratch: &mut Scratch,
     budget: &mut Budget,
 ) -> Option<Rewards> {
-    let Scratch { draw, undo } = scratch;
+    let Scratch { draw, undo, start } = scratch;
     let mut result = Some(rewards(pos.rules(), 0));
+    pos.save(start);
     pos.defer_stuck(true);
     for n in 0..PLAYOUT_ACTIONS {
         if n > 0 && n % 16 == 0 && budget.check() {
@@ -495,7 +496,10 @@ pub fn playout(
             break;
         }
     }
-    pos.revert_keeping(undo);
+    if let Some(start) = start {
+        pos.restore(start);
+    }
+    undo.forget();
     pos.defer_stuck(false);
     result
 }

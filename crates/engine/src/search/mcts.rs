@@ -5,7 +5,7 @@ use super::clock::Budget;
 use super::moves::{play, unplay, Move, MoveGen};
 use super::rng::Rng;
 use crate::position::{Draw, Position, Undo};
-use crate::state::Status;
+use crate::state::{State, Status};
 
 /// The most steps of one random playout; a longer game counts as a draw.
 pub const PLAYOUT_STEPS: usize = 1000;
@@ -23,20 +23,23 @@ struct Node {
 }
 
 /// What random playouts keep from one to the next, so that once they have
-/// room a playout allocates nothing: the candidates of a step, and the
-/// record of what the playout changed.
+/// room a playout allocates nothing: the candidates of a step, the record
+/// of what the playout changed, and the state it started from, which it
+/// comes back to in one copy.
 #[derive(Debug, Default)]
 pub struct Scratch {
     pub(super) draw: Draw,
     pub(super) undo: Undo,
+    pub(super) start: Option<State>,
 }
 
 /// A random game from `pos` to its end by random steps (End move and pass
-/// taken like any step), undone afterwards. Returns the winner (0: draw or
+/// taken like any step), then back to `pos`. Returns the winner (0: draw or
 /// too long), or `None` when the budget ran out during the playout.
 pub fn playout(pos: &mut Position, rng: &mut Rng, scratch: &mut Scratch, budget: &mut Budget) -> Option<u8> {
-    let Scratch { draw, undo } = scratch;
+    let Scratch { draw, undo, start } = scratch;
     let mut winner = Some(0);
+    pos.save(start);
     pos.defer_stuck(true);
     for n in 0..PLAYOUT_STEPS {
         // One step may list many candidates: the clock is read every step.
@@ -52,7 +55,10 @@ pub fn playout(pos: &mut Position, rng: &mut Rng, scratch: &mut Scratch, budget:
             break;
         }
     }
-    pos.revert_keeping(undo);
+    if let Some(start) = start {
+        pos.restore(start);
+    }
+    undo.forget();
     pos.defer_stuck(false);
     winner
 }
@@ -238,6 +244,39 @@ pub fn most_visited(visits: &[u32]) -> usize {
 mod tests {
     use super::*;
     use std::sync::Arc;
+
+    /// A random playout, plain or through chance, comes back to the very
+    /// state it started from: in every example, from its start and along a
+    /// game, with one scratch for them all (so a state of another game,
+    /// of other sizes, is copied over).
+    #[test]
+    fn a_playout_comes_back_to_where_it_started() {
+        use crate::position::examples;
+        use crate::search::clock::{native_now, Limits};
+        let mut scratch = Scratch::default();
+        let mut rng = Rng::new(11);
+        let mut budget = Budget::new(native_now, Limits::none(), None);
+        for file in examples::files() {
+            let (_, rules) = crate::open(&examples::text(&file)).unwrap();
+            let mut pos = Position::new(Arc::new(rules));
+            for _ in 0..6 {
+                let before = pos.state().clone();
+                playout(&mut pos, &mut rng, &mut scratch, &mut budget);
+                assert_eq!(pos.state(), &before, "{file}");
+                super::super::chance::playout(&mut pos, &mut rng, &mut scratch, &mut budget);
+                assert_eq!(pos.state(), &before, "{file}, through chance");
+                for _ in 0..5 {
+                    if pos.status() != &Status::Playing {
+                        break;
+                    }
+                    let Some(mv) = super::super::random_move(&pos, &mut rng) else {
+                        break;
+                    };
+                    play(&mut pos, &mv);
+                }
+            }
+        }
+    }
 
     /// Reversi's start has four legal steps: a random step makes each of
     /// them about as often, and never anything else.
