@@ -261,6 +261,13 @@ fn hostile_conditions_get_the_same_answers_or_are_left_to_the_general_evaluator(
         ("column(to) > 1", "in_a_row(b, 2, \"stone\") or in_a_row(b, 0, 2) or in_a_row(pool, 1, 1)"),
         ("if row(to) > 2 then column(to) else yes", "in_a_row(b, 3, 1)"),
         ("not empty(neighbour(to, down)) and empty(neighbour(to, up))", "not can(put)"),
+        // Parts that read one place and not the position, worked out ahead
+        // for every place: of `to`, `from` and a quantifier's item, with an
+        // error at some places, and of names that hold no place.
+        ("abs(row(to) - 3) + column(to) > 3 and between(to, neighbour(neighbour(to, up), up)) != \"\"", "sum s in squares(b) of abs(row(s) - column(s)) > 12"),
+        ("row(figure) = 1 or neighbour(from, down) = to or any s in squares(b) where neighbour(s, down) = to and not empty(s)", "no"),
+        ("row(to) > 5 or (empty(to) and to != \"up\")", "no"),
+        ("column(to) / (row(to) - 2) = 1 or (if row(to) > 2 then neighbour(to, up) else to) = \"b.1.1\"", "any s in squares(b) where row(neighbour(s, left)) = 2 and empty(s)"),
     ];
     for (when, end) in cases {
         let text = board_game(when, end);

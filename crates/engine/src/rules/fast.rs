@@ -17,6 +17,7 @@
 //! evaluator as they stand, when they read no name bound inside the
 //! condition.
 
+mod by_place;
 mod compile;
 mod effect;
 mod inline;
@@ -175,7 +176,7 @@ impl Fast {
         }
         (work(&root, rules)? <= u64::from(MAX_WORK)).then(|| Fast {
             reads_vars: c.reads_vars,
-            root: ops::build(&share::shared(root, vars)),
+            root: ops::root(&share::shared(root, vars)),
             texts,
         })
     }

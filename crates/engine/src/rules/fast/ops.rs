@@ -5,6 +5,7 @@
 
 use std::sync::Arc;
 
+use super::by_place::ByPlace;
 use super::compile::Node;
 use super::run::{arithmetic, number, truth, Run};
 use super::{direction_of, Out, Seq, Val, EMPTY, MAX_PARAMS};
@@ -83,7 +84,16 @@ pub(super) fn arg(n: &Node) -> Arg {
             [Node::Slot(i)] => Arg::Owner(i),
             _ => Arg::Op(build(n)),
         },
-        n => Arg::Op(build(n)),
+        n => Arg::Op(root(n)),
+    }
+}
+
+/// `n` ready to run: [`build`], or its table where it reads one place
+/// and not the position (see [`ByPlace`]).
+pub(super) fn root(n: &Node) -> Op {
+    match ByPlace::of(n, build) {
+        Some(t) => op(move |r| t.get(r)),
+        None => build(n),
     }
 }
 
