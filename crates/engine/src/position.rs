@@ -562,7 +562,15 @@ impl Position {
                     let on = self.state.on(p);
                     let alone = on.len() == 1;
                     let first = if tops_only { on.len().saturating_sub(1) } else { 0 };
+                    // Figures all alike (where the rules do not tell the
+                    // top and the bottom apart) give the same steps.
+                    let alike = !self.rules.reads_order && self.state.uniform(p);
                     for (at, &f) in on.iter().enumerate().skip(first) {
+                        // The first stands for all where one of each kind
+                        // is wanted, or where it has none.
+                        if alike && at > first && (how.distinct || found.is_empty()) {
+                            break;
+                        }
                         let key = if alone {
                             None
                         } else {

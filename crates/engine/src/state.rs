@@ -115,6 +115,10 @@ pub struct State {
     on: Vec<Vec<FigureId>>,
     /// The places with a figure on: listing steps looks at no other.
     occupied: FixedBitSet,
+    /// The places whose figures are not all alike (of one class of
+    /// interchangeable figures, `Rules::class_of`, one type and one owner):
+    /// on any other, one figure stands for all when steps are listed.
+    mixed: FixedBitSet,
     /// Per owner (0 for none), the places with a figure of theirs on: a
     /// step of the player on move's figures looks at no other. Kept only
     /// where a step rule moves only such figures (`keeps_owners`).
@@ -147,6 +151,7 @@ impl State {
             down: rules.figures.iter().map(|f| f.face == Face::Down).collect(),
             on: vec![Vec::new(); rules.places.len()],
             occupied: FixedBitSet::with_capacity(rules.places.len()),
+            mixed: FixedBitSet::with_capacity(rules.places.len()),
             owned: Vec::new(),
             keeps_owners: rules.moves_own_figures_somewhere(),
             triggers: rules.triggers.iter().map(|t| t.start.clone()).collect(),
@@ -165,7 +170,7 @@ impl State {
                 list.push(f as FigureId);
             }
         }
-        s.index_places();
+        s.index_places(rules);
         s.hash = s.full_hash(rules);
         s.seen.push(s.seen_key(rules));
         s
@@ -232,52 +237,7 @@ impl State {
     /// and the list of figures on every place would otherwise be allocated
     /// again each time.
     pub(crate) fn become_start_for(&mut self, from: &State, player: u8) {
-        // Every field named, so that a new one can't be forgotten here.
-        let State {
-            place_of,
-            kind_of,
-            owner_of,
-            down,
-            on,
-            occupied,
-            owned,
-            keeps_owners,
-            triggers,
-            dice,
-            chance,
-            to_move: _,
-            progress: _,
-            made: _,
-            status: _,
-            hash,
-            ordered,
-            seen,
-        } = from;
-        self.place_of.clone_from(place_of);
-        self.kind_of.clone_from(kind_of);
-        self.owner_of.clone_from(owner_of);
-        self.down.clone_from(down);
-        if self.on.len() == on.len() {
-            // Most places hold what they held: each is compared before it
-            // is copied.
-            for (now, saved) in self.on.iter_mut().zip(on) {
-                if now != saved {
-                    now.clear();
-                    now.extend_from_slice(saved);
-                }
-            }
-        } else {
-            self.on.clone_from(on);
-        }
-        self.occupied.clone_from(occupied);
-        self.owned.clone_from(owned);
-        self.keeps_owners = *keeps_owners;
-        self.triggers.clone_from(triggers);
-        self.dice.clone_from(dice);
-        self.chance = *chance;
-        self.hash = *hash;
-        self.ordered = *ordered;
-        self.seen.clone_from(seen);
+        self.copy_from(from);
         self.start_for(player);
     }
 
@@ -475,7 +435,7 @@ impl State {
             self.place_of[g as usize] = p;
             self.down[g as usize] = down;
         }
-        self.index_places();
+        self.index_places(rules);
         self.hash = self.full_hash(rules);
     }
 
@@ -556,7 +516,7 @@ impl State {
         let Some(&from) = self.place_of.get(f as usize) else {
             return;
         };
-        let index = self.detach(f, from);
+        let index = self.detach(rules, f, from);
         self.attach(rules, f, from, to);
         undo.push(Change::Moved {
             figure: f,
@@ -568,7 +528,7 @@ impl State {
     /// Takes `f` off `from`, keeping the order part of the hash: the keys
     /// of `f` and of the figures above it, which each come down one. Taking
     /// the top figure (a card from a deck) costs one key, not the place's.
-    fn detach(&mut self, f: FigureId, from: PlaceId) -> usize {
+    fn detach(&mut self, rules: &Rules, f: FigureId, from: PlaceId) -> usize {
         let Some(list) = self.on.get_mut(from as usize) else {
             return 0;
         };
@@ -585,6 +545,9 @@ impl State {
         if list.is_empty() {
             self.occupied.remove(from as usize);
         }
+        if self.mixed.contains(from as usize) {
+            self.sort_out(rules, from);
+        }
         if self.keeps_owners {
             self.recount_owner(from, self.owner_of[f as usize]);
         }
@@ -593,7 +556,7 @@ impl State {
 
     /// Puts `f` on `p` at `index` (at most the top), keeping the order part
     /// of the hash: the figures above it each go up one.
-    fn insert(&mut self, f: FigureId, p: PlaceId, index: usize) {
+    fn insert(&mut self, rules: &Rules, f: FigureId, p: PlaceId, index: usize) {
         let Some(list) = self.on.get_mut(p as usize) else {
             return;
         };
@@ -605,15 +568,49 @@ impl State {
             self.hash ^= Zobrist::order(f, p, index);
         }
         list.insert(index, f);
+        // Another figure on the place, to compare the new one with.
+        let other = list.get(usize::from(index == 0)).copied();
         self.occupied.insert(p as usize);
+        if let Some(g) = other {
+            if !self.alike(rules, f, g) {
+                self.mixed.insert(p as usize);
+            }
+        }
         if self.keeps_owners {
             self.mark_owner(p, self.owner_of[f as usize], true);
         }
     }
 
-    /// Works out afresh which places have a figure on, and of which owner.
-    fn index_places(&mut self) {
+    /// Whether the figures on `p` are all alike: of one class of
+    /// interchangeable figures, one type and one owner (true of an empty
+    /// place).
+    pub(crate) fn uniform(&self, p: PlaceId) -> bool {
+        !self.mixed.contains(p as usize)
+    }
+
+    fn alike(&self, rules: &Rules, f: FigureId, g: FigureId) -> bool {
+        let class = |f: FigureId| rules.class_of.get(f as usize).copied().unwrap_or(u32::MAX);
+        class(f) == class(g)
+            && self.kind_of[f as usize] == self.kind_of[g as usize]
+            && self.owner_of[f as usize] == self.owner_of[g as usize]
+    }
+
+    /// Works out afresh whether the figures on `p` are all alike.
+    fn sort_out(&mut self, rules: &Rules, p: PlaceId) {
+        let Some(list) = self.on.get(p as usize) else {
+            return;
+        };
+        let mixed = list.len() > 1 && list.windows(2).any(|w| !self.alike(rules, w[0], w[1]));
+        if mixed != self.mixed.contains(p as usize) {
+            self.mixed.set(p as usize, mixed);
+        }
+    }
+
+    /// Works out afresh which places have a figure on, of which owner, and
+    /// whether their figures are all alike.
+    fn index_places(&mut self, rules: &Rules) {
         self.occupied.clear();
+        self.mixed.clear();
         self.owned.iter_mut().for_each(FixedBitSet::clear);
         for p in 0..self.on.len() {
             for i in 0..self.on[p].len() {
@@ -623,6 +620,7 @@ impl State {
                     self.mark_owner(p as PlaceId, self.owner_of[f as usize], true);
                 }
             }
+            self.sort_out(rules, p as PlaceId);
         }
     }
 
@@ -661,7 +659,7 @@ impl State {
         let z = &rules.zobrist;
         self.hash ^= z.at(f, (from != REMOVED).then_some(from)) ^ z.at(f, (to != REMOVED).then_some(to));
         self.place_of[f as usize] = to;
-        self.insert(f, to, usize::MAX);
+        self.insert(rules, f, to, usize::MAX);
     }
 
     pub(crate) fn set_kind(&mut self, rules: &Rules, f: FigureId, kind: TypeId, undo: &mut Vec<Change>) {
@@ -670,6 +668,7 @@ impl State {
         };
         self.hash ^= rules.zobrist.kind(f, old) ^ rules.zobrist.kind(f, kind);
         self.kind_of[f as usize] = kind;
+        self.sort_out(rules, self.place_of[f as usize]);
         undo.push(Change::Kind { figure: f, old });
     }
 
@@ -682,6 +681,7 @@ impl State {
         if self.keeps_owners {
             self.owner_changed(f, old);
         }
+        self.sort_out(rules, self.place_of[f as usize]);
         undo.push(Change::Owner { figure: f, old });
     }
 
@@ -747,6 +747,7 @@ impl State {
             down,
             on,
             occupied,
+            mixed,
             owned,
             keeps_owners,
             triggers,
@@ -764,8 +765,20 @@ impl State {
         self.kind_of.clone_from(kind_of);
         self.owner_of.clone_from(owner_of);
         self.down.clone_from(down);
-        self.on.clone_from(on);
+        if self.on.len() == on.len() {
+            // Most places hold what they held: each is compared before it
+            // is copied.
+            for (now, saved) in self.on.iter_mut().zip(on) {
+                if now != saved {
+                    now.clear();
+                    now.extend_from_slice(saved);
+                }
+            }
+        } else {
+            self.on.clone_from(on);
+        }
         self.occupied.clone_from(occupied);
+        self.mixed.clone_from(mixed);
         self.owned.clone_from(owned);
         self.keeps_owners = *keeps_owners;
         self.triggers.clone_from(triggers);
@@ -792,17 +805,18 @@ impl State {
                     let Some(&now) = self.place_of.get(figure as usize) else {
                         continue;
                     };
-                    self.detach(figure, now);
+                    self.detach(rules, figure, now);
                     let z = &rules.zobrist;
                     self.hash ^= z.at(figure, (now != REMOVED).then_some(now))
                         ^ z.at(figure, (from != REMOVED).then_some(from));
                     self.place_of[figure as usize] = from;
-                    self.insert(figure, from, index);
+                    self.insert(rules, figure, from, index);
                 }
                 Change::Kind { figure, old } => {
                     let now = self.kind_of[figure as usize];
                     self.hash ^= rules.zobrist.kind(figure, now) ^ rules.zobrist.kind(figure, old);
                     self.kind_of[figure as usize] = old;
+                    self.sort_out(rules, self.place_of[figure as usize]);
                 }
                 Change::Owner { figure, old } => {
                     let now = self.owner_of[figure as usize];
@@ -811,6 +825,7 @@ impl State {
                     if self.keeps_owners {
                         self.owner_changed(figure, now);
                     }
+                    self.sort_out(rules, self.place_of[figure as usize]);
                 }
                 Change::Trigger { trigger, old } => {
                     let now = std::mem::replace(&mut self.triggers[trigger as usize], old);
@@ -877,5 +892,47 @@ fn owner_key(rules: &Rules, f: FigureId, owner: u8) -> u64 {
         0
     } else {
         Zobrist::owner(f, owner)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A place knows whether its figures are all alike as figures come,
+    /// go, change hands and change type, and as each is undone.
+    #[test]
+    fn a_place_knows_whether_its_figures_are_all_alike() {
+        let text = r#"<game format="2" players="2"><title>t</title><rules>
+            <equipment><board name="b" rows="2" columns="2"/><group name="pool"/></equipment>
+            <figures>
+              <figure name="x" type="stone" origin="pool" owner="1" count="3"/>
+              <figure name="k" type="crown" origin="b.1.1" owner="1"/>
+            </figures>
+            <steps><step name="s"><from name="pool"/><to type="square"/></step></steps>
+            <moves><move name="turn">s</move></moves></rules></game>"#;
+        let rules = crate::open(text).unwrap().1;
+        let mut state = State::start(&rules);
+        let (pool, square) = (rules.figures[0].origin, rules.figures[3].origin);
+        let crown = rules.figures[3].kind;
+        let mut undo = Vec::new();
+        assert!(state.uniform(pool) && state.uniform(square));
+        let mut check = |state: &mut State, change: &dyn Fn(&mut State, &mut Vec<Change>)| {
+            let mark = undo.len();
+            change(state, &mut undo);
+            assert!(!state.uniform(pool));
+            state.undo(&rules, &mut undo, mark);
+            assert!(state.uniform(pool));
+        };
+        check(&mut state, &|s, u| s.set_owner(&rules, 1, 2, u));
+        check(&mut state, &|s, u| s.set_kind(&rules, 2, crown, u));
+        check(&mut state, &|s, u| s.move_figure(&rules, 3, pool, u));
+        // The odd one out leaves: the rest are alike again.
+        state.move_figure(&rules, 3, pool, &mut undo);
+        state.move_figure(&rules, 3, square, &mut undo);
+        assert!(state.uniform(pool));
+        state.set_owner(&rules, 0, 2, &mut undo);
+        state.move_figure(&rules, 0, square, &mut undo);
+        assert!(state.uniform(pool) && !state.uniform(square));
     }
 }

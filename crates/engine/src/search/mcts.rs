@@ -259,6 +259,7 @@ mod tests {
         for file in examples::files() {
             let (_, rules) = crate::open(&examples::text(&file)).unwrap();
             let mut pos = Position::new(Arc::new(rules));
+            assert_places_known_alike(&pos, &file);
             for _ in 0..6 {
                 let before = pos.state().clone();
                 playout(&mut pos, &mut rng, &mut scratch, &mut budget);
@@ -272,9 +273,27 @@ mod tests {
                     let Some(mv) = super::super::random_move(&pos, &mut rng) else {
                         break;
                     };
+                    // A move tried and taken back, then one made.
+                    let here = pos.state().clone();
+                    let undo = play(&mut pos, &mv);
+                    assert_places_known_alike(&pos, &file);
+                    unplay(&mut pos, undo);
+                    assert_eq!(pos.state(), &here, "{file}, a move taken back");
                     play(&mut pos, &mv);
+                    assert_places_known_alike(&pos, &file);
                 }
             }
+        }
+    }
+
+    /// The state knows which places hold figures all alike (of one class,
+    /// type and owner), as a look at each place finds.
+    fn assert_places_known_alike(pos: &Position, file: &str) {
+        let (rules, state) = (pos.rules(), pos.state());
+        let key = |f: u16| (rules.class_of[f as usize], state.kind_of(f), state.owner_of(f));
+        for p in 0..rules.places.len() as u16 {
+            let alike = state.on(p).windows(2).all(|w| key(w[0]) == key(w[1]));
+            assert_eq!(state.uniform(p), alike, "{file}, place {p}");
         }
     }
 
