@@ -23,6 +23,7 @@ use std::hash::{BuildHasherDefault, Hasher};
 /// The name of nothing, as an expression value.
 static NO_TEXT: Value = Value::Text(String::new());
 
+pub mod bitboard;
 mod check;
 mod compile;
 pub mod dice;
@@ -256,6 +257,8 @@ pub struct Rules {
     /// asks it of every target.
     pub room: Vec<u32>,
     pub grids: Vec<Grid>,
+    /// The grids of at most 64 squares, as sets of bits.
+    pub bitboards: bitboard::BitBoards,
     pub point_boards: Vec<points::PointBoard>,
     pub figures: Vec<FigureInfo>,
     pub types: Vec<String>,

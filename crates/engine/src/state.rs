@@ -104,6 +104,32 @@ pub(crate) enum Change {
     },
 }
 
+/// What lies on a board of at most 64 squares, a bit a square (see
+/// [`crate::rules::bitboard`]): kept as figures come, go and change hands.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct BoardBits {
+    /// The squares with a figure on.
+    pub filled: u64,
+    /// The squares with more than one figure on (a side effect can put a
+    /// figure on a square that has no room).
+    pub stacked: u64,
+    /// Per player 1 to 4, the squares whose `owner` is that player: the
+    /// square's own owner, or else its top figure's.
+    pub owned: [u64; 4],
+}
+
+impl BoardBits {
+    /// The squares whose `owner` is `player` (0: nobody's) among `all`.
+    #[inline]
+    pub fn owned_by(&self, player: i32, all: u64) -> u64 {
+        match player {
+            1..=4 => self.owned[player as usize - 1],
+            0 => all & !(self.owned[0] | self.owned[1] | self.owned[2] | self.owned[3]),
+            _ => 0,
+        }
+    }
+}
+
 /// A position of a game.
 #[derive(Debug, Clone, PartialEq)]
 pub struct State {
@@ -124,6 +150,8 @@ pub struct State {
     /// where a step rule moves only such figures (`keeps_owners`).
     owned: Vec<FixedBitSet>,
     keeps_owners: bool,
+    /// Per board of [`Rules::bitboards`], what lies on it.
+    boards: Vec<BoardBits>,
     triggers: Vec<Value>,
     /// What each die shows (1 to its faces).
     dice: Vec<u8>,
@@ -154,6 +182,7 @@ impl State {
             mixed: FixedBitSet::with_capacity(rules.places.len()),
             owned: Vec::new(),
             keeps_owners: rules.moves_own_figures_somewhere(),
+            boards: vec![BoardBits::default(); rules.bitboards.boards.len()],
             triggers: rules.triggers.iter().map(|t| t.start.clone()).collect(),
             dice: vec![1; rules.dice.len()],
             chance: Chance::new(DEFAULT_SEED),
@@ -358,6 +387,46 @@ impl State {
             .then(|| self.owned.get(owner as usize).unwrap_or(&NONE))
     }
 
+    /// What lies on board `b` of [`Rules::bitboards`].
+    #[inline]
+    pub fn board_bits(&self, b: usize) -> BoardBits {
+        self.boards.get(b).copied().unwrap_or_default()
+    }
+
+    /// Marks afresh in the board bits what lies on `p`, after a change
+    /// there (nothing when `p` is on no such board).
+    #[inline]
+    fn touch(&mut self, rules: &Rules, p: PlaceId) {
+        let Some((b, i)) = rules.bitboards.at(p) else {
+            return;
+        };
+        let (Some(bits), Some(on)) = (self.boards.get_mut(b), self.on.get(p as usize)) else {
+            return;
+        };
+        let bit = 1u64 << i;
+        let owner = match rules.places.get(p as usize).map_or(0, |place| place.owner) {
+            0 => on.last().map_or(0, |&f| self.owner_of[f as usize]),
+            own => own,
+        };
+        if on.is_empty() {
+            bits.filled &= !bit;
+        } else {
+            bits.filled |= bit;
+        }
+        if on.len() > 1 {
+            bits.stacked |= bit;
+        } else {
+            bits.stacked &= !bit;
+        }
+        for (o, set) in bits.owned.iter_mut().enumerate() {
+            if usize::from(owner) == o + 1 {
+                *set |= bit;
+            } else {
+                *set &= !bit;
+            }
+        }
+    }
+
     /// The value of a trigger.
     pub fn trigger(&self, t: TriggerId) -> Option<&Value> {
         self.triggers.get(t as usize)
@@ -405,13 +474,20 @@ impl State {
     }
 
     /// The figures on `p` now lie in `order` (the same figures, shuffled).
-    pub(crate) fn reorder(&mut self, p: PlaceId, order: Vec<FigureId>, undo: &mut Vec<Change>) {
+    pub(crate) fn reorder(
+        &mut self,
+        rules: &Rules,
+        p: PlaceId,
+        order: Vec<FigureId>,
+        undo: &mut Vec<Change>,
+    ) {
         if self.on.get(p as usize).is_none() {
             return;
         }
         self.toggle_order(p);
         let old = std::mem::replace(&mut self.on[p as usize], order);
         self.toggle_order(p);
+        self.touch(rules, p);
         undo.push(Change::Order { place: p, old });
     }
 
@@ -453,14 +529,14 @@ impl State {
     pub(crate) fn seed(&mut self, rules: &Rules, seed: u64) {
         self.chance = Chance::new(seed);
         for &p in &rules.shuffled {
-            self.shuffle(p, &mut Vec::new());
+            self.shuffle(rules, p, &mut Vec::new());
         }
         self.seen = vec![self.seen_key(rules)];
     }
 
     /// Shuffles the figures on `p` with the game's chance (every order as
     /// likely); nothing happens on an empty place.
-    pub(crate) fn shuffle(&mut self, p: PlaceId, undo: &mut Vec<Change>) {
+    pub(crate) fn shuffle(&mut self, rules: &Rules, p: PlaceId, undo: &mut Vec<Change>) {
         let mut order = self.on(p).to_vec();
         if order.len() < 2 {
             return;
@@ -468,7 +544,7 @@ impl State {
         let mut chance = self.chance;
         chance.shuffle(&mut order);
         self.set_chance(chance, undo);
-        self.reorder(p, order, undo);
+        self.reorder(rules, p, order, undo);
     }
 
     /// Die `d` now shows `value`.
@@ -545,6 +621,7 @@ impl State {
         if list.is_empty() {
             self.occupied.remove(from as usize);
         }
+        self.touch(rules, from);
         if self.mixed.contains(from as usize) {
             self.sort_out(rules, from);
         }
@@ -571,6 +648,7 @@ impl State {
         // Another figure on the place, to compare the new one with.
         let other = list.get(usize::from(index == 0)).copied();
         self.occupied.insert(p as usize);
+        self.touch(rules, p);
         if let Some(g) = other {
             if !self.alike(rules, f, g) {
                 self.mixed.insert(p as usize);
@@ -621,6 +699,7 @@ impl State {
                 }
             }
             self.sort_out(rules, p as PlaceId);
+            self.touch(rules, p as PlaceId);
         }
     }
 
@@ -682,6 +761,7 @@ impl State {
             self.owner_changed(f, old);
         }
         self.sort_out(rules, self.place_of[f as usize]);
+        self.touch(rules, self.place_of[f as usize]);
         undo.push(Change::Owner { figure: f, old });
     }
 
@@ -750,6 +830,7 @@ impl State {
             mixed,
             owned,
             keeps_owners,
+            boards,
             triggers,
             dice,
             chance,
@@ -781,6 +862,7 @@ impl State {
         self.mixed.clone_from(mixed);
         self.owned.clone_from(owned);
         self.keeps_owners = *keeps_owners;
+        self.boards.clone_from(boards);
         self.triggers.clone_from(triggers);
         self.dice.clone_from(dice);
         self.chance = *chance;
@@ -826,6 +908,7 @@ impl State {
                         self.owner_changed(figure, now);
                     }
                     self.sort_out(rules, self.place_of[figure as usize]);
+                    self.touch(rules, self.place_of[figure as usize]);
                 }
                 Change::Trigger { trigger, old } => {
                     let now = std::mem::replace(&mut self.triggers[trigger as usize], old);
@@ -880,6 +963,7 @@ impl State {
                     self.toggle_order(place);
                     self.on[place as usize] = old;
                     self.toggle_order(place);
+                    self.touch(rules, place);
                 }
             }
         }
@@ -898,6 +982,72 @@ fn owner_key(rules: &Rules, f: FigureId, owner: u8) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The board bits worked out afresh from where every figure lies.
+    fn boards_afresh(state: &State, rules: &Rules) -> Vec<BoardBits> {
+        let mut fresh = state.clone();
+        fresh.boards.iter_mut().for_each(|b| *b = BoardBits::default());
+        fresh.index_places(rules);
+        fresh.boards
+    }
+
+    /// The board bits stay what looking at every square gives, along
+    /// random games of every example (steps, effects, whole moves, rolls)
+    /// and as every move is taken back; and on a board where an effect
+    /// piles a second figure on a square.
+    #[test]
+    fn the_board_bits_follow_every_change() {
+        use crate::position::{examples, Position};
+        use crate::search::rng::Rng;
+        use std::sync::Arc;
+        let piling = examples::stones_game(
+            3,
+            3,
+            6,
+            r#"<steps><step name="s"><what owner="on-move"/><from name="pool"/><to type="square"/>
+                <effect>if column(to) = 2 then move top(neighbour(to, left)) from neighbour(to, left) to to</effect>
+                <effect>if row(to) = 3 then change owner of figure to 0</effect></step></steps>
+              <moves><move name="turn">s</move></moves>"#,
+        );
+        let mut texts: Vec<String> = examples::files().iter().map(|f| examples::text(f)).collect();
+        texts.push(piling);
+        let mut stacked = false;
+        for text in texts {
+            let rules = Arc::new(crate::open(&text).unwrap().1);
+            for seed in 0..3 {
+                let mut pos = Position::with_seed(rules.clone(), seed);
+                let mut rng = Rng::new(seed);
+                let mut played = 0;
+                for _ in 0..120 {
+                    assert_eq!(pos.state().boards, boards_afresh(pos.state(), &rules));
+                    stacked |= pos.state().boards.iter().any(|b| b.stacked != 0);
+                    if pos.status() != &Status::Playing {
+                        break;
+                    }
+                    if let Some(&roll) = pos.rolls().first() {
+                        if pos.roll(roll).is_ok() {
+                            continue;
+                        }
+                    }
+                    let steps = pos.legal_steps();
+                    if steps.is_empty() {
+                        if pos.end_move().is_err() && pos.pass().is_err() {
+                            break;
+                        }
+                        continue;
+                    }
+                    let step = steps[rng.below(steps.len())];
+                    pos.play_step(step).unwrap();
+                    played += 1;
+                }
+                for _ in 0..played {
+                    pos.take_back();
+                    assert_eq!(pos.state().boards, boards_afresh(pos.state(), &rules));
+                }
+            }
+        }
+        assert!(stacked, "an effect piled two figures on a square");
+    }
 
     /// A place knows whether its figures are all alike as figures come,
     /// go, change hands and change type, and as each is undone.

@@ -179,7 +179,7 @@ fn run(
         }
         Effect::Shuffle { place } => {
             let p = place_of(&rules, &eval(pos, place, vars)?)?;
-            pos.state.shuffle(p, changes);
+            pos.state.shuffle(&rules, p, changes);
         }
         Effect::Deal { count, from, to } => {
             let n = eval(pos, count, vars)?;

@@ -64,6 +64,7 @@ pub fn rules(game: &Game, elements: Elements, moves: MoveAutomaton, move_names: 
         players: game.players,
         places: elements.places,
         grids: elements.grids,
+        bitboards: Default::default(),
         point_boards: elements.point_boards,
         figures: elements.figures,
         types: elements.types,
@@ -94,6 +95,7 @@ pub fn rules(game: &Game, elements: Elements, moves: MoveAutomaton, move_names: 
     rules.hidden = rules.figures.iter().any(|f| f.face == Face::Down)
         || rules.places.iter().any(|p| p.shows != Shows::Everyone)
         || any_effect(&rules, &mut |e| matches!(e, Effect::Turn { .. }));
+    rules.bitboards = super::bitboard::BitBoards::of(&rules);
     let classes = crate::search::moves::Classes::new(&rules);
     rules.class_of = (0..rules.figures.len()).map(|f| classes.of(f as u16)).collect();
     if any_expr(&rules, &mut |e| {

@@ -10,19 +10,64 @@
 
 use num_traits::{CheckedShr, PrimInt};
 
-use crate::rules::{Grid, PlaceId};
+use crate::rules::bitboard::BitBoard;
+use crate::rules::{Grid, PlaceId, Rules};
 use crate::state::State;
 
 /// The directions a line is looked for in, in this order: across, down,
 /// and the two diagonals (down and right, down and left).
 const LINES: [(i64, i64); 4] = [(0, 1), (1, 0), (1, 1), (1, -1)];
 
-/// Where the first line of `n` squares of `g` that each hold a figure of
-/// `player` starts, and which of [`LINES`] it runs along: the first in
-/// row order, and of lines starting on the same square the first in
-/// [`LINES`]; `None` when there is none.
-pub(super) fn first_line(g: &Grid, n: i64, state: &State, player: i32) -> Option<(i64, i64, usize)> {
+/// Where the first line of `n` squares of grid `gi` that each hold a
+/// figure of `player` starts, and which of [`LINES`] it runs along: the
+/// first in row order, and of lines starting on the same square the first
+/// in [`LINES`]; `None` when there is none.
+pub(super) fn first_line(
+    rules: &Rules,
+    gi: usize,
+    n: i64,
+    state: &State,
+    player: i32,
+) -> Option<(i64, i64, usize)> {
+    let g = rules.grids.get(gi)?;
+    if let Some(b) = rules.bitboards.of_grid(gi as u16) {
+        let board = &rules.bitboards.boards[b];
+        let bits = state.board_bits(b);
+        // A square's owner is its one figure's.
+        if bits.stacked == 0 && !board.owned_squares && n >= 1 {
+            let mine = match player {
+                0 => bits.filled & bits.owned_by(0, board.all),
+                p => bits.owned_by(p, board.all),
+            };
+            return by_bits(board, n, mine);
+        }
+    }
     by_mask(g, n, state, player).unwrap_or_else(|()| by_squares(g, n, state, player))
+}
+
+/// [`first_line`] on a board whose squares hold at most one figure, from
+/// the squares of the player as the state keeps them (`mine`).
+fn by_bits(board: &BitBoard, n: i64, mine: u64) -> Option<(i64, i64, usize)> {
+    // The index in `DIRECTIONS` of each of `LINES`: right, down,
+    // down-right, down-left.
+    const DIRECTIONS: [usize; 4] = [3, 1, 7, 6];
+    let mut best: Option<(u32, usize)> = None;
+    for (d, dir) in DIRECTIONS.into_iter().enumerate() {
+        // The squares from which the line goes on for k + 1 of the player's.
+        let mut starts = mine;
+        for _ in 1..n {
+            if starts == 0 {
+                break;
+            }
+            starts = mine & board.back(starts, dir);
+        }
+        let first = starts.trailing_zeros();
+        if starts != 0 && best.is_none_or(|(b, _)| first < b) {
+            best = Some((first, d));
+        }
+    }
+    let columns = u32::from(board.columns);
+    best.map(|(bit, d)| (i64::from(bit / columns) + 1, i64::from(bit % columns) + 1, d))
 }
 
 /// [`first_line`] by the mask; `Err(())` when the board does not fit in
@@ -169,6 +214,7 @@ mod tests {
             for player in 0..=3 {
                 let mask = by_mask(g, n, &state, player);
                 let squares = by_squares(g, n, &state, player);
+                prop_assert_eq!(first_line(&rules, 0, n, &state, player), squares);
                 if rows * (columns + 1) <= 128 && n >= 1 {
                     prop_assert_eq!(mask, Ok(squares));
                 } else {

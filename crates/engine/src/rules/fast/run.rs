@@ -256,11 +256,12 @@ impl Run<'_, '_, '_> {
             return None;
         };
         let (rules, state) = (self.rules, self.state);
-        let g = rules.grids.get(g as usize)?;
+        let gi = g as usize;
+        let g = rules.grids.get(gi)?;
         if n < 1 {
             return Some(Val::Bool(false));
         }
-        let Some(start) = super::row::first_line(g, n, state, player) else {
+        let Some(start) = super::row::first_line(rules, gi, n, state, player) else {
             return Some(Val::Bool(false));
         };
         *self.ask.view.line.borrow_mut() = super::row::line_places(g, start, n);

@@ -1,0 +1,229 @@
+//! Boards of at most 64 squares seen as the bits of one word: square `i`
+//! (from 0, row by row, as the places of the board lie) is bit `i`. A set
+//! of squares is then one `u64`, and a question about every square of the
+//! board (which are empty, which are player 2's, which have an empty
+//! square below them) is a few operations on words. The state keeps what
+//! lies on each such board this way ([`crate::state::State::board_bits`]),
+//! and conditions compiled over sets read it ([`super::fast`]).
+//!
+//! Written by hand rather than taken from a bitboard crate: those fix the
+//! board at 8×8, and a board here has any shape up to 64 squares.
+
+use super::{Grid, PlaceId, Rules};
+use crate::expr::DIRECTIONS;
+
+/// No board holds this place.
+const NONE: u32 = u32::MAX;
+
+/// A board or track of at most 64 squares that is not a ring.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BitBoard {
+    /// The grid it is, in [`Rules::grids`].
+    pub grid: u16,
+    /// The place of its first square.
+    pub first: PlaceId,
+    pub rows: u16,
+    pub columns: u16,
+    /// Every square.
+    pub all: u64,
+    /// Per direction of [`DIRECTIONS`], how far the bit of a square's
+    /// neighbour that way is from its own.
+    step: [i32; 8],
+    /// Per direction, the squares that have a neighbour that way.
+    has: [u64; 8],
+    /// Whether every square holds at most one figure: then a square with
+    /// room is an empty one.
+    pub single: bool,
+    /// Whether some square has an owner of its own (then `owner` of it is
+    /// that owner, whatever lies on it).
+    pub owned_squares: bool,
+}
+
+impl BitBoard {
+    /// The board of grid `g` of `rules`, if it has at most 64 squares and
+    /// is not a ring.
+    fn of(rules: &Rules, id: usize, g: &Grid) -> Option<BitBoard> {
+        let squares = u32::from(g.rows) * u32::from(g.columns);
+        if g.ring || squares == 0 || squares > 64 {
+            return None;
+        }
+        let all = u64::MAX >> (64 - squares);
+        let mut step = [0; 8];
+        let mut has = [0; 8];
+        for (d, &(_, dr, dc)) in DIRECTIONS.iter().enumerate() {
+            step[d] = (dr * i64::from(g.columns) + dc) as i32;
+            for i in 0..squares {
+                let (row, column) = (i / u32::from(g.columns) + 1, i % u32::from(g.columns) + 1);
+                // As `neighbour` finds it: on a track only along the track.
+                let along = !g.is_track || dr == 0;
+                if along && g.place(i64::from(row) + dr, i64::from(column) + dc).is_some() {
+                    has[d] |= 1 << i;
+                }
+            }
+        }
+        let places = (g.first..g.first + squares as PlaceId).filter_map(|p| rules.places.get(p as usize));
+        let (mut single, mut owned_squares) = (true, false);
+        for place in places {
+            single &= place.capacity == Some(1);
+            owned_squares |= place.owner != 0;
+        }
+        Some(BitBoard {
+            grid: id as u16,
+            first: g.first,
+            rows: g.rows,
+            columns: g.columns,
+            all,
+            step,
+            has,
+            single,
+            owned_squares,
+        })
+    }
+
+    /// How many squares it has.
+    pub fn squares(&self) -> u32 {
+        self.all.count_ones()
+    }
+
+    /// The bit of place `p`, if it is a square of this board.
+    pub fn bit(&self, p: PlaceId) -> Option<u64> {
+        let i = p.checked_sub(self.first)?;
+        (u32::from(i) < self.squares()).then(|| 1 << i)
+    }
+
+    /// The place of bit number `i`.
+    pub fn place(&self, i: u32) -> PlaceId {
+        self.first + i as PlaceId
+    }
+
+    /// The squares whose neighbour in direction `d` (an index into
+    /// [`DIRECTIONS`]) is in `x`.
+    #[inline]
+    pub fn back(&self, x: u64, d: usize) -> u64 {
+        let s = self.step[d];
+        let moved = if s >= 0 { x >> s } else { x << -s };
+        moved & self.has[d]
+    }
+
+    /// The neighbours in direction `d` of the squares of `x`.
+    #[inline]
+    pub fn ahead(&self, x: u64, d: usize) -> u64 {
+        let x = x & self.has[d];
+        let s = self.step[d];
+        if s >= 0 {
+            x << s
+        } else {
+            x >> -s
+        }
+    }
+
+    /// The squares with a neighbour in direction `d`.
+    #[inline]
+    pub fn has(&self, d: usize) -> u64 {
+        self.has[d]
+    }
+
+    /// How many squares a line can have at most: the longer side.
+    pub fn side(&self) -> u32 {
+        u32::from(self.rows.max(self.columns))
+    }
+}
+
+/// The boards of a game that fit in a word, and which of them each place
+/// is a square of.
+#[derive(Debug, Clone, Default)]
+pub struct BitBoards {
+    pub boards: Vec<BitBoard>,
+    /// Per place, its board (high half) and bit (low half), or [`NONE`].
+    at: Vec<u32>,
+}
+
+impl BitBoards {
+    /// Every grid of `rules` that fits in a word.
+    pub fn of(rules: &Rules) -> BitBoards {
+        let boards: Vec<BitBoard> = rules
+            .grids
+            .iter()
+            .enumerate()
+            .filter_map(|(id, g)| BitBoard::of(rules, id, g))
+            .collect();
+        let mut at = vec![NONE; rules.places.len()];
+        for (b, board) in boards.iter().enumerate() {
+            for i in 0..board.squares() {
+                if let Some(slot) = at.get_mut(board.place(i) as usize) {
+                    *slot = (b as u32) << 16 | i;
+                }
+            }
+        }
+        BitBoards { boards, at }
+    }
+
+    /// The board place `p` is a square of, and its bit number there.
+    #[inline]
+    pub fn at(&self, p: PlaceId) -> Option<(usize, u32)> {
+        match self.at.get(p as usize) {
+            Some(&x) if x != NONE => Some(((x >> 16) as usize, x & 0xFFFF)),
+            _ => None,
+        }
+    }
+
+    /// The board of grid `g`, if it fits in a word: its index.
+    pub fn of_grid(&self, g: u16) -> Option<usize> {
+        self.boards.iter().position(|b| b.grid == g)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn rules(rows: u16, columns: u16) -> Rules {
+        let rest = r#"<steps><step name="s"><from name="pool"/><to type="square"/></step></steps>
+            <moves><move name="turn">s</move></moves>"#;
+        let text = crate::position::examples::stones_game(rows, columns, 4, rest);
+        crate::open(&text).unwrap().1
+    }
+
+    /// `back` and `ahead` follow `neighbour` square by square, in every
+    /// direction, on boards of several shapes.
+    #[test]
+    fn shifting_a_set_moves_each_square_to_its_neighbour() {
+        for (rows, columns) in [(1, 1), (3, 3), (6, 7), (8, 8), (2, 5), (1, 50)] {
+            let rules = rules(rows, columns);
+            let boards = BitBoards::of(&rules);
+            let board = &boards.boards[0];
+            let g = &rules.grids[0];
+            for (d, &(_, dr, dc)) in DIRECTIONS.iter().enumerate() {
+                for i in 0..board.squares() {
+                    let (row, column) = (
+                        i64::from(i) / i64::from(columns) + 1,
+                        i64::from(i) % i64::from(columns) + 1,
+                    );
+                    let next = g.place(row + dr, column + dc).and_then(|p| board.bit(p));
+                    assert_eq!(
+                        board.ahead(1 << i, d),
+                        next.unwrap_or(0),
+                        "{rows}x{columns} {d} {i}"
+                    );
+                    if let Some(n) = next {
+                        assert_eq!(board.back(n, d) & (1 << i), 1 << i);
+                    }
+                    assert_eq!(board.has(d) & (1 << i) != 0, next.is_some());
+                }
+                assert_eq!(board.back(board.all, d), board.has(d));
+            }
+        }
+    }
+
+    #[test]
+    fn only_boards_of_at_most_64_squares_are_kept() {
+        assert_eq!(BitBoards::of(&rules(8, 8)).boards.len(), 1);
+        assert!(BitBoards::of(&rules(5, 13)).boards.is_empty());
+        let r = rules(3, 3);
+        let boards = BitBoards::of(&r);
+        let first = r.grids[0].first;
+        assert_eq!(boards.at(first + 4), Some((0, 4)));
+        assert_eq!(boards.at(0).filter(|_| first != 0), None);
+        assert!(boards.boards[0].single);
+    }
+}
