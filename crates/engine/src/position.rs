@@ -7,7 +7,7 @@
 use super::automaton::MoveAutomaton;
 use super::expr::{EvalError, Value};
 use super::model::{OwnerPattern, WhenStuck};
-use super::rules::{Ask, Fast, FigureId, PlaceId, RuleId, Rules, StepRuleC, TypeId};
+use super::rules::{Ask, Fast, FigureId, PlaceId, RuleBoard, RuleId, Rules, StepRuleC, TypeId};
 use super::state::{Change, Made, State, Status, REMOVED};
 use super::world::View;
 use crate::rules::zobrist::PositionSet;
@@ -683,28 +683,37 @@ impl Position {
             let player = self.state.to_move();
             let kind = self.state.kind_of(f);
             let begin = how.begin;
-            let later = rule
-                .candidates(rules, from, player, kind)
-                .filter(|&j| rule.to[j].0 >= begin);
-            let sooner = (begin > 0)
-                .then(|| {
-                    rule.candidates(rules, from, player, kind)
-                        .filter(|&j| rule.to[j].0 < begin)
-                })
-                .into_iter()
-                .flatten();
-            for j in later.chain(sooner) {
-                let (to, to_caps) = &rule.to[j];
+            // The conditions asked target by target.
+            let mut conds: &[usize] = &rule.prefilter.dynamic;
+            // A rule of one board: the targets as bits, those of earlier
+            // rules left out, and the conditions worked out as sets asked
+            // of all at once.
+            let on_board = rule.board.as_ref().map(|rb| {
+                let board = &rules.bitboards.boards[rb.b];
+                let given = marked[..earlier]
+                    .iter()
+                    .filter_map(|&p| board.bit(p))
+                    .fold(0, |a, b| a | b);
+                let (bits, by_sets) = self.board_targets(rule, rb, f, from, kind, checked, poll.view);
+                if by_sets {
+                    conds = &rb.rest;
+                }
+                (board, bits & !given)
+            });
+            let mut target = |j: usize, conds: &[usize]| -> ControlFlow<()> {
+                let Some((to, to_caps)) = rule.to.get(j) else {
+                    return ControlFlow::Continue(());
+                };
                 let to = *to;
                 if to == from
                     || (earlier > 0 && marked[..earlier].contains(&to))
                     || !self.has_room_for(to, rule.capture)
                 {
-                    continue;
+                    return ControlFlow::Continue(());
                 }
                 if checked {
                     poll.checked()?;
-                    let holds = match holds_without_vars(rule, (f, from, to), poll.view) {
+                    let holds = match holds_without_vars(rule, conds, (f, from, to), poll.view) {
                         Some(holds) => holds,
                         None => {
                             if prefix == 0 {
@@ -719,11 +728,11 @@ impl Position {
                                 vars.push(self.captured_text(to));
                             }
                             same_ok(rule, vars)
-                                && dynamic_conditions_hold(rule, vars, (f, from, to), poll.view)
+                                && dynamic_conditions_hold(rule, conds, vars, (f, from, to), poll.view)
                         }
                     };
                     if !holds {
-                        continue;
+                        return ControlFlow::Continue(());
                     }
                 }
                 if ri < last && !how.every_rule && !how.unchecked {
@@ -734,10 +743,86 @@ impl Position {
                     from,
                     to,
                     rule: ri as RuleId,
-                })?;
+                })
+            };
+            if let Some((board, bits)) = on_board {
+                let split = u32::from(begin.saturating_sub(board.first)).min(64);
+                let later = if split == 64 {
+                    0
+                } else {
+                    bits & (u64::MAX << split)
+                };
+                for part in [later, bits & !later] {
+                    let mut part = part;
+                    while part != 0 {
+                        let to = board.place(part.trailing_zeros());
+                        part &= part - 1;
+                        target(rule.to_index[to as usize] as usize, conds)?;
+                    }
+                }
+                continue;
+            }
+            let later = rule
+                .candidates(rules, from, player, kind)
+                .filter(|&j| rule.to[j].0 >= begin);
+            let sooner = (begin > 0)
+                .then(|| {
+                    rule.candidates(rules, from, player, kind)
+                        .filter(|&j| rule.to[j].0 < begin)
+                })
+                .into_iter()
+                .flatten();
+            for j in later.chain(sooner) {
+                target(j, conds)?;
             }
         }
         ControlFlow::Continue(())
+    }
+
+    /// The targets of a rule of one board for figure `f` (of type `kind`)
+    /// on `from`, as bits: those its conditions answered ahead leave, with
+    /// room, not `from` itself; where `checked`, only those for which the
+    /// conditions worked out as sets hold. Also whether those sets
+    /// answered: where one gave up, every condition is still to be asked
+    /// target by target.
+    #[allow(clippy::too_many_arguments)]
+    fn board_targets(
+        &self,
+        rule: &StepRuleC,
+        rb: &RuleBoard,
+        f: FigureId,
+        from: PlaceId,
+        kind: TypeId,
+        checked: bool,
+        view: &View,
+    ) -> (u64, bool) {
+        let rules = &*self.rules;
+        let board = &rules.bitboards.boards[rb.b];
+        let bits = self.state.board_bits(rb.b);
+        let room = match (board.single, rule.capture) {
+            (true, false) => !bits.filled,
+            (true, true) => !bits.stacked,
+            // Each target's room is asked on its own.
+            (false, _) => u64::MAX,
+        };
+        let mut targets = rule.candidate_bits(rules, from, self.state.to_move(), kind)
+            & room
+            & !board.bit(from).unwrap_or(0);
+        if !checked || rb.sets.is_empty() || targets == 0 {
+            return (targets, true);
+        }
+        let ask = Ask {
+            view,
+            vars: &[],
+            step: Some((f, from, from)),
+        };
+        for (_, set) in &rb.sets {
+            match set.targets(&ask) {
+                Some(holds) => targets &= holds,
+                None => return (targets, false),
+            }
+        }
+        (targets, true)
     }
 
     /// The captures of a rule's `what` and `from` for a figure, if they match.
@@ -1165,6 +1250,7 @@ impl Position {
 /// came from [`Prefilter::candidates`](super::rules::Prefilter::candidates)).
 fn dynamic_conditions_hold(
     rule: &StepRuleC,
+    conds: &[usize],
     vars: &[&Value],
     step: (FigureId, PlaceId, PlaceId),
     view: &View,
@@ -1174,13 +1260,10 @@ fn dynamic_conditions_hold(
         vars,
         step: Some(step),
     };
-    rule.prefilter
-        .dynamic
-        .iter()
-        .all(|&i| match Fast::answer(&rule.fast, i, &ask) {
-            Some(b) => b,
-            None => rule.when[i].holds_with(vars, view),
-        })
+    conds.iter().all(|&i| match Fast::answer(&rule.fast, i, &ask) {
+        Some(b) => b,
+        None => rule.when[i].holds_with(vars, view),
+    })
 }
 
 /// Whether the conditions not answered ahead of time hold for `step`,
@@ -1188,7 +1271,12 @@ fn dynamic_conditions_hold(
 /// ([`StepRuleC::needs_vars`]); `None` where it needs them, or where a
 /// compiled condition gave up (then the variables are made, and
 /// [`dynamic_conditions_hold`] asks again).
-fn holds_without_vars(rule: &StepRuleC, step: (FigureId, PlaceId, PlaceId), view: &View) -> Option<bool> {
+fn holds_without_vars(
+    rule: &StepRuleC,
+    conds: &[usize],
+    step: (FigureId, PlaceId, PlaceId),
+    view: &View,
+) -> Option<bool> {
     if rule.needs_vars {
         return None;
     }
@@ -1197,7 +1285,7 @@ fn holds_without_vars(rule: &StepRuleC, step: (FigureId, PlaceId, PlaceId), view
         vars: &[],
         step: Some(step),
     };
-    for &i in &rule.prefilter.dynamic {
+    for &i in conds {
         if !Fast::answer(&rule.fast, i, &ask)? {
             return Some(false);
         }

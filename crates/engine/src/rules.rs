@@ -35,7 +35,7 @@ mod scope;
 pub mod words;
 pub(crate) mod zobrist;
 
-pub use fast::{names_are_unique, Alter, Ask, Fast, FastEffect};
+pub use fast::{names_are_unique, Alter, Ask, Fast, FastEffect, FastSet};
 pub use prefilter::{Candidates, Prefilter};
 
 pub use zobrist::Zobrist;
@@ -194,6 +194,26 @@ pub struct StepRuleC {
     /// A condition asks for `figure = top(from)`: only the top figure of a
     /// place is tried (a card drawn from a deck of fifty).
     pub top_only: bool,
+    /// Where every target is a square of one board of at most 64 squares:
+    /// the targets as bits, and the conditions asked of all of them at
+    /// once.
+    pub board: Option<RuleBoard>,
+}
+
+/// A step rule whose targets all lie on one board of at most 64 squares
+/// ([`bitboard`]): its targets are listed as bits.
+#[derive(Debug, Clone)]
+pub struct RuleBoard {
+    /// The board, in [`Rules::bitboards`].
+    pub b: usize,
+    /// The rule's targets.
+    pub to: u64,
+    /// The conditions asked during play that are worked out for every
+    /// target at once ([`FastSet`]), each with its index in `when`.
+    pub sets: Vec<(usize, FastSet)>,
+    /// The conditions asked during play that are still asked target by
+    /// target (indices into `when`).
+    pub rest: Vec<usize>,
 }
 
 impl StepRuleC {

@@ -10,11 +10,13 @@ use super::*;
 use crate::rules::{Fast, FastEffect};
 use crate::search::{self, rng::Rng};
 
-/// How many conditions were asked, and how many the compiled form answered.
+/// How many conditions were asked, and how many the compiled form answered
+/// (and of them, how many as sets of targets: `sets`).
 #[derive(Default, Debug)]
 struct Tally {
     asked: u64,
     answered: u64,
+    sets: u64,
 }
 
 /// Compares both evaluators on every condition of every candidate step
@@ -29,6 +31,18 @@ fn compare_at(pos: &Position, tally: &mut Tally, what: &str) {
                 let Some(heads) = pos.heads(rule, f, from) else {
                     continue;
                 };
+                // The conditions worked out as sets of targets, for this figure.
+                let bare = Ask {
+                    view: &view,
+                    vars: &[],
+                    step: Some((f, from, from)),
+                };
+                let sets: Vec<(usize, Option<u64>)> = rule
+                    .board
+                    .iter()
+                    .flat_map(|rb| &rb.sets)
+                    .map(|(i, set)| (*i, set.targets(&bare)))
+                    .collect();
                 for (to, to_caps) in &rule.to {
                     pos.fill_vars(&mut vars, f, from, *to, &heads, to_caps);
                     if rule.capture {
@@ -40,6 +54,23 @@ fn compare_at(pos: &Position, tally: &mut Tally, what: &str) {
                         vars: &refs,
                         step: Some((f, from, *to)),
                     };
+                    for &(i, targets) in &sets {
+                        let Some(targets) = targets else {
+                            continue;
+                        };
+                        tally.sets += 1;
+                        let bit = rules.bitboards.at(*to).map_or(0, |(_, b)| 1u64 << b);
+                        assert_eq!(
+                            targets & bit != 0,
+                            rule.when[i].holds_with(&refs, &view),
+                            "{what}: rule {}, condition {i} ({}) as sets, {} from {} to {}",
+                            rule.name,
+                            rule.when_text[i],
+                            rules.figure_name(f),
+                            rules.place_name(from),
+                            rules.place_name(*to)
+                        );
+                    }
                     for (i, c) in rule.when.iter().enumerate() {
                         tally.asked += 1;
                         let Some(fast) = Fast::answer(&rule.fast, i, &ask) else {
@@ -274,6 +305,42 @@ fn hostile_conditions_get_the_same_answers_or_are_left_to_the_general_evaluator(
         let tally = compare_in_games(&text, 4, when);
         assert!(tally.asked > 0, "{when}");
     }
+}
+
+/// Conditions about a target's square, its neighbours and the lines from
+/// it, worked out as sets of every target at once
+/// ([`crate::rules::FastSet`]) and over a board's squares in a game over:
+/// the same answers as target by target, errors included (at the board's
+/// edge, past a run, of nothing), or the set gives up.
+#[test]
+fn conditions_worked_out_as_sets_get_the_same_answers() {
+    let cases = [
+        // Errors at the edge, under `not`, `or` and `if`.
+        ("not empty(neighbour(to, down))", "every s in squares(b) where not empty(neighbour(s, down))"),
+        ("row(to) = 4 or not empty(neighbour(to, down))", "every s in squares(b) where row(s) = 4 or not empty(s)"),
+        ("if empty(neighbour(to, left)) then owner(neighbour(to, right)) = 0 else empty(to)", "(how many s in squares(b) until not empty(s)) > 3"),
+        ("owner(neighbour(to, up)) = 0 and owner(neighbour(neighbour(to, up), up)) != player", "(first s in squares(b) where owner(s) = 2) = \"b.1.1\""),
+        // Past a run: the last of an empty run is an error.
+        ("owner(neighbour(last(ray(to, \"right\")), right)) = player", "any s in squares(b) where owner(s) = 1 and not empty(neighbour(s, up))"),
+        ("any d in directions where ends(to, d)", "(how many s in squares(b) where owner(s) = opponent) > 2"),
+        ("every d in straight where not ends(to, d) or count(ray(to, d)) >= 2", "no"),
+        ("(first t in line(to, up) where not empty(t)) = \"\" or owner(first t in line(to, down) where not empty(t)) = opponent", "no"),
+        ("(how many t in line(to, left) until empty(t)) &lt; 2 and count(ray(to, \"down\")) != 1", "no"),
+        ("any t in line(to, down-right) where owner(t) = 2 or every t in line(to, up-left) where empty(t)", "no"),
+        // Between, with the figure's place a group: no square.
+        ("owner(between(from, to)) = opponent or between(to, from) = \"\"", "no"),
+        ("owner(top(neighbour(to, up))) = player or to = \"b.2.3\" or neighbour(to, right) != \"b.1.1\"", "no"),
+        // The player names which squares; a trigger and `can` asked once.
+        ("row(to) = (if player = 1 then 1 else 4) or empty(neighbour(to, up)) and value(tally) = 0", "no"),
+        ("(empty(up) or column(to) > 3) and not empty(neighbour(to, left))", "not empty(up)"),
+    ];
+    let mut sets = 0;
+    for (when, end) in cases {
+        let tally = compare_in_games(&board_game(when, end), 4, when);
+        assert!(tally.asked > 0, "{when}");
+        sets += tally.sets;
+    }
+    assert!(sets > 0, "some conditions were worked out as sets");
 }
 
 /// A definition used twice with the same values is worked out once

@@ -13,8 +13,14 @@ use super::{
 };
 use crate::automaton::{MoveAutomaton, Progress};
 use crate::expr::Value;
+use crate::rules::{RuleBoard, TypeId};
 use crate::rules::{Rules, StepRuleC};
 use crate::world::View;
+
+/// At most how many sources (a figure on a place, and a rule) a random
+/// step lists exactly, every target of each asked at once; beyond, the
+/// candidates are drawn and only those drawn are asked.
+const EXACT_SOURCES: usize = 4;
 
 impl Position {
     /// Into `out` (cleared first), every step that [`Position::generate_distinct`]
@@ -50,19 +56,85 @@ impl Position {
             sources: true,
             ..Gen::default()
         };
+        self.generate_by(
+            None,
+            None,
+            how,
+            &mut |s| {
+                draw.sources.push((s, 0, None));
+                ControlFlow::Continue(())
+            },
+            &mut || false,
+        );
         let rules = &*self.rules;
         let player = self.state.to_move();
+        // Few sources are listed exactly, every target's conditions asked
+        // at once; of many, only the few targets drawn are asked.
+        let exactly = draw.sources.len() <= EXACT_SOURCES;
+        let view = View::of(self);
         let mut total = 0u32;
-        let mut keep = |s: Step| {
-            let n = rules.steps[s.rule as usize]
-                .candidates(rules, s.from, player, self.state.kind_of(s.figure))
-                .count_left();
-            total = total.saturating_add(n as u32);
-            draw.sources.push((s, total));
-            ControlFlow::Continue(())
-        };
-        self.generate_by(None, None, how, &mut keep, &mut || false);
-        draw.left.extend(0..total);
+        let mut exact = true;
+        // The figure whose rules are being gone through, the board of its
+        // targets so far and those targets: a later rule does not give
+        // them again.
+        let mut figure = None;
+        let mut given: Option<(usize, u64)> = None;
+        for (s, end, listed) in &mut draw.sources {
+            if figure != Some(s.figure) {
+                figure = Some(s.figure);
+                given = Some((usize::MAX, 0));
+            }
+            let rule = &rules.steps[s.rule as usize];
+            let kind = self.state.kind_of(s.figure);
+            *listed = match (&rule.board, given) {
+                (Some(rb), Some((b, earlier))) if exactly && (b == usize::MAX || b == rb.b) => {
+                    self.exact_targets(rule, rb, *s, kind, &view).map(|bits| {
+                        given = Some((rb.b, earlier | bits));
+                        bits & !earlier
+                    })
+                }
+                _ => None,
+            };
+            let n = match listed {
+                Some(bits) => bits.count_ones(),
+                None => {
+                    // The rules after one not listed exactly must be checked.
+                    given = None;
+                    exact = false;
+                    rule.candidates(rules, s.from, player, kind).count_left() as u32
+                }
+            };
+            total = total.saturating_add(n);
+            *end = total;
+        }
+        draw.exact = exact;
+        draw.total = total;
+        if !exact {
+            draw.left.extend(0..total);
+        }
+    }
+
+    /// The targets of a rule of one board for the figure and place of
+    /// `source`, exactly its legal steps' (before earlier rules take some),
+    /// as bits: where each target's room and every condition are known
+    /// for all targets at once; `None` otherwise.
+    fn exact_targets(
+        &self,
+        rule: &StepRuleC,
+        rb: &RuleBoard,
+        source: Step,
+        kind: TypeId,
+        view: &View,
+    ) -> Option<u64> {
+        let board = self.rules.bitboards.boards.get(rb.b)?;
+        if !board.single || !rb.rest.is_empty() {
+            return None;
+        }
+        let checked = !rule.prefilter.dynamic.is_empty();
+        match self.board_targets(rule, rb, source.figure, source.from, kind, checked, view) {
+            (bits, true) => Some(bits),
+            (_, false) => None,
+        }
     }
 
     /// Asks, one candidate at a time, whether it is a legal step, the
@@ -149,18 +221,72 @@ fn always_complete(moves: &MoveAutomaton, from: Progress, steps: usize) -> bool 
 pub struct Draw {
     /// Each figure and rule the candidates come from, as a step to the
     /// figure's own place, with the number of candidates up to and
-    /// including its own.
-    sources: Vec<(Step, u32)>,
+    /// including its own, and, where they are known exactly to be its
+    /// legal steps, their targets as bits of its rule's board.
+    sources: Vec<(Step, u32, Option<u64>)>,
     /// The candidates not drawn yet, numbered in the order of
-    /// [`Position::candidate_steps`], its targets with no room included.
+    /// [`Position::candidate_steps`], its targets with no room included;
+    /// empty where every candidate is known to be a legal step.
     left: Vec<u32>,
+    /// Whether every candidate is a legal step, each once.
+    exact: bool,
+    /// How many candidates there are.
+    total: u32,
 }
 
 impl Draw {
     /// How many candidates are left to draw, counting those that turn out
     /// to be no candidate (a target with no room).
     pub fn left(&self) -> usize {
-        self.left.len()
+        if self.exact {
+            self.total as usize
+        } else {
+            self.left.len()
+        }
+    }
+
+    /// Whether every candidate is known to be a legal step, each given
+    /// once: then [`nth`](Self::nth) of any is one, and nothing need be
+    /// asked.
+    pub fn exact(&self) -> bool {
+        self.exact
+    }
+
+    /// Candidate `n` in the order of the sources (`n` below the total).
+    pub fn nth(&self, pos: &Position, n: u32) -> Option<Step> {
+        let i = self.sources.partition_point(|&(_, end, _)| end <= n);
+        let &(source, end, bits) = self.sources.get(i)?;
+        let rules = &*pos.rules;
+        let rule = rules.steps.get(source.rule as usize)?;
+        let count = match bits {
+            Some(bits) => bits.count_ones(),
+            None => {
+                let kind = pos.state.kind_of(source.figure);
+                rule.candidates(rules, source.from, pos.state.to_move(), kind)
+                    .count_left() as u32
+            }
+        };
+        let k = n + count - end;
+        match (bits, &rule.board) {
+            (Some(bits), Some(rb)) => {
+                let mut bits = bits;
+                for _ in 0..k {
+                    bits &= bits - 1;
+                }
+                let board = rules.bitboards.boards.get(rb.b)?;
+                (bits != 0).then(|| Step {
+                    to: board.place(bits.trailing_zeros()),
+                    ..source
+                })
+            }
+            _ => {
+                let kind = pos.state.kind_of(source.figure);
+                let targets = rule.candidates(rules, source.from, pos.state.to_move(), kind);
+                let j = targets.at(k as usize)?;
+                let to = rule.to.get(j)?.0;
+                (to != source.from && pos.has_room_for(to, rule.capture)).then_some(Step { to, ..source })
+            }
+        }
     }
 
     /// Takes candidate `k` of those left (`k < self.left()`): its step, or
@@ -168,19 +294,26 @@ impl Draw {
     /// (the figure's own place, or one with no room). `pos` is the
     /// position the candidates were found for.
     pub fn take(&mut self, pos: &Position, k: usize) -> Option<Step> {
+        if self.exact {
+            // Taken from the end: what is left is numbered as before.
+            if k >= self.total as usize {
+                return None;
+            }
+            let step = self.nth(pos, k as u32);
+            self.total -= 1;
+            if k as u32 != self.total {
+                // The last candidate takes the place of the one taken.
+                self.exact = false;
+                self.left.extend(0..=self.total);
+                self.left.swap_remove(k);
+            }
+            return step;
+        }
         if k >= self.left.len() {
             return None;
         }
         let n = self.left.swap_remove(k);
-        let i = self.sources.partition_point(|&(_, end)| end <= n);
-        let &(source, end) = self.sources.get(i)?;
-        let rules = &*pos.rules;
-        let rule = rules.steps.get(source.rule as usize)?;
-        let kind = pos.state.kind_of(source.figure);
-        let targets = rule.candidates(rules, source.from, pos.state.to_move(), kind);
-        let j = targets.at((n + targets.count_left() as u32 - end) as usize)?;
-        let to = rule.to.get(j)?.0;
-        (to != source.from && pos.has_room_for(to, rule.capture)).then_some(Step { to, ..source })
+        self.nth(pos, n)
     }
 }
 
@@ -239,7 +372,12 @@ impl<'p> StepCheck<'p> {
         let Some(to_caps) = rule.target(step.to) else {
             return false;
         };
-        if let Some(holds) = holds_without_vars(rule, (step.figure, step.from, step.to), &self.view) {
+        if let Some(holds) = holds_without_vars(
+            rule,
+            &rule.prefilter.dynamic,
+            (step.figure, step.from, step.to),
+            &self.view,
+        ) {
             return holds;
         }
         fill_refs(
@@ -255,7 +393,13 @@ impl<'p> StepCheck<'p> {
             self.vars.push(pos.captured_text(step.to));
         }
         same_ok(rule, &self.vars)
-            && dynamic_conditions_hold(rule, &self.vars, (step.figure, step.from, step.to), &self.view)
+            && dynamic_conditions_hold(
+                rule,
+                &rule.prefilter.dynamic,
+                &self.vars,
+                (step.figure, step.from, step.to),
+                &self.view,
+            )
     }
 }
 
@@ -273,11 +417,14 @@ mod tests {
     /// games of `text` (steps made one at a time, so moves of several
     /// steps are seen in the middle too); and drawing every candidate of
     /// a [`Draw`], in a random order, gives each candidate once and
-    /// nothing else.
-    fn same_steps_in_games(text: &str, games: u64, what: &str) -> usize {
+    /// nothing else, every legal step among them; only them where the
+    /// draw says it is exact. Returns how many legal steps were seen, and
+    /// at how many positions the draw was exact.
+    fn same_steps_in_games(text: &str, games: u64, what: &str) -> (usize, usize) {
         let (_, rules) = crate::open(text).unwrap_or_else(|p| panic!("{what}: {p:#?}"));
         let rules = Arc::new(rules);
         let mut seen = 0;
+        let mut exacts = 0;
         let mut candidates = Vec::new();
         let mut draw = Draw::default();
         for seed in 0..games {
@@ -294,6 +441,7 @@ mod tests {
                 });
                 pos.candidate_steps(&mut candidates);
                 pos.candidates_to_draw(&mut draw);
+                let exact = draw.exact();
                 let mut drawn = Vec::new();
                 while draw.left() > 0 {
                     drawn.extend(draw.take(&pos, rng.below(draw.left())));
@@ -303,7 +451,6 @@ mod tests {
                     v.sort_unstable();
                     v
                 };
-                assert_eq!(sorted(&drawn), sorted(&candidates), "{what}");
                 let mut check = pos.step_check();
                 let allowed: Vec<Step> = candidates.iter().copied().filter(|&s| check.allows(s)).collect();
                 let set = |steps: &[Step]| -> BTreeSet<(u16, u16, u16, u16)> {
@@ -311,6 +458,13 @@ mod tests {
                 };
                 assert_eq!(allowed.len(), legal.len(), "{what}: {allowed:?} {legal:?}");
                 assert_eq!(set(&allowed), set(&legal), "{what}");
+                assert_eq!(sorted(&drawn).len(), set(&drawn).len(), "{what}: each once");
+                assert!(set(&drawn).is_subset(&set(&candidates)), "{what}");
+                assert!(set(&legal).is_subset(&set(&drawn)), "{what}");
+                if exact {
+                    assert_eq!(set(&drawn), set(&legal), "{what}");
+                    exacts += 1;
+                }
                 seen += legal.len();
                 let rolls = pos.rolls();
                 if !rolls.is_empty() && (legal.is_empty() || rng.chance(1, 2)) {
@@ -328,14 +482,20 @@ mod tests {
                 }
             }
         }
-        seen
+        (seen, exacts)
     }
 
     #[test]
     fn the_candidates_allowed_are_the_legal_steps_of_every_example() {
         for file in crate::position::examples::files() {
             let text = crate::position::examples::text(&file);
-            assert!(same_steps_in_games(&text, 3, &file) > 0, "{file}");
+            let (seen, exacts) = same_steps_in_games(&text, 3, &file);
+            assert!(seen > 0, "{file}");
+            // Steps onto one board, every condition worked out as sets.
+            let board = ["tic-tac-toe", "connect-four", "reversi", "english-checkers"];
+            if board.iter().any(|b| file == format!("{b}.game.xml")) {
+                assert!(exacts > 0, "{file}");
+            }
         }
     }
 
@@ -356,7 +516,8 @@ mod tests {
             <game-over><end name="e" winner="0"><when>empty(pool)</when></end></game-over>
             <settings when-stuck="pass" pass="no"/>"#,
         );
-        assert!(same_steps_in_games(&text, 6, "three rules") > 0);
+        let (seen, exacts) = same_steps_in_games(&text, 6, "three rules");
+        assert!(seen > 0 && exacts > 0);
     }
 
     /// Random games of `text` played side by side, one position checking

@@ -24,6 +24,7 @@ mod inline;
 mod ops;
 mod row;
 mod run;
+mod sets;
 mod share;
 
 pub use effect::{names_are_unique, Alter, FastEffect};
@@ -92,7 +93,7 @@ const MAX_PARAMS: usize = 8;
 /// A value while a condition is worked out. It fits in one machine word,
 /// so a part hands it back in a register: a number too big for `i32`
 /// makes the compiled form give up, and the general evaluator answers.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 enum Val {
     Num(i32),
     Bool(bool),
@@ -109,7 +110,7 @@ enum Val {
 const _: () = assert!(std::mem::size_of::<Option<Val>>() == 8);
 
 /// A list a condition goes through, described rather than listed.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 enum Seq {
     /// The squares `first`, `first + step`, ... in a straight line on a
     /// board, `len` of them: all on the board, so an item is worked out
@@ -162,6 +163,77 @@ pub struct Ask<'a, 'v> {
 
 /// Gives up: the general evaluator answers.
 type Out = Option<Val>;
+
+/// A step rule's condition compiled as the set of its targets on one
+/// board of at most 64 squares ([`sets`]): every target at once.
+#[derive(Clone)]
+pub struct FastSet {
+    program: sets::Program,
+    texts: Vec<Text>,
+    /// The board, in [`Rules::bitboards`].
+    board: usize,
+}
+
+impl std::fmt::Debug for FastSet {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("FastSet")
+            .field("board", &self.board)
+            .finish_non_exhaustive()
+    }
+}
+
+impl FastSet {
+    /// `expr`, a condition of a step rule with `vars` variables, compiled
+    /// as the set of its targets on board `board` of [`Rules::bitboards`];
+    /// `None` where it has no such form, or reads the rule's variables as
+    /// text.
+    pub fn compile(expr: &Expr, rules: &Rules, vars: usize, board: usize) -> Option<FastSet> {
+        let mut texts: Vec<Text> = Vec::new();
+        let mut c = Compiler::new(rules, &mut texts, vars, true);
+        let root = c.node(expr, vars, 0)?;
+        if c.too_big || c.reads_vars || matches!(root, Node::General(_)) {
+            return None;
+        }
+        if work(&root, rules)? > u64::from(MAX_WORK) {
+            return None;
+        }
+        let program = sets::step_condition(&inline::inline(root), rules, &texts, board)?;
+        Some(FastSet {
+            program,
+            texts,
+            board,
+        })
+    }
+
+    /// How many operations its program has, and how many parts it asks
+    /// that read no square.
+    #[cfg(test)]
+    pub fn size(&self) -> (usize, usize) {
+        self.program.size()
+    }
+
+    /// The squares of the board, as bits, where the condition holds for the
+    /// figure and the place of `ask.step` (its target is not read); `None`
+    /// where the targets must be asked one by one.
+    pub fn targets(&self, ask: &Ask) -> Option<u64> {
+        let mut slots = NO_SLOTS;
+        if let Some((f, from, _)) = ask.step {
+            slots[0] = Val::Figure(f);
+            slots[1] = Val::Place(from);
+        }
+        let rules = ask.view.rules;
+        let mut run = Run {
+            texts: &self.texts,
+            rules,
+            state: ask.view.state,
+            ask,
+            slots,
+        };
+        let board = rules.bitboards.boards.get(self.board)?;
+        let bits = ask.view.state.board_bits(self.board);
+        Some(self.program.run(&mut run, board, bits)?.yes)
+    }
+}
 
 impl Fast {
     /// `expr` compiled for `rules`, the condition of a rule with `vars`

@@ -21,7 +21,7 @@ mod triggers;
 pub use elements::{blank, spaced, Elements};
 pub use moves::Moves;
 
-use super::{names_are_unique, Fast, FastEffect, Prefilter, Rules, Value, Zobrist};
+use super::{names_are_unique, Fast, FastEffect, FastSet, Prefilter, RuleBoard, Rules, Value, Zobrist};
 use crate::automaton::MoveAutomaton;
 use crate::expr::{Effect, Expr, Function, Resolved, Special, WorldFn};
 use crate::model::{Face, Game, Shows};
@@ -213,6 +213,39 @@ fn compile_fast(rules: &mut Rules) {
         end.fast = fast;
         end.winner_fast = winner;
     }
+    let boards: Vec<Option<RuleBoard>> = (0..rules.steps.len()).map(|i| rule_board(rules, i)).collect();
+    for (rule, board) in rules.steps.iter_mut().zip(boards) {
+        rule.board = board;
+    }
+}
+
+/// Step rule `i` as a rule of one board, where every target is a square
+/// of the same board of at most 64 squares and no two captures must be
+/// the same: its conditions asked during play worked out as sets where
+/// they have that form.
+fn rule_board(rules: &Rules, i: usize) -> Option<RuleBoard> {
+    let rule = &rules.steps[i];
+    let (first, _) = rule.to.first()?;
+    let (b, _) = rules.bitboards.at(*first)?;
+    let mut to = 0u64;
+    for (p, _) in &rule.to {
+        match rules.bitboards.at(*p) {
+            Some((pb, bit)) if pb == b => to |= 1 << bit,
+            _ => return None,
+        }
+    }
+    if !rule.same.is_empty() {
+        return None;
+    }
+    let mut sets = Vec::new();
+    let mut rest = Vec::new();
+    for &c in &rule.prefilter.dynamic {
+        match FastSet::compile(&rule.when[c], rules, rule.vars.len(), b) {
+            Some(set) => sets.push((c, set)),
+            None => rest.push(c),
+        }
+    }
+    Some(RuleBoard { b, to, sets, rest })
 }
 
 /// Each step rule's conditions that do not look at the position, answered

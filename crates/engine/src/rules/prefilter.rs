@@ -103,8 +103,19 @@ struct Table {
     by_kind: bool,
     /// The conditions answered here (indices into the rule's `when`).
     fixed: Vec<usize>,
-    /// Per (from, player, type): indices into the rule's `to` list.
-    rows: Vec<OnceLock<Box<[u32]>>>,
+    /// Per (from, player, type): the targets that pass.
+    rows: Vec<OnceLock<Row>>,
+}
+
+/// The targets of a (from, player, type) that pass the conditions
+/// answered ahead.
+#[derive(Debug, Clone, Default)]
+struct Row {
+    /// Indices into the rule's `to` list.
+    targets: Box<[u32]>,
+    /// The same targets as bits, for a rule of one board
+    /// ([`super::RuleBoard`]).
+    bits: u64,
 }
 
 /// The candidate targets of a rule: indices into its `to` list.
@@ -246,11 +257,28 @@ impl StepRuleC {
         };
         let key = t.key(rules, from, player, kind);
         match t.rows.get(key) {
-            Some(row) => {
-                Candidates::Listed(row.get_or_init(|| t.row(rules, self, from, player, kind)).iter())
-            }
+            Some(row) => Candidates::Listed(
+                row.get_or_init(|| t.row(rules, self, from, player, kind))
+                    .targets
+                    .iter(),
+            ),
             None => Candidates::Listed([].iter()),
         }
+    }
+
+    /// [`candidates`](Self::candidates) as bits, for a rule of one board
+    /// ([`super::RuleBoard`]; 0 for any other).
+    pub fn candidate_bits(&self, rules: &Rules, from: PlaceId, player: u8, kind: TypeId) -> u64 {
+        let Some(board) = &self.board else {
+            return 0;
+        };
+        let Some(t) = &self.prefilter.table else {
+            return board.to;
+        };
+        let key = t.key(rules, from, player, kind);
+        t.rows.get(key).map_or(0, |row| {
+            row.get_or_init(|| t.row(rules, self, from, player, kind)).bits
+        })
     }
 }
 
@@ -278,9 +306,9 @@ impl Table {
     /// `kind`, that pass every fixed condition. Only parts that never look
     /// at the position are asked, about the starting position, with
     /// `type(figure)` answered by `kind`.
-    fn row(&self, rules: &Rules, rule: &StepRuleC, from: PlaceId, player: u8, kind: TypeId) -> Box<[u32]> {
+    fn row(&self, rules: &Rules, rule: &StepRuleC, from: PlaceId, player: u8, kind: TypeId) -> Row {
         let Some(Some(from_caps)) = rule.from.get(from as usize) else {
-            return Box::default();
+            return Row::default();
         };
         let state = State::start(rules);
         let world = Fixed {
@@ -305,7 +333,14 @@ impl Table {
                 targets.push(j as u32);
             }
         }
-        targets.into_boxed_slice()
+        let bits = targets
+            .iter()
+            .filter_map(|&j| rules.bitboards.at(rule.to[j as usize].0))
+            .fold(0u64, |bits, (_, bit)| bits | 1 << bit);
+        Row {
+            targets: targets.into_boxed_slice(),
+            bits,
+        }
     }
 
     /// How many targets pass, on average over every (from, player) (at
@@ -316,6 +351,7 @@ impl Table {
                 let (from, player, kind) = self.cell(rules, key);
                 self.rows[key]
                     .get_or_init(|| self.row(rules, rule, from, player, kind))
+                    .targets
                     .len()
             })
             .sum();
@@ -477,8 +513,9 @@ mod tests {
     }
 
     /// Every example, along random games, lists the same legal steps with
-    /// its conditions answered ahead as with all of them asked in play,
-    /// and a random playout draws from the same steps.
+    /// its conditions answered ahead (and its targets as bits, with
+    /// conditions worked out as sets) as with all of them asked in play
+    /// target by target, and a random playout draws from the same steps.
     #[test]
     fn answers_worked_out_ahead_leave_the_same_legal_steps() {
         use crate::position::examples;
@@ -490,6 +527,7 @@ mod tests {
             let mut asked = rules.clone();
             for rule in &mut asked.steps {
                 rule.prefilter = Prefilter::pending(rule.when.len(), rule.prefilter.figure_slots);
+                rule.board = None;
             }
             let (rules, asked) = (Arc::new(rules), Arc::new(asked));
             for seed in 0..3 {

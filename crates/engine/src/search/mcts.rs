@@ -74,7 +74,18 @@ pub fn playout(pos: &mut Position, rng: &mut Rng, scratch: &mut Scratch, budget:
 pub(super) fn random_step(pos: &mut Position, rng: &mut Rng, draw: &mut Draw, undo: &mut Undo) -> bool {
     pos.candidates_to_draw(draw);
     let end = pos.can_end_move() || pos.can_pass();
-    let chosen = {
+    let chosen = if draw.exact() {
+        // Every candidate is a legal step: one is drawn, nothing asked.
+        let n = draw.left() + usize::from(end);
+        if n == 0 {
+            return pos.stuck_to(undo);
+        }
+        let k = rng.below(n);
+        match k < draw.left() {
+            true => draw.nth(pos, k as u32),
+            false => None,
+        }
+    } else {
         let mut check = pos.step_check();
         loop {
             // Ending the move, when allowed, is drawn as the last candidate.

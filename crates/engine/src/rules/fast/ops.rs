@@ -132,26 +132,10 @@ pub(super) fn build(n: &Node) -> Op {
             condition,
         } => {
             let (kind, slot, until) = (*kind, *slot, *until);
-            let list = List::of(list);
-            if let Some(test) = Test::of(condition, slot) {
-                return test.scan(kind, until, list);
-            }
-            // A comparison of parts read in place is made in the loop
-            // itself, with no call for each item.
-            if let Node::Binary(o @ (BinOp::Eq | BinOp::Ne), a, b) = &**condition {
-                let (eq, a, b) = (*o == BinOp::Eq, arg(a), arg(b));
-                if !matches!(a, Arg::Op(_)) && !matches!(b, Arg::Op(_)) {
-                    return op(move |r| {
-                        let seq = list.get(r)?;
-                        r.quantify(kind, slot, until, seq, &|r| equal(r, &a, &b, eq))
-                    });
-                }
-            }
-            let condition = arg(condition);
-            op(move |r| {
-                let seq = list.get(r)?;
-                r.quantify(kind, slot, until, seq, &|r| condition.get(r))
-            })
+            // Over a board's squares: all at once, as sets, where it can.
+            let one_by_one = build_quantifier(kind, slot, until, list, condition);
+            super::sets::compile_quantifiers(kind, slot, until, list, condition, one_by_one.clone())
+                .unwrap_or(one_by_one)
         }
         Node::Apply { base, args, body } => apply(*base, args.iter().map(arg).collect(), arg(body)),
         Node::Call(f, args) => call(*f, args.iter().map(arg).collect()),
@@ -165,6 +149,30 @@ pub(super) fn build(n: &Node) -> Op {
         }
         Node::General(e) => general((**e).clone()),
     }
+}
+
+/// A quantifier asked item by item.
+fn build_quantifier(kind: Quantity, slot: usize, until: bool, list: &Node, condition: &Node) -> Op {
+    let list = List::of(list);
+    if let Some(test) = Test::of(condition, slot) {
+        return test.scan(kind, until, list);
+    }
+    // A comparison of parts read in place is made in the loop
+    // itself, with no call for each item.
+    if let Node::Binary(o @ (BinOp::Eq | BinOp::Ne), a, b) = condition {
+        let (eq, a, b) = (*o == BinOp::Eq, arg(a), arg(b));
+        if !matches!(a, Arg::Op(_)) && !matches!(b, Arg::Op(_)) {
+            return op(move |r| {
+                let seq = list.get(r)?;
+                r.quantify(kind, slot, until, seq, &|r| equal(r, &a, &b, eq))
+            });
+        }
+    }
+    let condition = arg(condition);
+    op(move |r| {
+        let seq = list.get(r)?;
+        r.quantify(kind, slot, until, seq, &|r| condition.get(r))
+    })
 }
 
 /// A quantifier's list: a `line` is worked out in place, with no call (the

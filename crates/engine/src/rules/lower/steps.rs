@@ -33,6 +33,7 @@ fn step(rule: &StepRule, elements: &Elements) -> StepRuleC {
         prefilter: Prefilter::pending(when.len(), scope::figure_slots(rule)),
         needs_vars: true,
         top_only: when.iter().any(asks_top),
+        board: None,
         when,
         fast: Vec::new(),
         fast_effects: Vec::new(),

@@ -1,0 +1,499 @@
+//! A condition's tree ([`Node`]) turned into sets ([`Pred`]), where every
+//! part that reads the square has a form here.
+
+use std::sync::OnceLock;
+
+use super::super::compile::{walk, Node};
+use super::super::ops::{arg, Arg, Op};
+use super::super::run::Run;
+use super::super::{direction_of, Ask, Text, Val, FIRST_DIRECTION, NO_SLOTS};
+use super::{answer, Map, Pred, Program, RunOf, Tri};
+use crate::expr::{BinOp, Function, Quantity, Special, WorldFn};
+use crate::rules::bitboard::BitBoard;
+use crate::rules::{Element, Rules};
+use crate::state::State;
+use crate::world::View;
+
+/// Compiles conditions over the squares of one board.
+struct Compiler<'a> {
+    rules: &'a Rules,
+    texts: &'a [Text],
+    board: &'a BitBoard,
+    /// The slots of the squares the sets are about, the innermost last.
+    vars: Vec<usize>,
+}
+
+/// The condition `n` of a step rule as sets of its targets, squares of
+/// board `b`: `to` is slot 2. Only where it holds is worked out: a
+/// condition that fails for a target does not hold for it.
+pub(in crate::rules::fast) fn step_condition(
+    n: &Node,
+    rules: &Rules,
+    texts: &[Text],
+    b: usize,
+) -> Option<Program> {
+    let board = rules.bitboards.boards.get(b)?;
+    let mut c = Compiler {
+        rules,
+        texts,
+        board,
+        vars: vec![2],
+    };
+    Program::of(&c.pred(n)?, board, false)
+}
+
+/// A quantifier over the squares of a board, worked out as sets where its
+/// condition has that form (compiled the first time it runs, when the
+/// game is known), else item by item as `scalar` does.
+pub(in crate::rules::fast) fn compile_quantifiers(
+    kind: Quantity,
+    slot: usize,
+    until: bool,
+    list: &Node,
+    condition: &Node,
+    scalar: Op,
+) -> Option<Op> {
+    let Node::Call(Function::World(WorldFn::Squares), args) = list else {
+        return None;
+    };
+    let [Node::Value(Val::Text(grid))] = args[..] else {
+        return None;
+    };
+    if !matches!(
+        (kind, until),
+        (
+            Quantity::Any | Quantity::Every | Quantity::HowMany | Quantity::First,
+            false
+        ) | (Quantity::HowMany, true)
+    ) {
+        return None;
+    }
+    let condition = condition.clone();
+    let compiled: OnceLock<Option<(usize, Program)>> = OnceLock::new();
+    Some(std::sync::Arc::new(move |r: &mut Run| {
+        let rules = r.rules;
+        let found = compiled.get_or_init(|| {
+            let Some(Element::Grid(g)) = r.text(grid)?.element else {
+                return None;
+            };
+            let b = rules.bitboards.of_grid(g)?;
+            let board = &rules.bitboards.boards[b];
+            let mut c = Compiler {
+                rules,
+                texts: r.texts,
+                board,
+                vars: vec![slot],
+            };
+            Some((b, Program::of(&c.pred(&condition)?, board, true)?))
+        });
+        let answered = found.as_ref().and_then(|(b, program)| {
+            let board = rules.bitboards.boards.get(*b)?;
+            let t = program.run(r, board, r.state.board_bits(*b))?;
+            answer(kind, until, t, board)
+        });
+        answered.or_else(|| scalar(r))
+    }))
+}
+
+impl Compiler<'_> {
+    /// Whether `n` reads one of the squares the sets are about.
+    fn depends(&self, n: &Node) -> bool {
+        let mut found = false;
+        walk(n, &mut |p| {
+            found |= matches!(p, Node::Slot(s) if self.vars.contains(s))
+        });
+        found
+    }
+
+    /// A part that reads no square, asked once for all of them: not one
+    /// that keeps what it finds (`in_a_row`'s line), which asking where
+    /// the condition square by square would not could change.
+    fn scalar(&self, n: &Node) -> Option<Arg> {
+        let mut keeps = false;
+        walk(n, &mut |p| {
+            keeps |= matches!(p, Node::Call(Function::World(WorldFn::InARow), _))
+        });
+        (!keeps).then(|| arg(n))
+    }
+
+    fn var(&self) -> usize {
+        self.vars.last().copied().unwrap_or(usize::MAX)
+    }
+
+    /// `n`, a yes-or-no, as sets.
+    fn pred(&mut self, n: &Node) -> Option<Pred> {
+        if !self.depends(n) {
+            return self.scalar(n).map(Pred::Scalar);
+        }
+        if let Some(fixed) = self.fixed(n) {
+            return Some(Pred::Fixed(fixed));
+        }
+        let boxed = |p: Pred| Box::new(p);
+        match n {
+            Node::Not(x) => Some(Pred::Not(boxed(self.pred(x)?))),
+            Node::And(a, b) => Some(Pred::And(boxed(self.pred(a)?), boxed(self.pred(b)?))),
+            Node::Or(a, b) => Some(Pred::Or(boxed(self.pred(a)?), boxed(self.pred(b)?))),
+            Node::If(parts) => Some(Pred::If(Box::new([
+                self.pred(&parts[0])?,
+                self.pred(&parts[1])?,
+                self.pred(&parts[2])?,
+            ]))),
+            Node::Quantifier {
+                kind: kind @ (Quantity::Any | Quantity::Every),
+                slot,
+                until: false,
+                list,
+                condition,
+            } => {
+                let every = *kind == Quantity::Every;
+                if let Some(dirs) = directions(list) {
+                    return self.unrolled(every, *slot, dirs, condition);
+                }
+                let (base, d) = self.line(list)?;
+                Some(Pred::Along {
+                    base,
+                    d,
+                    cond: boxed(self.inner(condition, *slot)?),
+                    every,
+                })
+            }
+            Node::Call(Function::Empty, args) => {
+                let [x] = &args[..] else {
+                    return None;
+                };
+                match self.run(x) {
+                    Some(run) => Some(Pred::Count {
+                        run,
+                        op: BinOp::Eq,
+                        k: Arg::Value(Val::Num(0)),
+                    }),
+                    None => Some(Pred::Empty(self.map(x)?)),
+                }
+            }
+            Node::Binary(op @ (BinOp::Eq | BinOp::Ne), a, b) => {
+                let eq = *op == BinOp::Eq;
+                let (x, y) = match (self.depends(a), self.depends(b)) {
+                    (true, false) => (&**a, &**b),
+                    (false, true) => (&**b, &**a),
+                    _ => return None,
+                };
+                if let Node::Call(Function::World(WorldFn::Owner), inner) = x {
+                    let [inner] = &inner[..] else {
+                        return None;
+                    };
+                    return Some(Pred::Owner {
+                        map: self.owned(inner)?,
+                        who: self.scalar(y)?,
+                        eq,
+                    });
+                }
+                if let Some(run) = self.count(x) {
+                    return Some(Pred::Count {
+                        run,
+                        op: *op,
+                        k: self.scalar(y)?,
+                    });
+                }
+                Some(Pred::Is {
+                    map: self.map(x)?,
+                    place: self.scalar(y)?,
+                    eq,
+                })
+            }
+            Node::Binary(op @ (BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge), a, b) => {
+                match (self.depends(a), self.depends(b)) {
+                    (true, false) => Some(Pred::Count {
+                        run: self.count(a)?,
+                        op: *op,
+                        k: self.scalar(b)?,
+                    }),
+                    (false, true) => Some(Pred::Count {
+                        run: self.count(b)?,
+                        op: flipped(*op),
+                        k: self.scalar(a)?,
+                    }),
+                    _ => None,
+                }
+            }
+            _ => None,
+        }
+    }
+
+    /// `any` (or `every`, `every`) of `condition` over the directions
+    /// `dirs`, the direction in `slot`: one part a direction, asked in
+    /// order as the quantifier asks them.
+    fn unrolled(
+        &mut self,
+        every: bool,
+        slot: usize,
+        dirs: std::ops::Range<u32>,
+        condition: &Node,
+    ) -> Option<Pred> {
+        let mut out: Option<Pred> = None;
+        for d in dirs {
+            let mut part = condition.clone();
+            super::super::compile::walk_mut(&mut part, &mut |p| {
+                if matches!(p, Node::Slot(s) if *s == slot) {
+                    *p = Node::Value(Val::Text(FIRST_DIRECTION + d));
+                }
+            });
+            let part = self.pred(&part)?;
+            out = Some(match out {
+                None => part,
+                Some(sofar) if every => Pred::And(Box::new(sofar), Box::new(part)),
+                Some(sofar) => Pred::Or(Box::new(sofar), Box::new(part)),
+            });
+        }
+        // No direction at all: `any` is no, `every` yes.
+        Some(out.unwrap_or(Pred::Scalar(Arg::Value(Val::Bool(every)))))
+    }
+
+    /// A condition about the items of a line (in `slot`), which must not
+    /// read the square the line starts from.
+    fn inner(&mut self, condition: &Node, slot: usize) -> Option<Pred> {
+        if self.depends(condition) {
+            return None;
+        }
+        self.vars.push(slot);
+        let p = self.pred(condition);
+        self.vars.pop();
+        p
+    }
+
+    /// `line(map, d)` of a direction written as it stands.
+    fn line(&mut self, list: &Node) -> Option<(Map, usize)> {
+        let Node::Call(Function::World(WorldFn::Line), args) = list else {
+            return None;
+        };
+        let [m, d] = &args[..] else {
+            return None;
+        };
+        let d = direction(d)?;
+        Some((self.map(m)?, d))
+    }
+
+    /// `all t in line(map, d) until …`: the squares before the first that
+    /// the condition holds for.
+    fn run(&mut self, n: &Node) -> Option<RunOf> {
+        let Node::Quantifier {
+            kind: Quantity::All,
+            slot,
+            until: true,
+            list,
+            condition,
+        } = n
+        else {
+            return None;
+        };
+        let (base, d) = self.line(list)?;
+        let stop = self.inner(condition, *slot)?;
+        Some(RunOf {
+            base,
+            d,
+            cont: Box::new(Pred::Not(Box::new(stop))),
+        })
+    }
+
+    /// A number of squares in a run: `count(run)`, or `how many t in
+    /// line(s, d) until …`.
+    fn count(&mut self, n: &Node) -> Option<RunOf> {
+        match n {
+            Node::Call(Function::Count, args) => match &args[..] {
+                [x] => self.run(x),
+                _ => None,
+            },
+            Node::Quantifier {
+                kind: Quantity::HowMany,
+                until: true,
+                slot,
+                list,
+                condition,
+            } => self.run(&Node::Quantifier {
+                kind: Quantity::All,
+                slot: *slot,
+                until: true,
+                list: list.clone(),
+                condition: condition.clone(),
+            }),
+            _ => None,
+        }
+    }
+
+    /// What `owner(n)` reads: a square, or the top figure of one where no
+    /// square has an owner of its own (then the two are the same).
+    fn owned(&mut self, n: &Node) -> Option<Map> {
+        match n {
+            Node::Call(Function::World(WorldFn::Top), args) if !self.board.owned_squares => match &args[..] {
+                // The top of nothing is an error.
+                [m] => Some(Map::Strict(Box::new(self.map(m)?))),
+                _ => None,
+            },
+            n => self.map(n),
+        }
+    }
+
+    /// `n`, a square (or nothing) for each square, as a map.
+    fn map(&mut self, n: &Node) -> Option<Map> {
+        match n {
+            &Node::Slot(s) if s == self.var() => Some(Map::Id),
+            Node::Call(Function::World(WorldFn::Neighbour), args) => {
+                let [m, d] = &args[..] else {
+                    return None;
+                };
+                let d = direction(d)?;
+                // The square after a run, going on the same way.
+                if let Node::Call(Function::Last, last) = m {
+                    if let [r] = &last[..] {
+                        if let Some(run) = self.run(r).filter(|run| run.d == d) {
+                            return Some(Map::After {
+                                base: Box::new(run.base),
+                                d,
+                                cont: run.cont,
+                                min: 1,
+                            });
+                        }
+                    }
+                }
+                Some(Map::Next(Box::new(self.map(m)?), d))
+            }
+            Node::Call(Function::World(WorldFn::Between), args) => {
+                let [a, b] = &args[..] else {
+                    return None;
+                };
+                let (fixed, moving) = match (self.depends(a), self.depends(b)) {
+                    (false, true) => (a, b),
+                    (true, false) => (b, a),
+                    _ => return None,
+                };
+                if !matches!(moving, &Node::Slot(s) if s == self.var()) {
+                    return None;
+                }
+                Some(Map::Between(self.scalar(fixed)?))
+            }
+            Node::Quantifier {
+                kind: Quantity::First,
+                slot,
+                until: false,
+                list,
+                condition,
+            } => {
+                let (base, d) = self.line(list)?;
+                let stop = self.inner(condition, *slot)?;
+                Some(Map::After {
+                    base: Box::new(base),
+                    d,
+                    cont: Box::new(Pred::Not(Box::new(stop))),
+                    min: 0,
+                })
+            }
+            _ => None,
+        }
+    }
+
+    /// `n` worked out ahead for every square, for each player on move
+    /// where it names the player: where it reads the square and only the
+    /// board's shape, and gives yes or no on every square.
+    fn fixed(&self, n: &Node) -> Option<Box<[Tri]>> {
+        let var = self.var();
+        let mut bound = Vec::new();
+        walk(n, &mut |p| match p {
+            Node::Quantifier { slot, .. } | Node::Let { slot, .. } => bound.push(*slot),
+            Node::Apply { base, args, .. } => bound.extend(*base..*base + args.len()),
+            _ => {}
+        });
+        let mut shape_only = true;
+        let mut names_player = false;
+        walk(n, &mut |p| match p {
+            Node::Slot(s) => shape_only &= *s == var || bound.contains(s),
+            Node::Special(s) => match s {
+                Special::Player | Special::Opponent | Special::Next | Special::Previous => {
+                    names_player = true
+                }
+                Special::Directions | Special::Straight | Special::Diagonal => {}
+                _ => shape_only = false,
+            },
+            Node::Capture(_) | Node::General(_) | Node::Call(Function::Empty, _) => shape_only = false,
+            Node::Call(Function::World(w), _) => {
+                shape_only &= !matches!(
+                    w,
+                    WorldFn::Owner
+                        | WorldFn::Type
+                        | WorldFn::Top
+                        | WorldFn::InARow
+                        | WorldFn::Can
+                        | WorldFn::Value
+                )
+            }
+            _ => {}
+        });
+        if !shape_only {
+            return None;
+        }
+        let rules = self.rules;
+        let part = arg(n);
+        let players = if names_player { rules.players.max(1) } else { 1 };
+        let start = State::start(rules);
+        (1..=players)
+            .map(|player| {
+                let state = start.at_start_for(player);
+                let view = View::new(rules, &state);
+                let ask = Ask {
+                    view: &view,
+                    vars: &[],
+                    step: None,
+                };
+                let mut run = Run {
+                    texts: self.texts,
+                    rules,
+                    state: &state,
+                    ask: &ask,
+                    slots: NO_SLOTS,
+                };
+                let mut yes = 0;
+                for i in 0..self.board.squares() {
+                    run.set(var, Val::Place(self.board.place(i)))?;
+                    match part.get(&mut run)? {
+                        Val::Bool(true) => yes |= 1 << i,
+                        Val::Bool(false) => {}
+                        _ => return None,
+                    }
+                }
+                Some(Tri { yes, err: 0 })
+            })
+            .collect()
+    }
+}
+
+/// The directions a list written as it stands holds: `directions`,
+/// `straight`, `diagonal`.
+fn directions(list: &Node) -> Option<std::ops::Range<u32>> {
+    match list {
+        Node::Special(Special::Directions) => Some(0..8),
+        Node::Special(Special::Straight) => Some(0..4),
+        Node::Special(Special::Diagonal) => Some(4..8),
+        _ => None,
+    }
+}
+
+/// The direction a part written as it stands names: its index in
+/// [`crate::expr::DIRECTIONS`].
+fn direction(n: &Node) -> Option<usize> {
+    match n {
+        &Node::Value(Val::Text(i)) => {
+            direction_of(i)?;
+            Some((i - FIRST_DIRECTION) as usize)
+        }
+        _ => None,
+    }
+}
+
+/// `a op b` as `b op' a`.
+fn flipped(op: BinOp) -> BinOp {
+    match op {
+        BinOp::Lt => BinOp::Gt,
+        BinOp::Le => BinOp::Ge,
+        BinOp::Gt => BinOp::Lt,
+        BinOp::Ge => BinOp::Le,
+        other => other,
+    }
+}

@@ -1,0 +1,719 @@
+//! Sets ([`Pred`]) lowered to a list of operations on words, each worked
+//! out once: the same part written twice (Reversi's `run(s, d)` in
+//! `traps`, `opponent` in every direction) is one operation, and where an
+//! error cannot change the answer it is not worked out at all. Running
+//! the list is a loop over a few dozen word operations.
+
+use std::collections::HashMap;
+
+use arrayvec::ArrayVec;
+
+use super::super::ops::Arg;
+use super::super::run::Run;
+use super::super::{Val, EMPTY};
+use super::{Map, Pred, RunOf, Tri};
+use crate::expr::BinOp;
+use crate::rules::bitboard::BitBoard;
+use crate::state::BoardBits;
+
+/// The most operations a program may have: a condition needing more is
+/// asked square by square.
+pub(super) const MAX_OPS: usize = 256;
+
+/// The most parts that read no square one program may ask.
+const MAX_SCALARS: usize = 32;
+
+/// Where an operation's result is kept: its place in the list.
+type Reg = u16;
+
+/// A part that reads no square: its place in [`Program::scalars`].
+type Value = u8;
+
+/// One operation: a set of squares (or, for [`Op::Scalar`], a value), from
+/// the results of operations before it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+enum Op {
+    /// Asks a part that reads no square ([`Program::scalars`]), once: the
+    /// operations after it read its value.
+    Scalar(Value),
+    /// Every square where the value is yes, none where it is no.
+    Truth(Value),
+    /// The squares whose owner is the number.
+    Owned(Value),
+    /// Every square where the number is 0 (`nobody`) and `eq`, or not 0
+    /// and not `eq`; none otherwise.
+    Nobody(Value, bool),
+    /// The bit of the square the value names (0 for a place elsewhere or
+    /// nothing).
+    Bit(Value),
+    /// Every square where the value is nothing.
+    IsNothing(Value),
+    /// The squares with a figure on.
+    Filled,
+    Const(u64),
+    /// A set worked out ahead ([`Program::fixed`]), for the player on move.
+    Fixed(u16),
+    /// Every square not in `r`.
+    Not(Reg),
+    And(Reg, Reg),
+    Or(Reg, Reg),
+    /// The squares whose neighbour in direction `d` is in `r`.
+    Back(Reg, u8),
+    /// The squares from which going `d` (from the square itself) while in
+    /// `cont` ends in `start`.
+    Reach {
+        start: Reg,
+        cont: Reg,
+        d: u8,
+    },
+    /// The squares from which going `d` at least `n` (a number plus
+    /// `plus`, or `plus` alone) squares of `cont` come first.
+    AtLeast {
+        cont: Reg,
+        d: u8,
+        n: Option<Value>,
+        plus: i8,
+    },
+    /// The squares two away from the square the value `x` names, in a
+    /// line, whose square between is in `y`.
+    Between {
+        x: Value,
+        y: Reg,
+    },
+    /// The squares two away from the square the value names, in a line.
+    TwoAway(Value),
+    /// Gives up unless `r` is empty (a part of a line's condition failed).
+    Sure(Reg),
+}
+
+/// A condition over the squares of a board as a list of operations.
+#[derive(Clone)]
+pub(in crate::rules::fast) struct Program {
+    ops: Vec<Op>,
+    /// The parts that read no square, asked in order as the list reaches
+    /// them.
+    scalars: Vec<Arg>,
+    /// Sets worked out ahead: one per player on move, or one for all.
+    fixed: Vec<Box<[Tri]>>,
+    /// Where the condition holds.
+    yes: Reg,
+    /// Where working it out fails, unless it never can.
+    err: Option<Reg>,
+}
+
+impl Program {
+    /// `p` as a program; with `errors`, the squares where it fails too
+    /// (else only where it holds: a step rule's condition that fails
+    /// simply does not hold). `None` when it takes too many operations.
+    pub(super) fn of(p: &Pred, board: &BitBoard, errors: bool) -> Option<Program> {
+        let mut b = Builder {
+            board,
+            ops: Vec::new(),
+            scalars: Vec::new(),
+            fixed: Vec::new(),
+            seen: HashMap::new(),
+            scalar_keys: Vec::new(),
+            too_long: false,
+        };
+        let (yes, err) = b.tri(p, errors);
+        if b.too_long || b.scalars.len() > MAX_SCALARS {
+            return None;
+        }
+        Some(Program {
+            ops: b.ops,
+            scalars: b.scalars,
+            fixed: b.fixed,
+            yes,
+            err: err.filter(|_| errors),
+        })
+    }
+
+    /// How many operations it has, and how many parts that read no square.
+    #[cfg(test)]
+    pub(in crate::rules::fast) fn size(&self) -> (usize, usize) {
+        (self.ops.len(), self.scalars.len())
+    }
+
+    /// Runs the program on `bits`, what lies on `board`, with the
+    /// condition's run `r`; `None` to give up.
+    pub(in crate::rules::fast) fn run(&self, r: &mut Run, board: &BitBoard, bits: BoardBits) -> Option<Tri> {
+        // The results are kept on the stack, in as little room as the
+        // program needs: most are a handful of operations.
+        match self.ops.len() {
+            0..=16 => self.run_in::<16>(r, board, bits),
+            17..=64 => self.run_in::<64>(r, board, bits),
+            _ => self.run_in::<MAX_OPS>(r, board, bits),
+        }
+    }
+
+    /// [`run`](Self::run) with room for `N` results.
+    fn run_in<const N: usize>(&self, r: &mut Run, board: &BitBoard, bits: BoardBits) -> Option<Tri> {
+        let all = board.all;
+        let mut sets: ArrayVec<u64, N> = ArrayVec::new();
+        let mut values: ArrayVec<Val, MAX_SCALARS> = ArrayVec::new();
+        let player = usize::from(r.state.to_move().max(1) - 1);
+        let num = |v: Val| match v {
+            Val::Num(n) => Some(n),
+            _ => None,
+        };
+        for op in &self.ops {
+            let s = |reg: Reg| sets[reg as usize];
+            let set = match *op {
+                Op::Scalar(k) => {
+                    // Each part is asked in the order it was first needed.
+                    values.try_push(self.scalars[k as usize].get(r)?).ok()?;
+                    0
+                }
+                Op::Truth(v) => match values[v as usize] {
+                    Val::Bool(true) => all,
+                    Val::Bool(false) => 0,
+                    _ => return None,
+                },
+                Op::Owned(v) => bits.owned_by(num(values[v as usize])?, all),
+                Op::Nobody(v, eq) => match (num(values[v as usize])? == 0) == eq {
+                    true => all,
+                    false => 0,
+                },
+                Op::Bit(v) => match values[v as usize] {
+                    Val::Place(p) => board.bit(p).unwrap_or(0),
+                    Val::Text(EMPTY) => 0,
+                    _ => return None,
+                },
+                Op::IsNothing(v) => match values[v as usize] {
+                    Val::Text(EMPTY) => all,
+                    _ => 0,
+                },
+                Op::Filled => bits.filled,
+                Op::Const(c) => c,
+                Op::Fixed(k) => {
+                    let by_player = &self.fixed[k as usize];
+                    by_player.get(player).or_else(|| by_player.first())?.yes
+                }
+                Op::Not(a) => all & !s(a),
+                Op::And(a, b) => s(a) & s(b),
+                Op::Or(a, b) => s(a) | s(b),
+                Op::Back(a, d) => board.back(s(a), d as usize),
+                Op::Reach { start, cont, d } => {
+                    let (start, cont) = (s(start), s(cont));
+                    let mut reach = start;
+                    loop {
+                        let more = start | (cont & board.back(reach, d as usize));
+                        if more == reach {
+                            break reach;
+                        }
+                        reach = more;
+                    }
+                }
+                Op::AtLeast { cont, d, n, plus } => {
+                    let n = match n {
+                        Some(v) => i64::from(num(values[v as usize])?),
+                        None => 0,
+                    } + i64::from(plus);
+                    if n <= 0 {
+                        all
+                    } else {
+                        let cont = s(cont);
+                        let mut held = cont;
+                        for _ in 1..n.min(65) {
+                            held = cont & board.back(held, d as usize);
+                        }
+                        board.back(held, d as usize)
+                    }
+                }
+                Op::Between { x, y } => {
+                    let (from, y) = (square(r, values[x as usize], board)?, s(y));
+                    (0..8).fold(0, |found, d| {
+                        let half = board.ahead(from, d);
+                        if half & y != 0 {
+                            found | board.ahead(half, d)
+                        } else {
+                            found
+                        }
+                    })
+                }
+                Op::TwoAway(x) => {
+                    let from = square(r, values[x as usize], board)?;
+                    (0..8).fold(0, |two, d| two | board.ahead(board.ahead(from, d), d))
+                }
+                Op::Sure(a) => {
+                    if s(a) != 0 {
+                        return None;
+                    }
+                    0
+                }
+            };
+            sets.try_push(set).ok()?;
+        }
+        Some(Tri {
+            yes: sets[self.yes as usize],
+            err: self.err.map_or(0, |e| sets[e as usize]),
+        })
+    }
+}
+
+/// The bit of the square a value names, 0 for a square of another board;
+/// `None` for anything but a square.
+fn square(r: &Run, v: Val, board: &BitBoard) -> Option<u64> {
+    let p = r.place(v)?;
+    r.rules.places.get(p as usize)?.grid?;
+    Some(board.bit(p).unwrap_or(0))
+}
+
+/// What tells two scalar parts apart: the same simple part is asked once.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+enum ScalarKey {
+    Slot(usize),
+    Value(Val),
+    Player,
+    Opponent,
+    Owner(usize),
+    /// A part of its own, by its place in the list.
+    Own(usize),
+}
+
+struct Builder<'a> {
+    board: &'a BitBoard,
+    ops: Vec<Op>,
+    scalars: Vec<Arg>,
+    fixed: Vec<Box<[Tri]>>,
+    /// Each operation already in the list, for sharing.
+    seen: HashMap<Op, Reg>,
+    scalar_keys: Vec<ScalarKey>,
+    too_long: bool,
+}
+
+/// A set and where working it out fails (`None`: nowhere).
+type Pair = (Reg, Option<Reg>);
+
+impl Builder<'_> {
+    fn op(&mut self, op: Op) -> Reg {
+        if let Some(&r) = self.seen.get(&op) {
+            return r;
+        }
+        if self.ops.len() >= MAX_OPS {
+            self.too_long = true;
+            return 0;
+        }
+        let r = self.ops.len() as Reg;
+        self.ops.push(op);
+        self.seen.insert(op, r);
+        r
+    }
+
+    /// Asks `a` (once for the same simple part): the value to read.
+    fn scalar(&mut self, a: &Arg) -> Value {
+        let key = match a {
+            Arg::Slot(i) => ScalarKey::Slot(*i),
+            Arg::Value(v) => ScalarKey::Value(*v),
+            Arg::Player => ScalarKey::Player,
+            Arg::Opponent => ScalarKey::Opponent,
+            Arg::Owner(i) => ScalarKey::Owner(*i),
+            Arg::Op(_) => ScalarKey::Own(self.scalars.len()),
+        };
+        let k = match self.scalar_keys.iter().position(|&x| x == key) {
+            Some(k) => k,
+            None => {
+                self.scalars.push(a.clone());
+                self.scalar_keys.push(key);
+                self.scalars.len() - 1
+            }
+        };
+        let k = k.min(MAX_SCALARS) as Value;
+        self.op(Op::Scalar(k));
+        k
+    }
+
+    fn all(&self) -> u64 {
+        self.board.all
+    }
+
+    fn konst(&mut self, c: u64) -> Reg {
+        self.op(Op::Const(c & self.board.all))
+    }
+
+    /// The set `r` always is, where it is written as it stands.
+    fn known(&self, r: Reg) -> Option<u64> {
+        match self.ops.get(r as usize) {
+            Some(&Op::Const(c)) => Some(c),
+            _ => None,
+        }
+    }
+
+    /// Whether `a` is every square not in `b`.
+    fn opposite(&self, a: Reg, b: Reg) -> bool {
+        self.ops.get(a as usize) == Some(&Op::Not(b)) || self.ops.get(b as usize) == Some(&Op::Not(a))
+    }
+
+    fn not(&mut self, a: Reg) -> Reg {
+        // Twice not is the set itself (every set lies on the board).
+        match self.ops.get(a as usize) {
+            Some(&Op::Not(x)) => x,
+            Some(&Op::Const(c)) => self.konst(!c),
+            _ => self.op(Op::Not(a)),
+        }
+    }
+
+    fn and(&mut self, a: Reg, b: Reg) -> Reg {
+        let all = self.all();
+        match (self.known(a), self.known(b)) {
+            _ if a == b => a,
+            (Some(0), _) | (_, Some(0)) => self.konst(0),
+            (Some(x), _) if x == all => b,
+            (_, Some(x)) if x == all => a,
+            _ if self.opposite(a, b) => self.konst(0),
+            _ => self.op(Op::And(a.min(b), a.max(b))),
+        }
+    }
+
+    fn or(&mut self, a: Reg, b: Reg) -> Reg {
+        let all = self.all();
+        match (self.known(a), self.known(b)) {
+            _ if a == b => a,
+            (Some(0), _) => b,
+            (_, Some(0)) => a,
+            (Some(x), _) | (_, Some(x)) if x == all => self.konst(all),
+            _ if self.opposite(a, b) => self.konst(all),
+            _ => self.op(Op::Or(a.min(b), a.max(b))),
+        }
+    }
+
+    /// Whether the value `v` is a number other than 0 whenever it is one:
+    /// the player on move and the opponent.
+    fn never_nobody(&self, v: Value) -> bool {
+        matches!(
+            self.scalar_keys.get(v as usize),
+            Some(ScalarKey::Player | ScalarKey::Opponent)
+        ) || matches!(self.scalar_keys.get(v as usize), Some(ScalarKey::Value(Val::Num(n))) if *n != 0)
+    }
+
+    /// The number `a` is where it is written as it stands.
+    fn number(a: &Arg) -> Option<i32> {
+        match a {
+            Arg::Value(Val::Num(n)) => Some(*n),
+            _ => None,
+        }
+    }
+
+    fn or_maybe(&mut self, a: Option<Reg>, b: Option<Reg>) -> Option<Reg> {
+        match (a, b) {
+            (Some(a), Some(b)) => Some(self.or(a, b)),
+            (a, None) => a,
+            (None, b) => b,
+        }
+    }
+
+    fn and_maybe(&mut self, a: Reg, b: Option<Reg>) -> Option<Reg> {
+        b.map(|b| self.and(a, b))
+    }
+
+    /// The squares where neither of `yes` and `err` is: where it does not
+    /// hold.
+    fn no(&mut self, (yes, err): Pair) -> Reg {
+        let either = match err {
+            Some(e) => self.or(yes, e),
+            None => yes,
+        };
+        self.not(either)
+    }
+
+    /// Where `p` holds, and (when `errors`) where it fails.
+    fn tri(&mut self, p: &Pred, errors: bool) -> Pair {
+        match p {
+            Pred::Scalar(a) => {
+                let v = self.scalar(a);
+                (self.op(Op::Truth(v)), None)
+            }
+            Pred::Fixed(by_player) => {
+                let k = self.fixed.len() as u16;
+                self.fixed.push(by_player.clone());
+                (self.op(Op::Fixed(k)), None)
+            }
+            Pred::Not(x) => {
+                let x = self.tri(x, true);
+                (self.no(x), x.1)
+            }
+            Pred::And(a, b) => {
+                let (ay, ae) = self.tri(a, errors);
+                let (by, be) = self.tri(b, errors);
+                let yes = self.and(ay, by);
+                let err = match errors {
+                    true => {
+                        let later = self.and_maybe(ay, be);
+                        self.or_maybe(ae, later)
+                    }
+                    false => None,
+                };
+                (yes, err)
+            }
+            Pred::Or(a, b) => {
+                let a = self.tri(a, true);
+                let no = self.no(a);
+                let (by, be) = self.tri(b, errors);
+                let later = self.and(no, by);
+                let yes = self.or(a.0, later);
+                let err = match errors {
+                    true => {
+                        let later = self.and_maybe(no, be);
+                        self.or_maybe(a.1, later)
+                    }
+                    false => None,
+                };
+                (yes, err)
+            }
+            Pred::If(parts) => {
+                let c = self.tri(&parts[0], true);
+                let no = self.no(c);
+                let (ty, te) = self.tri(&parts[1], errors);
+                let (ey, ee) = self.tri(&parts[2], errors);
+                let (then, other) = (self.and(c.0, ty), self.and(no, ey));
+                let yes = self.or(then, other);
+                let err = match errors {
+                    true => {
+                        let (t, e) = (self.and_maybe(c.0, te), self.and_maybe(no, ee));
+                        let both = self.or_maybe(t, e);
+                        self.or_maybe(c.1, both)
+                    }
+                    false => None,
+                };
+                (yes, err)
+            }
+            Pred::Empty(m) => {
+                let filled = self.op(Op::Filled);
+                let empty = self.not(filled);
+                let yes = self.pull(m, empty);
+                // `empty` of nothing is an error: there is no such place.
+                let err = if errors { self.strict(m) } else { None };
+                (yes, err)
+            }
+            Pred::Owner { map, who, eq } => {
+                let v = self.scalar(who);
+                let owned = self.op(Op::Owned(v));
+                let wanted = if *eq { owned } else { self.not(owned) };
+                let mut yes = self.pull(map, wanted);
+                // Nothing is owned by nobody.
+                if !(*eq && self.never_nobody(v)) {
+                    if let Some(none) = self.nowhere(map) {
+                        let nobody = self.op(Op::Nobody(v, *eq));
+                        let nothing = self.and(none, nobody);
+                        yes = self.or(yes, nothing);
+                    }
+                }
+                let err = if errors { self.fails(map) } else { None };
+                (yes, err)
+            }
+            Pred::Is { map, place, eq } => {
+                let v = self.scalar(place);
+                let bit = self.op(Op::Bit(v));
+                let mut same = self.pull(map, bit);
+                let err = self.fails(map);
+                if let Some(none) = self.nowhere(map) {
+                    let nothing = self.op(Op::IsNothing(v));
+                    let both = self.and(none, nothing);
+                    same = self.or(same, both);
+                }
+                match eq {
+                    true => (same, err),
+                    false => (self.no((same, err)), err),
+                }
+            }
+            Pred::Count { run, op, k } => {
+                let k = match Self::number(k) {
+                    Some(n) => Err(n),
+                    None => Ok(self.scalar(k)),
+                };
+                let yes = self.count(run, *op, k);
+                let err = if errors { self.line_errors(&run.base) } else { None };
+                (yes, err)
+            }
+            Pred::Along { base, d, cond, every } => {
+                let cond = self.sure(cond);
+                let wanted = if *every { self.not(cond) } else { cond };
+                let all = self.konst(self.all());
+                let reach = self.op(Op::Reach {
+                    start: wanted,
+                    cont: all,
+                    d: *d as u8,
+                });
+                let next = self.op(Op::Back(reach, *d as u8));
+                let found = self.pull(base, next);
+                let err = self.line_errors(base);
+                match every {
+                    false => (found, err),
+                    true => (self.no((found, err)), err),
+                }
+            }
+        }
+    }
+
+    /// The squares from which a line is an error: it starts nowhere.
+    fn line_errors(&mut self, base: &Map) -> Option<Reg> {
+        self.strict(base)
+    }
+
+    /// The squares where a map fails or leads nowhere: where what is read
+    /// of the square it leads to is an error.
+    fn strict(&mut self, m: &Map) -> Option<Reg> {
+        let (none, err) = (self.nowhere(m), self.fails(m));
+        self.or_maybe(none, err)
+    }
+
+    /// How many squares `run` has, compared with the number `k` (asked,
+    /// or written as it stands).
+    fn count(&mut self, run: &RunOf, op: BinOp, k: Result<Value, i32>) -> Reg {
+        let cont = self.sure(&run.cont);
+        let d = run.d as u8;
+        let at_least = |b: &mut Self, plus: i8| match k {
+            Ok(k) => b.op(Op::AtLeast {
+                cont,
+                d,
+                n: Some(k),
+                plus,
+            }),
+            Err(n) => match i64::from(n) + i64::from(plus) {
+                n if n <= 0 => b.konst(b.board.all),
+                n => b.op(Op::AtLeast {
+                    cont,
+                    d,
+                    n: None,
+                    plus: n.min(64) as i8,
+                }),
+            },
+        };
+        let starts = match op {
+            BinOp::Ge => at_least(self, 0),
+            BinOp::Gt => at_least(self, 1),
+            BinOp::Lt => {
+                let a = at_least(self, 0);
+                self.not(a)
+            }
+            BinOp::Le => {
+                let a = at_least(self, 1);
+                self.not(a)
+            }
+            BinOp::Eq | BinOp::Ne => {
+                let (a, b) = (at_least(self, 0), at_least(self, 1));
+                let nb = self.not(b);
+                let exactly = self.and(a, nb);
+                if op == BinOp::Eq {
+                    exactly
+                } else {
+                    self.not(exactly)
+                }
+            }
+            _ => {
+                // Not a comparison: no program (never compiled so).
+                self.too_long = true;
+                0
+            }
+        };
+        self.pull(&run.base, starts)
+    }
+
+    /// The squares a condition about a line's items holds for; the
+    /// program gives up where it fails for some square.
+    fn sure(&mut self, p: &Pred) -> Reg {
+        let (yes, err) = self.tri(p, true);
+        if let Some(err) = err {
+            self.op(Op::Sure(err));
+        }
+        yes
+    }
+
+    /// The squares whose map leads to a square of `y`.
+    fn pull(&mut self, m: &Map, y: Reg) -> Reg {
+        match m {
+            Map::Id => y,
+            Map::Next(inner, d) => {
+                let back = self.op(Op::Back(y, *d as u8));
+                self.pull(inner, back)
+            }
+            Map::After { base, d, cont, min } => {
+                let cont = self.sure(cont);
+                let d8 = *d as u8;
+                let not_cont = self.not(cont);
+                let start = self.and(y, not_cont);
+                let reach = self.op(Op::Reach { start, cont, d: d8 });
+                let next = self.op(Op::Back(reach, d8));
+                let enough = self.at_least(cont, d8, *min);
+                let beyond = self.and(next, enough);
+                self.pull(base, beyond)
+            }
+            Map::Between(x) => {
+                let x = self.scalar(x);
+                self.op(Op::Between { x, y })
+            }
+            Map::Strict(inner) => self.pull(inner, y),
+        }
+    }
+
+    fn at_least(&mut self, cont: Reg, d: u8, min: u8) -> Reg {
+        match min {
+            0 => self.konst(self.board.all),
+            _ => self.op(Op::AtLeast {
+                cont,
+                d,
+                n: None,
+                plus: min as i8,
+            }),
+        }
+    }
+
+    /// Where a map leads nowhere (`None`: never).
+    fn nowhere(&mut self, m: &Map) -> Option<Reg> {
+        let all = self.all();
+        match m {
+            Map::Id | Map::Strict(_) => None,
+            Map::Next(inner, d) => {
+                let off = all & !self.board.has(*d);
+                if off == 0 {
+                    return None;
+                }
+                let off = self.konst(off);
+                Some(self.pull(inner, off))
+            }
+            Map::After { base, d, cont, min } => {
+                let cont = self.sure(cont);
+                let d8 = *d as u8;
+                let enough = self.at_least(cont, d8, *min);
+                // Going on while `cont` holds reaches the edge: at once, or
+                // from a square of `cont` that holds to the edge.
+                let edge = self.konst(all & !self.board.has(*d));
+                let start = self.and(cont, edge);
+                let to_edge = self.op(Op::Reach { start, cont, d: d8 });
+                let next = self.op(Op::Back(to_edge, d8));
+                let either = self.or(edge, next);
+                let none = self.and(either, enough);
+                Some(self.pull(base, none))
+            }
+            Map::Between(x) => {
+                let x = self.scalar(x);
+                let two = self.op(Op::TwoAway(x));
+                Some(self.not(two))
+            }
+        }
+    }
+
+    /// Where a map fails (`None`: never): next to nothing, or past a run
+    /// too short.
+    fn fails(&mut self, m: &Map) -> Option<Reg> {
+        match m {
+            Map::Id | Map::Between(_) => None,
+            // The neighbour of nothing, or the top figure on it, is an error.
+            Map::Next(inner, _) | Map::Strict(inner) => self.strict(inner),
+            Map::After { base, d, cont, min } => {
+                // A line from nothing is an error.
+                let from_nothing = self.strict(base);
+                let short = match min {
+                    0 => None,
+                    _ => {
+                        let cont = self.sure(cont);
+                        let enough = self.at_least(cont, *d as u8, *min);
+                        let few = self.not(enough);
+                        Some(self.pull(base, few))
+                    }
+                };
+                self.or_maybe(from_nothing, short)
+            }
+        }
+    }
+}
