@@ -169,6 +169,8 @@ type Out = Option<Val>;
 #[derive(Clone)]
 pub struct FastSet {
     program: sets::Program,
+    /// The program's parts that read no square, ready to ask.
+    args: Vec<ops::Arg>,
     texts: Vec<Text>,
     /// The board, in [`Rules::bitboards`].
     board: usize,
@@ -198,8 +200,10 @@ impl FastSet {
             return None;
         }
         let program = sets::step_condition(&inline::inline(root), rules, &texts, board)?;
+        let args = program.scalars().iter().map(ops::arg).collect();
         Some(FastSet {
             program,
+            args,
             texts,
             board,
         })
@@ -230,8 +234,13 @@ impl FastSet {
             slots,
         };
         let board = rules.bitboards.boards.get(self.board)?;
-        let bits = ask.view.state.board_bits(self.board);
-        Some(self.program.run(&mut run, board, bits)?.yes)
+        let state = ask.view.state;
+        let (bits, player) = (state.board_bits(self.board), state.to_move());
+        let args = &self.args;
+        let t = self
+            .program
+            .run(&mut |k| args.get(k)?.get(&mut run), rules, board, bits, player)?;
+        Some(t.yes)
     }
 }
 

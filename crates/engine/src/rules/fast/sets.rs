@@ -27,7 +27,7 @@ mod program;
 pub(super) use compile::{compile_quantifiers, step_condition};
 pub(in crate::rules::fast) use program::Program;
 
-use super::ops::Arg;
+use super::compile::Node;
 use super::{Val, EMPTY};
 use crate::expr::{BinOp, Quantity};
 use crate::rules::bitboard::BitBoard;
@@ -43,8 +43,8 @@ pub(in crate::rules::fast) struct Tri {
 /// A yes-or-no about one square, for every square at once.
 #[derive(Clone)]
 pub(super) enum Pred {
-    /// A part that reads no square: the same answer for all.
-    Scalar(Arg),
+    /// A part that reads no square: the same answer for all, asked once.
+    Scalar(Node),
     /// Worked out ahead for every square: per player on move (one for all
     /// when it does not name the player).
     Fixed(Box<[Tri]>),
@@ -58,20 +58,20 @@ pub(super) enum Pred {
     /// square has an owner of its own.
     Owner {
         map: Map,
-        who: Arg,
+        who: Node,
         eq: bool,
     },
     /// `map = place` (`eq`) or `!=`, the place (or nothing) read once.
     Is {
         map: Map,
-        place: Arg,
+        place: Node,
         eq: bool,
     },
     /// How many squares of `run` there are, compared with a number.
     Count {
         run: RunOf,
         op: BinOp,
-        k: Arg,
+        k: Node,
     },
     /// `any t in line(map, d) where cond` (`every`: `every … where`).
     Along {
@@ -101,7 +101,7 @@ pub(super) enum Map {
         min: u8,
     },
     /// `between(place, square)`: the square half way, or nothing.
-    Between(Arg),
+    Between(Node),
     /// The same square, read where nothing is an error: the top figure
     /// of a square, whose owner is the square's (`owner(top(map))`).
     Strict(Box<Map>),

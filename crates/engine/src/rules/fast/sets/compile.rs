@@ -69,7 +69,7 @@ pub(in crate::rules::fast) fn compile_quantifiers(
         return None;
     }
     let condition = condition.clone();
-    let compiled: OnceLock<Option<(usize, Program)>> = OnceLock::new();
+    let compiled: OnceLock<Option<(usize, Program, Vec<Arg>)>> = OnceLock::new();
     Some(std::sync::Arc::new(move |r: &mut Run| {
         let rules = r.rules;
         let found = compiled.get_or_init(|| {
@@ -84,11 +84,14 @@ pub(in crate::rules::fast) fn compile_quantifiers(
                 board,
                 vars: vec![slot],
             };
-            Some((b, Program::of(&c.pred(&condition)?, board, true)?))
+            let program = Program::of(&c.pred(&condition)?, board, true)?;
+            let args = program.scalars().iter().map(arg).collect();
+            Some((b, program, args))
         });
-        let answered = found.as_ref().and_then(|(b, program)| {
+        let answered = found.as_ref().and_then(|(b, program, args)| {
             let board = rules.bitboards.boards.get(*b)?;
-            let t = program.run(r, board, r.state.board_bits(*b))?;
+            let (bits, player) = (r.state.board_bits(*b), r.state.to_move());
+            let t = program.run(&mut |k| args.get(k)?.get(r), rules, board, bits, player)?;
             answer(kind, until, t, board)
         });
         answered.or_else(|| scalar(r))
@@ -108,12 +111,12 @@ impl Compiler<'_> {
     /// A part that reads no square, asked once for all of them: not one
     /// that keeps what it finds (`in_a_row`'s line), which asking where
     /// the condition square by square would not could change.
-    fn scalar(&self, n: &Node) -> Option<Arg> {
+    fn scalar(&self, n: &Node) -> Option<Node> {
         let mut keeps = false;
         walk(n, &mut |p| {
             keeps |= matches!(p, Node::Call(Function::World(WorldFn::InARow), _))
         });
-        (!keeps).then(|| arg(n))
+        (!keeps).then(|| n.clone())
     }
 
     fn var(&self) -> usize {
@@ -165,7 +168,7 @@ impl Compiler<'_> {
                     Some(run) => Some(Pred::Count {
                         run,
                         op: BinOp::Eq,
-                        k: Arg::Value(Val::Num(0)),
+                        k: Node::Value(Val::Num(0)),
                     }),
                     None => Some(Pred::Empty(self.map(x)?)),
                 }
@@ -245,7 +248,7 @@ impl Compiler<'_> {
             });
         }
         // No direction at all: `any` is no, `every` yes.
-        Some(out.unwrap_or(Pred::Scalar(Arg::Value(Val::Bool(every)))))
+        Some(out.unwrap_or(Pred::Scalar(Node::Value(Val::Bool(every)))))
     }
 
     /// A condition about the items of a line (in `slot`), which must not

@@ -8,12 +8,12 @@ use std::collections::HashMap;
 
 use arrayvec::ArrayVec;
 
-use super::super::ops::Arg;
-use super::super::run::Run;
+use super::super::compile::Node;
 use super::super::{Val, EMPTY};
 use super::{Map, Pred, RunOf, Tri};
-use crate::expr::BinOp;
+use crate::expr::{BinOp, Special};
 use crate::rules::bitboard::BitBoard;
+use crate::rules::Rules;
 use crate::state::BoardBits;
 
 /// The most operations a program may have: a condition needing more is
@@ -92,7 +92,7 @@ pub(in crate::rules::fast) struct Program {
     ops: Vec<Op>,
     /// The parts that read no square, asked in order as the list reaches
     /// them.
-    scalars: Vec<Arg>,
+    scalars: Vec<Node>,
     /// Sets worked out ahead: one per player on move, or one for all.
     fixed: Vec<Box<[Tri]>>,
     /// Where the condition holds.
@@ -112,7 +112,6 @@ impl Program {
             scalars: Vec::new(),
             fixed: Vec::new(),
             seen: HashMap::new(),
-            scalar_keys: Vec::new(),
             too_long: false,
         };
         let (yes, err) = b.tri(p, errors);
@@ -128,30 +127,51 @@ impl Program {
         })
     }
 
+    /// The parts that read no square, in the order [`run`](Self::run) asks
+    /// for them.
+    pub(in crate::rules::fast) fn scalars(&self) -> &[Node] {
+        &self.scalars
+    }
+
     /// How many operations it has, and how many parts that read no square.
     #[cfg(test)]
     pub(in crate::rules::fast) fn size(&self) -> (usize, usize) {
         (self.ops.len(), self.scalars.len())
     }
 
-    /// Runs the program on `bits`, what lies on `board`, with the
-    /// condition's run `r`; `None` to give up.
-    pub(in crate::rules::fast) fn run(&self, r: &mut Run, board: &BitBoard, bits: BoardBits) -> Option<Tri> {
+    /// Runs the program on `bits`, what lies on `board` of `rules`, with
+    /// `player` on move; `scalar(k)` asks part `k` of
+    /// [`scalars`](Self::scalars). `None` to give up.
+    pub(in crate::rules::fast) fn run(
+        &self,
+        scalar: &mut dyn FnMut(usize) -> Option<Val>,
+        rules: &Rules,
+        board: &BitBoard,
+        bits: BoardBits,
+        player: u8,
+    ) -> Option<Tri> {
         // The results are kept on the stack, in as little room as the
         // program needs: most are a handful of operations.
         match self.ops.len() {
-            0..=16 => self.run_in::<16>(r, board, bits),
-            17..=64 => self.run_in::<64>(r, board, bits),
-            _ => self.run_in::<MAX_OPS>(r, board, bits),
+            0..=16 => self.run_in::<16>(scalar, rules, board, bits, player),
+            17..=64 => self.run_in::<64>(scalar, rules, board, bits, player),
+            _ => self.run_in::<MAX_OPS>(scalar, rules, board, bits, player),
         }
     }
 
     /// [`run`](Self::run) with room for `N` results.
-    fn run_in<const N: usize>(&self, r: &mut Run, board: &BitBoard, bits: BoardBits) -> Option<Tri> {
+    fn run_in<const N: usize>(
+        &self,
+        scalar: &mut dyn FnMut(usize) -> Option<Val>,
+        rules: &Rules,
+        board: &BitBoard,
+        bits: BoardBits,
+        player: u8,
+    ) -> Option<Tri> {
         let all = board.all;
         let mut sets: ArrayVec<u64, N> = ArrayVec::new();
         let mut values: ArrayVec<Val, MAX_SCALARS> = ArrayVec::new();
-        let player = usize::from(r.state.to_move().max(1) - 1);
+        let player = usize::from(player.max(1) - 1);
         let num = |v: Val| match v {
             Val::Num(n) => Some(n),
             _ => None,
@@ -161,7 +181,7 @@ impl Program {
             let set = match *op {
                 Op::Scalar(k) => {
                     // Each part is asked in the order it was first needed.
-                    values.try_push(self.scalars[k as usize].get(r)?).ok()?;
+                    values.try_push(scalar(k as usize)?).ok()?;
                     0
                 }
                 Op::Truth(v) => match values[v as usize] {
@@ -221,7 +241,7 @@ impl Program {
                     }
                 }
                 Op::Between { x, y } => {
-                    let (from, y) = (square(r, values[x as usize], board)?, s(y));
+                    let (from, y) = (square(rules, values[x as usize], board)?, s(y));
                     (0..8).fold(0, |found, d| {
                         let half = board.ahead(from, d);
                         if half & y != 0 {
@@ -232,7 +252,7 @@ impl Program {
                     })
                 }
                 Op::TwoAway(x) => {
-                    let from = square(r, values[x as usize], board)?;
+                    let from = square(rules, values[x as usize], board)?;
                     (0..8).fold(0, |two, d| two | board.ahead(board.ahead(from, d), d))
                 }
                 Op::Sure(a) => {
@@ -252,33 +272,23 @@ impl Program {
 }
 
 /// The bit of the square a value names, 0 for a square of another board;
-/// `None` for anything but a square.
-fn square(r: &Run, v: Val, board: &BitBoard) -> Option<u64> {
-    let p = r.place(v)?;
-    r.rules.places.get(p as usize)?.grid?;
+/// `None` for anything but a square (a name as text is left to the square
+/// by square evaluation).
+fn square(rules: &Rules, v: Val, board: &BitBoard) -> Option<u64> {
+    let Val::Place(p) = v else {
+        return None;
+    };
+    rules.places.get(p as usize)?.grid?;
     Some(board.bit(p).unwrap_or(0))
-}
-
-/// What tells two scalar parts apart: the same simple part is asked once.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-enum ScalarKey {
-    Slot(usize),
-    Value(Val),
-    Player,
-    Opponent,
-    Owner(usize),
-    /// A part of its own, by its place in the list.
-    Own(usize),
 }
 
 struct Builder<'a> {
     board: &'a BitBoard,
     ops: Vec<Op>,
-    scalars: Vec<Arg>,
+    scalars: Vec<Node>,
     fixed: Vec<Box<[Tri]>>,
     /// Each operation already in the list, for sharing.
     seen: HashMap<Op, Reg>,
-    scalar_keys: Vec<ScalarKey>,
     too_long: bool,
 }
 
@@ -300,21 +310,12 @@ impl Builder<'_> {
         r
     }
 
-    /// Asks `a` (once for the same simple part): the value to read.
-    fn scalar(&mut self, a: &Arg) -> Value {
-        let key = match a {
-            Arg::Slot(i) => ScalarKey::Slot(*i),
-            Arg::Value(v) => ScalarKey::Value(*v),
-            Arg::Player => ScalarKey::Player,
-            Arg::Opponent => ScalarKey::Opponent,
-            Arg::Owner(i) => ScalarKey::Owner(*i),
-            Arg::Op(_) => ScalarKey::Own(self.scalars.len()),
-        };
-        let k = match self.scalar_keys.iter().position(|&x| x == key) {
+    /// Asks `a` (once for the same part): the value to read.
+    fn scalar(&mut self, a: &Node) -> Value {
+        let k = match self.scalars.iter().position(|x| x == a) {
             Some(k) => k,
             None => {
                 self.scalars.push(a.clone());
-                self.scalar_keys.push(key);
                 self.scalars.len() - 1
             }
         };
@@ -380,16 +381,19 @@ impl Builder<'_> {
     /// Whether the value `v` is a number other than 0 whenever it is one:
     /// the player on move and the opponent.
     fn never_nobody(&self, v: Value) -> bool {
-        matches!(
-            self.scalar_keys.get(v as usize),
-            Some(ScalarKey::Player | ScalarKey::Opponent)
-        ) || matches!(self.scalar_keys.get(v as usize), Some(ScalarKey::Value(Val::Num(n))) if *n != 0)
+        match self.scalars.get(v as usize) {
+            Some(Node::Special(Special::Player | Special::Opponent | Special::Next | Special::Previous)) => {
+                true
+            }
+            Some(Node::Value(Val::Num(n))) => *n != 0,
+            _ => false,
+        }
     }
 
     /// The number `a` is where it is written as it stands.
-    fn number(a: &Arg) -> Option<i32> {
+    fn number(a: &Node) -> Option<i32> {
         match a {
-            Arg::Value(Val::Num(n)) => Some(*n),
+            Node::Value(Val::Num(n)) => Some(*n),
             _ => None,
         }
     }
