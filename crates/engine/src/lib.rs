@@ -13,6 +13,7 @@ pub mod automaton;
 pub mod expr;
 pub mod file;
 pub mod learn;
+pub mod machine;
 pub mod model;
 pub mod mutation;
 pub mod open;

@@ -76,6 +76,7 @@ mod view;
 
 pub use crate::rules::dice::{DieId, Roll};
 pub use explain::{Refusal, Why};
+pub(crate) use sample::stuck_means_no_step;
 pub use sample::{Draw, StepCheck};
 
 /// The most steps of one move looked at when asking whether a whole move

@@ -35,6 +35,7 @@ mod scope;
 pub mod words;
 pub(crate) mod zobrist;
 
+pub(crate) use fast::tree;
 pub use fast::{names_are_unique, Alter, Ask, Fast, FastEffect, FastSet};
 pub use prefilter::{Candidates, Prefilter};
 
@@ -324,9 +325,29 @@ pub struct Rules {
     /// down, a place does not show to everyone, or an effect turns a
     /// figure. The computer then plays from what its player sees.
     pub hidden: bool,
+    /// The rules compiled for random playouts ([`crate::machine`]), or why
+    /// the game is not played there: compiled the first time a playout
+    /// asks.
+    pub machine: std::sync::OnceLock<Result<Box<crate::machine::Machine>, String>>,
 }
 
 impl Rules {
+    /// The bit machine that plays this game's random playouts, if it can
+    /// ([`crate::machine`]).
+    pub fn machine(&self) -> Option<&crate::machine::Machine> {
+        self.machine
+            .get_or_init(|| crate::machine::Machine::compile(self).map(Box::new))
+            .as_deref()
+            .ok()
+    }
+
+    /// Why the bit machine does not play this game's random playouts, if
+    /// it does not.
+    pub fn why_no_machine(&self) -> Option<&str> {
+        self.machine();
+        self.machine.get()?.as_ref().err().map(String::as_str)
+    }
+
     /// Whether only the top figure of a place can make a step: every step
     /// rule (or the one asked for) asks for `figure = top(from)`. Listing
     /// steps then looks at one figure a place, however big the deck.

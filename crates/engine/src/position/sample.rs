@@ -183,7 +183,7 @@ impl Position {
 /// step makes a whole move that need not go on (Tic-Tac-Toe's), or when
 /// every point the move can reach after it completes a move, going on only
 /// while it can (checkers' `jump x0- (jump | crown) while possible`).
-fn stuck_means_no_step(rules: &Rules) -> bool {
+pub(crate) fn stuck_means_no_step(rules: &Rules) -> bool {
     let moves = &rules.moves;
     let steps = rules.steps.len();
     rules.dice.is_empty()

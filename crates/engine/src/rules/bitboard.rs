@@ -80,6 +80,21 @@ impl BitBoard {
         })
     }
 
+    /// A board of no squares.
+    pub fn none() -> BitBoard {
+        BitBoard {
+            grid: u16::MAX,
+            first: 0,
+            rows: 0,
+            columns: 0,
+            all: 0,
+            step: [0; 8],
+            has: [0; 8],
+            single: true,
+            owned_squares: false,
+        }
+    }
+
     /// How many squares it has.
     pub fn squares(&self) -> u32 {
         self.all.count_ones()
@@ -121,6 +136,23 @@ impl BitBoard {
     #[inline]
     pub fn has(&self, d: usize) -> u64 {
         self.has[d]
+    }
+
+    /// Whether `mine` has `n` squares in a line (across, down or
+    /// diagonally), `n` at least 1.
+    #[inline]
+    pub fn has_line(&self, n: u32, mine: u64) -> bool {
+        // Right, down, down-right and down-left in `DIRECTIONS`.
+        [3, 1, 7, 6].into_iter().any(|d| {
+            let mut starts = mine;
+            for _ in 1..n {
+                starts &= self.back(starts, d);
+                if starts == 0 {
+                    return false;
+                }
+            }
+            starts != 0
+        })
     }
 
     /// How many squares a line can have at most: the longer side.

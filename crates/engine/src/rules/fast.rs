@@ -26,6 +26,7 @@ mod row;
 mod run;
 mod sets;
 mod share;
+pub(crate) mod tree;
 
 pub use effect::{names_are_unique, Alter, FastEffect};
 
@@ -37,7 +38,7 @@ use ops::Op;
 use run::Run;
 
 /// The most variable slots a compiled condition uses.
-const SLOTS: usize = 16;
+pub(crate) const SLOTS: usize = 16;
 
 /// The slots a run starts with: copied whole (a few wide moves), not
 /// written one value at a time.
@@ -65,36 +66,36 @@ impl std::fmt::Debug for Fast {
 /// A text the condition uses: [`EMPTY`], the directions, then its own
 /// words, each once.
 #[derive(Debug, Clone)]
-struct Text {
-    text: String,
+pub(crate) struct Text {
+    pub(crate) text: String,
     /// What the game's name lookup finds for it.
-    element: Option<Element>,
+    pub(crate) element: Option<Element>,
     /// The step rule of that name, for `can`.
-    rule: Option<usize>,
+    pub(crate) rule: Option<usize>,
 }
 
 /// The empty text: no place, no figure.
-const EMPTY: u32 = 0;
+pub(crate) const EMPTY: u32 = 0;
 /// Where the directions' texts start.
-const FIRST_DIRECTION: u32 = 1;
+pub(crate) const FIRST_DIRECTION: u32 = 1;
 
 /// The step on a board of the direction text `i` names, if it names one:
 /// the directions are the texts from [`FIRST_DIRECTION`], in the order of
 /// [`crate::expr::DIRECTIONS`], and a text is kept once, so no other text
 /// names a direction.
-fn direction_of(i: u32) -> Option<(i64, i64)> {
+pub(crate) fn direction_of(i: u32) -> Option<(i64, i64)> {
     let (_, dr, dc) = crate::expr::DIRECTIONS.get(i.checked_sub(FIRST_DIRECTION)? as usize)?;
     Some((*dr, *dc))
 }
 
 /// The most values a definition compiled here takes.
-const MAX_PARAMS: usize = 8;
+pub(crate) const MAX_PARAMS: usize = 8;
 
 /// A value while a condition is worked out. It fits in one machine word,
 /// so a part hands it back in a register: a number too big for `i32`
 /// makes the compiled form give up, and the general evaluator answers.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-enum Val {
+pub(crate) enum Val {
     Num(i32),
     Bool(bool),
     Place(PlaceId),
@@ -104,6 +105,12 @@ enum Val {
     /// A figure type's name.
     Kind(u16),
     List(Seq),
+    /// In the bit machine of random playouts ([`crate::machine`]), which
+    /// tells figures apart only by where they are: the figure on a square
+    /// that holds one at most.
+    On(PlaceId),
+    /// …and the figure the step moves.
+    Moved,
 }
 
 // One word: handed back in a register, never pieced together in memory.
@@ -111,7 +118,7 @@ const _: () = assert!(std::mem::size_of::<Option<Val>>() == 8);
 
 /// A list a condition goes through, described rather than listed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-enum Seq {
+pub(crate) enum Seq {
     /// The squares `first`, `first + step`, ... in a straight line on a
     /// board, `len` of them: all on the board, so an item is worked out
     /// with no look at the board.
@@ -123,7 +130,7 @@ enum Seq {
 }
 
 impl Seq {
-    fn len(self) -> usize {
+    pub(crate) fn len(self) -> usize {
         match self {
             Seq::Places { len, .. } => len as usize,
             Seq::Line { len, .. } | Seq::Directions { len, .. } => len as usize,
@@ -131,7 +138,7 @@ impl Seq {
     }
 
     /// The first `n` items.
-    fn prefix(mut self, n: usize) -> Seq {
+    pub(crate) fn prefix(mut self, n: usize) -> Seq {
         match &mut self {
             Seq::Places { len, .. } => *len = n as u16,
             Seq::Line { len, .. } | Seq::Directions { len, .. } => *len = n as u8,
@@ -140,7 +147,7 @@ impl Seq {
     }
 
     /// Item `k` (from 0) of the list.
-    fn item(self, k: usize) -> Option<Val> {
+    pub(crate) fn item(self, k: usize) -> Option<Val> {
         match self {
             Seq::Line { first, step, .. } => {
                 let p = first as i64 + step as i64 * k as i64;

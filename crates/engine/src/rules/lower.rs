@@ -87,6 +87,7 @@ pub fn rules(game: &Game, elements: Elements, moves: MoveAutomaton, move_names: 
         alike_of: Vec::new(),
         shuffled: elements.shuffled,
         hidden: false,
+        machine: std::sync::OnceLock::new(),
     };
     let deals = any_effect(&rules, &mut |e| {
         matches!(e, Effect::Deal { .. } | Effect::Shuffle { .. })

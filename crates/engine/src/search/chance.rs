@@ -472,7 +472,9 @@ pub fn playout(
     scratch: &mut Scratch,
     budget: &mut Budget,
 ) -> Option<Rewards> {
-    let Scratch { draw, undo, start } = scratch;
+    let Scratch {
+        draw, undo, start, ..
+    } = scratch;
     let mut result = Some(rewards(pos.rules(), 0));
     pos.save(start);
     pos.defer_stuck(true);

@@ -4,8 +4,10 @@
 use super::clock::Budget;
 use super::moves::{play, unplay, Move, MoveGen};
 use super::rng::Rng;
+use crate::machine;
 use crate::position::{Draw, Position, Undo};
 use crate::state::{State, Status};
+use crate::{Rules, Step};
 
 /// The most steps of one random playout; a longer game counts as a draw.
 pub const PLAYOUT_STEPS: usize = 1000;
@@ -31,17 +33,43 @@ pub struct Scratch {
     pub(super) draw: Draw,
     pub(super) undo: Undo,
     pub(super) start: Option<State>,
+    /// What playouts on the bit machine keep.
+    pub(super) machine: machine::Scratch,
 }
 
 /// A random game from `pos` to its end by random steps (End move and pass
 /// taken like any step), then back to `pos`. Returns the winner (0: draw or
 /// too long), or `None` when the budget ran out during the playout.
+///
+/// Played on the game's bit machine ([`crate::machine`]) where it has
+/// one; where the machine hands the playout over, the general engine
+/// makes the steps it made and plays on.
 pub fn playout(pos: &mut Position, rng: &mut Rng, scratch: &mut Scratch, budget: &mut Budget) -> Option<u8> {
-    let Scratch { draw, undo, start } = scratch;
+    let rules = std::sync::Arc::clone(pos.rules());
+    let handed = match rules.machine() {
+        Some(m) => match m.playout(pos, rng, &mut scratch.machine, budget, PLAYOUT_STEPS) {
+            machine::Ended::Winner(w) => return w,
+            machine::Ended::Handed => true,
+        },
+        None => false,
+    };
+    let Scratch {
+        draw,
+        undo,
+        start,
+        machine,
+    } = scratch;
     let mut winner = Some(0);
     pos.save(start);
     pos.defer_stuck(true);
-    for n in 0..PLAYOUT_STEPS {
+    let mut first = 0;
+    if handed {
+        for &action in &machine.actions {
+            replay(pos, &rules, action, undo);
+        }
+        first = machine.actions.len();
+    }
+    for n in first..PLAYOUT_STEPS {
         // One step may list many candidates: the clock is read every step.
         if n > 0 && budget.check() {
             winner = None;
@@ -61,6 +89,35 @@ pub fn playout(pos: &mut Position, rng: &mut Rng, scratch: &mut Scratch, budget:
     undo.forget();
     pos.defer_stuck(false);
     winner
+}
+
+/// Makes again on `pos` what the bit machine did in a playout.
+fn replay(pos: &mut Position, rules: &Rules, action: machine::Action, undo: &mut Undo) {
+    match action {
+        machine::Action::Step { rule, from, kind, to } => {
+            let figure = pos
+                .state()
+                .on(from)
+                .iter()
+                .copied()
+                .find(|&f| rules.machine().and_then(|m| m.kind_of(pos, f)) == Some(kind));
+            if let Some(figure) = figure {
+                pos.apply_to(
+                    Step {
+                        figure,
+                        from,
+                        to,
+                        rule,
+                    },
+                    undo,
+                );
+            }
+        }
+        machine::Action::End => pos.end_move_to(undo),
+        machine::Action::Stuck => {
+            pos.stuck_to(undo);
+        }
+    }
 }
 
 /// Makes one legal step at random, or ends the move (or passes) where

@@ -10,7 +10,7 @@ const MAX_DEPTH: u32 = 48;
 
 /// A condition over ids, as it was written.
 #[derive(Debug, Clone, PartialEq)]
-pub(super) enum Node {
+pub(crate) enum Node {
     Value(Val),
     /// A rule variable or a name bound inside the condition.
     Slot(usize),
@@ -49,7 +49,7 @@ pub(super) enum Node {
     General(Box<Expr>),
 }
 
-pub(super) struct Compiler<'a> {
+pub(crate) struct Compiler<'a> {
     rules: &'a Rules,
     texts: &'a mut Vec<Text>,
     /// How many rule variables there are.
@@ -58,16 +58,16 @@ pub(super) struct Compiler<'a> {
     step: bool,
     /// Whether the condition names a number past `i32`: its compiled form
     /// would give up every time, so it has none.
-    pub(super) too_big: bool,
+    pub(crate) too_big: bool,
     /// Whether a part compiled reads the rule's variables as text: a
     /// capture, or a part the general evaluator answers.
-    pub(super) reads_vars: bool,
+    pub(crate) reads_vars: bool,
 }
 
 impl<'a> Compiler<'a> {
     /// A compiler for a condition of a rule with `vars` variables, keeping
     /// its texts in `texts`: [`super::EMPTY`] and the directions first.
-    pub(super) fn new(rules: &'a Rules, texts: &'a mut Vec<Text>, vars: usize, step: bool) -> Self {
+    pub(crate) fn new(rules: &'a Rules, texts: &'a mut Vec<Text>, vars: usize, step: bool) -> Self {
         let mut c = Compiler {
             rules,
             texts,
@@ -84,7 +84,7 @@ impl<'a> Compiler<'a> {
     }
 
     /// The rules it compiles for.
-    pub(super) fn rules(&self) -> &'a Rules {
+    pub(crate) fn rules(&self) -> &'a Rules {
         self.rules
     }
 
@@ -119,7 +119,7 @@ impl<'a> Compiler<'a> {
 
     /// `e` compiled where `bound` slots are in use (the rule's variables
     /// and the names bound around it), `depth` deep.
-    pub(super) fn node(&mut self, e: &Expr, bound: usize, depth: u32) -> Option<Node> {
+    pub(crate) fn node(&mut self, e: &Expr, bound: usize, depth: u32) -> Option<Node> {
         if depth > MAX_DEPTH || bound >= SLOTS {
             return None;
         }
@@ -280,7 +280,7 @@ impl<'a> Compiler<'a> {
 }
 
 /// `f` of `n` and of every part inside it, outermost first.
-pub(super) fn walk(n: &Node, f: &mut dyn FnMut(&Node)) {
+pub(crate) fn walk(n: &Node, f: &mut dyn FnMut(&Node)) {
     f(n);
     children(n, &mut |c| walk(c, f));
 }
@@ -366,7 +366,7 @@ pub(super) fn take(n: &mut Node) -> Node {
 
 /// At most how much work the general evaluator counts for `n` (calls and
 /// items gone through), or `None` if a list's length has no bound here.
-pub(super) fn work(n: &Node, rules: &Rules) -> Option<u64> {
+pub(crate) fn work(n: &Node, rules: &Rules) -> Option<u64> {
     let sum = |nodes: &[&Node]| {
         nodes
             .iter()
@@ -394,7 +394,7 @@ pub(super) fn work(n: &Node, rules: &Rules) -> Option<u64> {
 }
 
 /// The most items the list `n` can have.
-pub(super) fn longest(n: &Node, rules: &Rules) -> Option<u64> {
+pub(crate) fn longest(n: &Node, rules: &Rules) -> Option<u64> {
     let side = rules
         .grids
         .iter()

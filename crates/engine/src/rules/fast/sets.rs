@@ -24,8 +24,8 @@
 mod compile;
 mod program;
 
-pub(super) use compile::{compile_quantifiers, step_condition};
-pub(in crate::rules::fast) use program::Program;
+pub(super) use compile::{answerable, compile_quantifiers, squares_condition, step_condition};
+pub(crate) use program::Program;
 
 use super::compile::Node;
 use super::{Val, EMPTY};
@@ -35,7 +35,7 @@ use crate::rules::bitboard::BitBoard;
 /// A yes-or-no for every square of a board: where it holds (`yes`) and
 /// where working it out fails (`err`); elsewhere it does not hold.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(in crate::rules::fast) struct Tri {
+pub(crate) struct Tri {
     pub yes: u64,
     pub err: u64,
 }
@@ -119,7 +119,7 @@ pub(super) struct RunOf {
 /// What a quantifier over a board's squares gives, from where its
 /// condition holds: `None` (give up) where it fails for some square, or
 /// for a kind of quantifier with no answer here.
-pub(super) fn answer(kind: Quantity, until: bool, t: Tri, board: &BitBoard) -> Option<Val> {
+pub(crate) fn answer(kind: Quantity, until: bool, t: Tri, board: &BitBoard) -> Option<Val> {
     if t.err != 0 {
         return None;
     }

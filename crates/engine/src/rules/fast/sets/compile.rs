@@ -42,6 +42,37 @@ pub(in crate::rules::fast) fn step_condition(
     Program::of(&c.pred(n)?, board, false)
 }
 
+/// The condition of a quantifier over the squares of board `b`, its item
+/// in `slot`, as sets: where it holds and where it fails.
+pub(in crate::rules::fast) fn squares_condition(
+    condition: &Node,
+    slot: usize,
+    rules: &Rules,
+    texts: &[Text],
+    b: usize,
+) -> Option<Program> {
+    let board = rules.bitboards.boards.get(b)?;
+    let mut c = Compiler {
+        rules,
+        texts,
+        board,
+        vars: vec![slot],
+    };
+    Program::of(&c.pred(condition)?, board, true)
+}
+
+/// Whether a quantifier of this kind over a board's squares is answered
+/// from where its condition holds ([`answer`]).
+pub(in crate::rules::fast) fn answerable(kind: Quantity, until: bool) -> bool {
+    matches!(
+        (kind, until),
+        (
+            Quantity::Any | Quantity::Every | Quantity::HowMany | Quantity::First,
+            false
+        ) | (Quantity::HowMany, true)
+    )
+}
+
 /// A quantifier over the squares of a board, worked out as sets where its
 /// condition has that form (compiled the first time it runs, when the
 /// game is known), else item by item as `scalar` does.
@@ -59,13 +90,7 @@ pub(in crate::rules::fast) fn compile_quantifiers(
     let [Node::Value(Val::Text(grid))] = args[..] else {
         return None;
     };
-    if !matches!(
-        (kind, until),
-        (
-            Quantity::Any | Quantity::Every | Quantity::HowMany | Quantity::First,
-            false
-        ) | (Quantity::HowMany, true)
-    ) {
+    if !answerable(kind, until) {
         return None;
     }
     let condition = condition.clone();
@@ -77,14 +102,7 @@ pub(in crate::rules::fast) fn compile_quantifiers(
                 return None;
             };
             let b = rules.bitboards.of_grid(g)?;
-            let board = &rules.bitboards.boards[b];
-            let mut c = Compiler {
-                rules,
-                texts: r.texts,
-                board,
-                vars: vec![slot],
-            };
-            let program = Program::of(&c.pred(&condition)?, board, true)?;
+            let program = squares_condition(&condition, slot, rules, r.texts, b)?;
             let args = program.scalars().iter().map(arg).collect();
             Some((b, program, args))
         });

@@ -88,7 +88,7 @@ enum Op {
 
 /// A condition over the squares of a board as a list of operations.
 #[derive(Clone)]
-pub(in crate::rules::fast) struct Program {
+pub(crate) struct Program {
     ops: Vec<Op>,
     /// The parts that read no square, asked in order as the list reaches
     /// them.
@@ -129,7 +129,7 @@ impl Program {
 
     /// The parts that read no square, in the order [`run`](Self::run) asks
     /// for them.
-    pub(in crate::rules::fast) fn scalars(&self) -> &[Node] {
+    pub(crate) fn scalars(&self) -> &[Node] {
         &self.scalars
     }
 
@@ -142,7 +142,7 @@ impl Program {
     /// Runs the program on `bits`, what lies on `board` of `rules`, with
     /// `player` on move; `scalar(k)` asks part `k` of
     /// [`scalars`](Self::scalars). `None` to give up.
-    pub(in crate::rules::fast) fn run(
+    pub(crate) fn run(
         &self,
         scalar: &mut dyn FnMut(usize) -> Option<Val>,
         rules: &Rules,

@@ -1,0 +1,232 @@
+//! A game's rules compiled for the machine, or why they are not.
+
+use super::effect::{self, Compiled};
+use super::kinds::Kinds;
+use super::steps::{StepRule, Targets};
+use super::value::Expr;
+use super::{End, Holds, Machine, Where};
+use crate::expr::{self, Value};
+use crate::model::OwnerPattern;
+use crate::rules::tree;
+use crate::rules::{names_are_unique, Rules};
+
+/// The machine of `rules`, or what the game needs that it does not do.
+pub(super) fn machine(rules: &Rules) -> Result<Machine, String> {
+    if !rules.dice.is_empty() {
+        return Err("the game has dice".into());
+    }
+    if rules.hidden {
+        return Err("some figures are hidden".into());
+    }
+    if !rules.shuffled.is_empty() {
+        return Err("some places start shuffled".into());
+    }
+    if !rules.alike_of.is_empty() {
+        return Err("the rules count repetitions".into());
+    }
+    if !crate::position::stuck_means_no_step(rules) {
+        return Err("a move may start and not be finished, or a player may pass".into());
+    }
+    if !names_are_unique(rules) {
+        return Err("two elements share a name".into());
+    }
+    let b = board(rules)?;
+    let board = match b {
+        Some(b) => rules.bitboards.boards[b].clone(),
+        None => empty_board(),
+    };
+    let mut places = Vec::with_capacity(rules.places.len());
+    let mut piles = Vec::new();
+    for p in 0..rules.places.len() as u16 {
+        match board.bit(p).filter(|_| b.is_some()) {
+            Some(bit) => places.push(Where::Cell(bit.trailing_zeros())),
+            None => {
+                places.push(Where::Pile(piles.len()));
+                piles.push((p, rules.room.get(p as usize).copied().unwrap_or(u32::MAX)));
+            }
+        }
+    }
+    let (types, owners) = effect::changes(rules).ok_or("an effect names a type only when it runs")?;
+    let kinds = Kinds::of(rules, &types, owners).ok_or("there are too many kinds of figure")?;
+    let triggers = rules
+        .triggers
+        .iter()
+        .map(|t| match &t.start {
+            Value::Number(n) if i32::try_from(*n).is_ok() => Ok(Holds::Number),
+            Value::Bool(_) => Ok(Holds::YesNo),
+            _ => Err(format!("the trigger '{}' holds text or a big number", t.name)),
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    let mut m = Machine {
+        b,
+        board,
+        places,
+        piles,
+        kinds,
+        steps: Vec::new(),
+        ends: Vec::new(),
+        triggers,
+        overlap: false,
+        players: rules.players,
+        when_stuck: rules.settings.when_stuck,
+        pass_allowed: rules.settings.pass_allowed,
+        ends_need_stuck: rules.ends_need_stuck,
+        reads_order: rules.reads_order,
+        moves: rules.moves.clone(),
+    };
+    for i in 0..rules.steps.len() {
+        let rule = step_rule(&m, rules, i).map_err(|e| format!("step '{}': {e}", rules.steps[i].name))?;
+        m.steps.push(rule);
+    }
+    m.overlap = m.steps.iter().enumerate().any(|(i, a)| {
+        m.steps[i + 1..].iter().any(|b| {
+            let kinds = a
+                .kinds
+                .iter()
+                .zip(&b.kinds)
+                .any(|(x, y)| x.iter().zip(y).any(|(x, y)| x & y != 0));
+            let from = a.from_cells & b.from_cells != 0 || a.piles.iter().any(|p| b.piles.contains(p));
+            kinds && from
+        })
+    });
+    for end in &rules.ends {
+        let compiled = |e: &expr::Expr| -> Result<Expr, String> {
+            let t = tree::tree(e, rules, 0, false).ok_or("a part has no compiled form")?;
+            Expr::compile(&t.node, t.texts, rules, (b, &m.places))
+        };
+        let when = end.when.iter().map(compiled).collect::<Result<_, _>>();
+        let winner = compiled(&end.winner);
+        match (when, winner) {
+            (Ok(when), Ok(winner)) => m.ends.push(End { when, winner }),
+            (Err(e), _) | (_, Err(e)) => return Err(format!("game over '{}': {e}", end.name)),
+        }
+    }
+    Ok(m)
+}
+
+/// The board whose squares are cells: the one every rule with targets on a
+/// board has them on, else the first board whose squares hold one figure
+/// each (for game overs over its squares), if any.
+fn board(rules: &Rules) -> Result<Option<usize>, String> {
+    let mut b = None;
+    for rule in &rules.steps {
+        if let Some(rb) = &rule.board {
+            match b {
+                None => b = Some(rb.b),
+                Some(x) if x != rb.b => return Err("the rules play on two boards".into()),
+                Some(_) => {}
+            }
+        }
+    }
+    let fits = |b: usize| {
+        let board = &rules.bitboards.boards[b];
+        board.single && !board.owned_squares
+    };
+    match b {
+        Some(b) if fits(b) => Ok(Some(b)),
+        Some(_) => Err("the board's squares hold more than one figure, or have owners".into()),
+        None => Ok((0..rules.bitboards.boards.len()).find(|&b| fits(b))),
+    }
+}
+
+/// A board of no squares, for a machine with none.
+fn empty_board() -> crate::rules::bitboard::BitBoard {
+    crate::rules::bitboard::BitBoard::none()
+}
+
+/// Step rule `i` of `rules` for machine `m`.
+fn step_rule(m: &Machine, rules: &Rules, i: usize) -> Result<StepRule, String> {
+    let rule = &rules.steps[i];
+    if rule.top_only {
+        return Err("only the top figure of a place may go".into());
+    }
+    if !rule.same.is_empty() {
+        return Err("two of its patterns must catch the same".into());
+    }
+    let mut from_cells = 0u64;
+    let mut from_piles = vec![false; m.piles.len()];
+    for (p, matched) in rule.from.iter().enumerate() {
+        if matched.is_none() {
+            continue;
+        }
+        match m.places.get(p) {
+            Some(&Where::Cell(bit)) => from_cells |= 1 << bit,
+            Some(&Where::Pile(k)) => from_piles[k] = true,
+            None => {}
+        }
+    }
+    let piles = (0..from_piles.len()).filter(|&i| from_piles[i]).collect();
+    let kinds =
+        (1..=rules.players.max(1))
+            .map(|player| {
+                let mut bits = [0u64; 4];
+                for k in 0..m.kinds.len() as u8 {
+                    let kind = m.kinds.get(k);
+                    let what =
+                        rule.what_static.iter().enumerate().any(|(f, matched)| {
+                            matched.is_some() && rules.class_of.get(f) == Some(&kind.class)
+                        }) && rule
+                            .what_kind
+                            .get(kind.kind as usize)
+                            .is_some_and(Option::is_some);
+                    let owner = rule.owner.is_none_or(|o| {
+                        kind.owner
+                            == match o {
+                                OwnerPattern::OnMove => player,
+                                OwnerPattern::Opponent => rules.other(player),
+                                OwnerPattern::Player(n) => n,
+                            }
+                    });
+                    if what && owner {
+                        bits[usize::from(k) / 64] |= 1 << (k % 64);
+                    }
+                }
+                bits
+            })
+            .collect();
+    let on_board = rule.board.as_ref().filter(|rb| Some(rb.b) == m.b);
+    let targets = match on_board {
+        Some(_) => {
+            let b = m.b.ok_or("no board")?;
+            let mut sets = Vec::new();
+            for &c in &rule.prefilter.dynamic {
+                let t = tree::tree(&rule.when[c], rules, rule.vars.len(), true)
+                    .ok_or("a condition has no compiled form")?;
+                let program = tree::step_targets(&t.node, rules, &t.texts, b)
+                    .ok_or("a condition has no form as sets")?;
+                sets.push(Expr::set(program, t.texts, rules, (m.b, &m.places))?);
+            }
+            Targets::Board(sets)
+        }
+        None => {
+            if rule.to.iter().any(|(p, _)| m.cell(*p).is_some()) {
+                return Err("its targets are squares of the board and other places".into());
+            }
+            if rule.capture {
+                return Err("it captures by landing off the board".into());
+            }
+            let mut when = Vec::new();
+            for &c in &rule.prefilter.dynamic {
+                let t = tree::tree(&rule.when[c], rules, rule.vars.len(), true)
+                    .ok_or("a condition has no compiled form")?;
+                when.push(Expr::compile(&t.node, t.texts, rules, (m.b, &m.places))?);
+            }
+            Targets::Piles(when)
+        }
+    };
+    let effects = rule
+        .effects
+        .iter()
+        .map(|e| Compiled::compile(e, rules, rule.vars.len(), (m.b, &m.places)))
+        .collect::<Result<_, _>>()?;
+    Ok(StepRule {
+        index: i,
+        owner: rule.owner,
+        from_cells,
+        piles,
+        kinds,
+        targets,
+        capture: rule.capture,
+        effects,
+    })
+}

@@ -1,0 +1,321 @@
+//! The machine's expressions ([`Sx`]) turned into closures, once: each
+//! part calls its own parts directly, its function and what it names
+//! already chosen, as the compiled conditions do
+//! ([`crate::rules::Fast`]).
+
+use std::sync::Arc;
+
+use super::value::{Eval, SetOf, Sx};
+use super::Where;
+use crate::expr::{BinOp, Function, Special, WorldFn};
+use crate::rules::tree::{direction_of, Seq, Val, EMPTY, MAX_PARAMS};
+use crate::rules::Element;
+
+/// A part of an expression, ready to run: its value, or `None` to give up.
+pub(super) type Op = Arc<dyn Fn(&mut Eval) -> Option<Val> + Send + Sync>;
+
+fn op(f: impl Fn(&mut Eval) -> Option<Val> + Send + Sync + 'static) -> Op {
+    Arc::new(f)
+}
+
+/// A value as yes or no.
+pub(super) fn truth(v: Val) -> Option<bool> {
+    match v {
+        Val::Bool(b) => Some(b),
+        _ => None,
+    }
+}
+
+/// A value as a number.
+pub(super) fn number(v: Val) -> Option<i32> {
+    match v {
+        Val::Num(x) => Some(x),
+        _ => None,
+    }
+}
+
+/// `x` ready to run.
+pub(super) fn build(x: &Sx) -> Op {
+    match x {
+        &Sx::Val(v) => op(move |_| Some(v)),
+        &Sx::Slot(i) => op(move |e| e.slots.get(i).copied()),
+        Sx::Special(Special::Player) => op(|e| Some(Val::Num(i32::from(e.player)))),
+        Sx::Special(Special::Opponent) => op(|e| Some(Val::Num(i32::from(e.rules.other(e.player))))),
+        &Sx::Special(s) => op(move |e| e.special(s)),
+        Sx::Not(x) => {
+            let x = build(x);
+            op(move |e| Some(Val::Bool(!truth(x(e)?)?)))
+        }
+        Sx::Neg(x) => {
+            let x = build(x);
+            op(move |e| Some(Val::Num(number(x(e)?)?.checked_neg()?)))
+        }
+        Sx::And(a, b) => {
+            let (a, b) = (build(a), build(b));
+            op(move |e| Some(Val::Bool(truth(a(e)?)? && truth(b(e)?)?)))
+        }
+        Sx::Or(a, b) => {
+            let (a, b) = (build(a), build(b));
+            op(move |e| Some(Val::Bool(truth(a(e)?)? || truth(b(e)?)?)))
+        }
+        Sx::Binary(o, a, b) => binary(*o, a, b),
+        Sx::If(parts) => {
+            let [c, t, f] = [build(&parts[0]), build(&parts[1]), build(&parts[2])];
+            op(move |e| if truth(c(e)?)? { t(e) } else { f(e) })
+        }
+        Sx::Quantifier {
+            kind,
+            slot,
+            until,
+            list,
+            condition,
+        } => {
+            let (kind, slot, until) = (*kind, *slot, *until);
+            let (list, condition) = (build(list), build(condition));
+            op(move |e| {
+                let Val::List(seq) = list(e)? else {
+                    return None;
+                };
+                e.tally(kind, slot, until, seq, &condition)
+            })
+        }
+        Sx::Squares {
+            kind,
+            until,
+            set,
+            one_by_one,
+        } => {
+            let (kind, until) = (*kind, *until);
+            let set: SetOf = (**set).clone();
+            let one_by_one = build(one_by_one);
+            op(move |e| e.squares(kind, until, &set).or_else(|| one_by_one(e)))
+        }
+        Sx::Apply { base, args, body } => {
+            let base = *base;
+            let args: Vec<Op> = args.iter().map(build).collect();
+            let body = build(body);
+            op(move |e| {
+                // Every value is worked out before any is put in its slot.
+                let mut values = [Val::Num(0); MAX_PARAMS];
+                for (v, a) in values.iter_mut().zip(&args) {
+                    *v = a(e)?;
+                }
+                for (k, v) in values.iter().take(args.len()).enumerate() {
+                    *e.slots.get_mut(base + k)? = *v;
+                }
+                body(e)
+            })
+        }
+        Sx::Let { slot, value, body } => {
+            let (slot, value, body) = (*slot, build(value), build(body));
+            op(move |e| {
+                let v = value(e)?;
+                *e.slots.get_mut(slot)? = v;
+                body(e)
+            })
+        }
+        Sx::Call(f, args) => call(*f, args.iter().map(build).collect()),
+        Sx::InARow(n, who) => {
+            let (n, who) = (*n, build(who));
+            op(move |e| {
+                let player = number(who(e)?)?;
+                Some(Val::Bool(e.in_a_row(n, player)?))
+            })
+        }
+        &Sx::Empty(Where::Cell(bit)) => op(move |e| Some(Val::Bool(e.s.cell(bit).is_none()))),
+        &Sx::Empty(Where::Pile(i)) => op(move |e| Some(Val::Bool(*e.s.totals.get(i)? == 0))),
+        &Sx::Trigger(t) => op(move |e| e.trigger(t)),
+        Sx::Can(rule, player) => {
+            let rule = *rule;
+            match player {
+                None => op(move |e| Some(Val::Bool((e.can)(rule, None)?))),
+                Some(p) => {
+                    let p = build(p);
+                    op(move |e| {
+                        let v = p(e)?;
+                        let p = e.player_number(v)?;
+                        Some(Val::Bool((e.can)(rule, Some(p))?))
+                    })
+                }
+            }
+        }
+    }
+}
+
+/// `a op b`; a number written as it stands on the right is not looked
+/// at again.
+fn binary(o: BinOp, a: &Sx, b: &Sx) -> Op {
+    let a = build(a);
+    match (o, b) {
+        (BinOp::Eq | BinOp::Ne, b) => {
+            let (eq, b) = (o == BinOp::Eq, build(b));
+            op(move |e| {
+                let (x, y) = (a(e)?, b(e)?);
+                Some(Val::Bool(e.equal(x, y)? == eq))
+            })
+        }
+        (o, &Sx::Val(Val::Num(n))) => op(move |e| arithmetic(o, number(a(e)?)?, n)),
+        (o, b) => {
+            let b = build(b);
+            op(move |e| {
+                let (x, y) = (a(e)?, b(e)?);
+                arithmetic(o, number(x)?, number(y)?)
+            })
+        }
+    }
+}
+
+/// `a op b` for the operators on numbers.
+fn arithmetic(op: BinOp, x: i32, y: i32) -> Option<Val> {
+    Some(match op {
+        BinOp::Lt => Val::Bool(x < y),
+        BinOp::Le => Val::Bool(x <= y),
+        BinOp::Gt => Val::Bool(x > y),
+        BinOp::Ge => Val::Bool(x >= y),
+        BinOp::Add => Val::Num(x.checked_add(y)?),
+        BinOp::Sub => Val::Num(x.checked_sub(y)?),
+        BinOp::Mul => Val::Num(x.checked_mul(y)?),
+        BinOp::Div => Val::Num(x.checked_div(y)?),
+        BinOp::Mod => Val::Num(x.checked_rem_euclid(y)?),
+        _ => return None,
+    })
+}
+
+/// A function of the expression language, its arguments worked out in
+/// order.
+fn call(f: Function, args: Vec<Op>) -> Op {
+    let mut args = args.into_iter();
+    let Some(a) = args.next() else {
+        return op(|_| None);
+    };
+    let (b, c) = (args.next(), args.next());
+    match f {
+        Function::Count => op(move |e| match a(e)? {
+            Val::List(seq) => Some(Val::Num(seq.len() as i32)),
+            _ => None,
+        }),
+        Function::Empty => op(move |e| match a(e)? {
+            Val::List(seq) => Some(Val::Bool(seq.len() == 0)),
+            v => Some(Val::Bool(e.empty_place(v)?)),
+        }),
+        Function::First | Function::Last => {
+            let first = f == Function::First;
+            op(move |e| match a(e)? {
+                Val::List(seq) if seq.len() > 0 => seq.item(if first { 0 } else { seq.len() - 1 }),
+                _ => None,
+            })
+        }
+        Function::Abs => op(move |e| Some(Val::Num(number(a(e)?)?.checked_abs()?))),
+        Function::World(w) => world(w, a, b, c),
+        _ => op(|_| None),
+    }
+}
+
+fn world(w: WorldFn, a: Op, b: Option<Op>, c: Option<Op>) -> Op {
+    match (w, b, c) {
+        (WorldFn::Row | WorldFn::Column, _, _) => {
+            let row = w == WorldFn::Row;
+            op(move |e| {
+                let v = a(e)?;
+                let spot = e.square(v)?;
+                Some(Val::Num(i32::from(if row { spot.row } else { spot.column })))
+            })
+        }
+        (WorldFn::Owner, _, _) => op(move |e| {
+            let v = a(e)?;
+            Some(Val::Num(e.owner(v)?))
+        }),
+        (WorldFn::Type, _, _) => op(move |e| {
+            let v = a(e)?;
+            let (_, k) = e.figure(v)?;
+            Some(Val::Kind(e.m.kinds.get(k).kind))
+        }),
+        (WorldFn::Top, _, _) => op(move |e| {
+            let v = a(e)?;
+            e.top(v)
+        }),
+        (WorldFn::Squares, _, _) => op(move |e| {
+            let Val::Text(i) = a(e)? else {
+                return None;
+            };
+            let Element::Grid(g) = e.texts.get(i as usize)?.element? else {
+                return None;
+            };
+            let g = e.rules.grids.get(g as usize)?;
+            let len = g.rows as usize * g.columns as usize;
+            Some(Val::List(Seq::Places {
+                first: g.first,
+                len: u16::try_from(len).ok()?,
+            }))
+        }),
+        (WorldFn::Neighbour | WorldFn::Line, Some(b), _) => {
+            let next = w == WorldFn::Neighbour;
+            op(move |e| {
+                let v = a(e)?;
+                let spot = e.square(v)?;
+                let Val::Text(i) = b(e)? else {
+                    return None;
+                };
+                let (dr, dc) = direction_of(i)?;
+                if next {
+                    e.neighbour(spot, dr, dc)
+                } else {
+                    e.line(spot, dr, dc)
+                }
+            })
+        }
+        (WorldFn::Between, Some(b), _) => op(move |e| {
+            let (x, y) = (a(e)?, b(e)?);
+            let (x, y) = (e.square(x)?, e.square(y)?);
+            let (dr, dc) = (
+                i64::from(y.row) - i64::from(x.row),
+                i64::from(y.column) - i64::from(x.column),
+            );
+            let in_line = x.grid == y.grid
+                && [-2, 0, 2].contains(&dr)
+                && [-2, 0, 2].contains(&dc)
+                && (dr, dc) != (0, 0);
+            if !in_line {
+                return Some(Val::Text(EMPTY));
+            }
+            let g = e.rules.grids.get(x.grid as usize)?;
+            let p = g.place(i64::from(x.row) + dr / 2, i64::from(x.column) + dc / 2);
+            Some(p.map_or(Val::Text(EMPTY), Val::Place))
+        }),
+        (WorldFn::InARow, Some(b), Some(c)) => op(move |e| {
+            let (Val::Text(i), Val::Num(n), Val::Num(player)) = (a(e)?, b(e)?, c(e)?) else {
+                return None;
+            };
+            let Element::Grid(g) = e.texts.get(i as usize)?.element? else {
+                return None;
+            };
+            // On the machine's board only, whose squares hold one figure.
+            e.m.b.filter(|&b| e.rules.bitboards.of_grid(g) == Some(b))?;
+            Some(Val::Bool(e.in_a_row(n, player)?))
+        }),
+        (WorldFn::Can, b, _) => op(move |e| {
+            let Val::Text(i) = a(e)? else {
+                return None;
+            };
+            let player = match &b {
+                Some(p) => {
+                    let p = p(e)?;
+                    Some(e.player_number(p)?)
+                }
+                None => None,
+            };
+            let rule = e.texts.get(i as usize)?.rule?;
+            (e.can)(rule, player).map(Val::Bool)
+        }),
+        (WorldFn::Value, _, _) => op(move |e| {
+            let Val::Text(t) = a(e)? else {
+                return None;
+            };
+            match e.texts.get(t as usize)?.element? {
+                Element::Trigger(t) => e.trigger(t as usize),
+                _ => None,
+            }
+        }),
+        _ => op(|_| None),
+    }
+}

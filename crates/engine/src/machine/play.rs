@@ -1,0 +1,311 @@
+//! Random playouts on the machine: a random legal step (or End move, or
+//! a pass where allowed) each as likely as the others, the step made with
+//! its effects, the move ended where it ends by itself, the game overs
+//! checked, and a player who cannot move handled as the settings say: all
+//! as the general engine does it in a random playout
+//! ([`crate::search::mcts::random_step`]), with the check that the next
+//! player can move left to the next step.
+
+use super::effect::At;
+use super::situation::{Made, Situation};
+use super::steps::Listing;
+use super::value::Eval;
+use super::Machine;
+use crate::automaton::MoveAutomaton;
+use crate::model::WhenStuck;
+use crate::rules::tree::{Val, SLOTS};
+use crate::rules::{PlaceId, Rules};
+use crate::search::rng::Rng;
+use crate::search::Budget;
+use crate::Position;
+
+/// What a random playout did, one entry a random step: enough for the
+/// general engine to make the same again.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Action {
+    /// A step of rule `rule` of a figure of kind `kind` from `from` to `to`.
+    Step {
+        rule: u16,
+        from: PlaceId,
+        kind: u8,
+        to: PlaceId,
+    },
+    /// End move (or a pass).
+    End,
+    /// The player on move could make no step at the start of a move.
+    Stuck,
+}
+
+/// How a random step on the machine went.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Outcome {
+    /// Something was done.
+    Done,
+    /// Nothing could be done: the playout ends.
+    Nothing,
+    /// The machine does not answer something here: the general engine
+    /// must take over, from the situation before this step.
+    GiveUp,
+}
+
+/// How a random playout on the machine ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Ended {
+    /// The winner (0: a draw, or too long), or `None` when the budget ran
+    /// out.
+    Winner(Option<u8>),
+    /// The machine handed the playout over: the general engine makes the
+    /// actions recorded so far ([`Scratch::actions`]) and plays on.
+    Handed,
+}
+
+/// What random playouts on the machine keep from one to the next.
+#[derive(Debug, Default, Clone)]
+pub struct Scratch {
+    pub situation: Situation,
+    pub listing: Listing,
+    /// What the playout did so far.
+    pub actions: Vec<Action>,
+}
+
+impl Machine {
+    /// A random game from `pos` to its end, as
+    /// [`crate::search::mcts::playout`] plays it, at most `steps` random
+    /// steps; `pos` is left as it was.
+    pub fn playout(
+        &self,
+        pos: &Position,
+        rng: &mut Rng,
+        scratch: &mut Scratch,
+        budget: &mut Budget,
+        steps: usize,
+    ) -> Ended {
+        let Scratch {
+            situation: s,
+            listing,
+            actions,
+        } = scratch;
+        actions.clear();
+        if !s.load(self, pos) {
+            return Ended::Handed;
+        }
+        let rules = &**pos.rules();
+        for n in 0..steps {
+            // One step may list many candidates: the clock is read every step.
+            if n > 0 && budget.check() {
+                return Ended::Winner(None);
+            }
+            if let Some(w) = s.over {
+                return Ended::Winner(Some(w));
+            }
+            match self.random_step(rules, s, rng, listing, actions) {
+                Outcome::Done => {}
+                Outcome::Nothing => return Ended::Winner(Some(0)),
+                Outcome::GiveUp => return Ended::Handed,
+            }
+        }
+        Ended::Winner(Some(0))
+    }
+
+    /// One random step on `s`, recorded in `actions` once chosen (a step
+    /// the machine then fails to make is recorded, so that the general
+    /// engine makes it).
+    pub fn random_step(
+        &self,
+        rules: &Rules,
+        s: &mut Situation,
+        rng: &mut Rng,
+        listing: &mut Listing,
+        actions: &mut Vec<Action>,
+    ) -> Outcome {
+        if self.list(rules, s, listing).is_none() {
+            return Outcome::GiveUp;
+        }
+        let total = listing.total;
+        let end = self.may_end(s, total > 0);
+        let n = total as usize + usize::from(end);
+        let action = match n {
+            0 => Action::Stuck,
+            n => match rng.below(n) {
+                k if k == total as usize => Action::End,
+                k => match self.nth(listing, k as u32) {
+                    Some((rule, from, kind, to)) => Action::Step { rule, from, kind, to },
+                    None => return Outcome::GiveUp,
+                },
+            },
+        };
+        actions.push(action);
+        match self.act(rules, s, action) {
+            Some(true) => Outcome::Done,
+            Some(false) => {
+                actions.pop();
+                Outcome::Nothing
+            }
+            None => Outcome::GiveUp,
+        }
+    }
+
+    /// Does `action` on `s`: a step, End move (or a pass), or what follows
+    /// when the player on move cannot move; `None` to give up, `Some(false)`
+    /// when nothing could be done.
+    pub(super) fn act(&self, rules: &Rules, s: &mut Situation, action: Action) -> Option<bool> {
+        match action {
+            Action::Step { rule, from, kind, to } => self.make(rules, s, rule, from, kind, to).map(|()| true),
+            Action::End => self.finish_move(rules, s).map(|()| true),
+            Action::Stuck => self.stuck(rules, s),
+        }
+    }
+
+    /// Whether the move may end now, or the player may pass (`has_step`:
+    /// whether a step can be made).
+    pub(super) fn may_end(&self, s: &Situation, has_step: bool) -> bool {
+        self.can_end_move(s, has_step) || self.can_pass(s)
+    }
+
+    /// Whether the move in progress may end now: it is complete, and need
+    /// not go on while a step can extend it (`has_step`: one can).
+    fn can_end_move(&self, s: &Situation, has_step: bool) -> bool {
+        s.over.is_none()
+            && !(s.made.is_empty() && s.progress == MoveAutomaton::START)
+            && self.moves.complete(s.progress).is_some()
+            && !(self.moves.must_go_on(s.progress) && has_step)
+    }
+
+    /// Whether the player may pass now: at the start of a move, where the
+    /// game allows it.
+    fn can_pass(&self, s: &Situation) -> bool {
+        self.pass_allowed && s.over.is_none() && s.made.is_empty() && s.progress == MoveAutomaton::START
+    }
+
+    /// Makes a step: the figure moved (a figure on the target taken first
+    /// by a capturing rule), the rule's effects, the move's progress, and
+    /// the end of the move where it ends by itself.
+    fn make(
+        &self,
+        rules: &Rules,
+        s: &mut Situation,
+        r: u16,
+        from: PlaceId,
+        k: u8,
+        to: PlaceId,
+    ) -> Option<()> {
+        let rule = self.steps.get(r as usize)?;
+        if rule.capture {
+            if let Some(bit) = self.cell(to) {
+                s.take_cell(bit);
+            }
+        }
+        self.take(s, from, k)?;
+        self.put(s, to, k)?;
+        if !rule.effects.is_empty() {
+            let mut at = At {
+                slots: [Val::Num(0); SLOTS],
+                moved: (to, k),
+            };
+            at.slots[0] = Val::Moved;
+            at.slots[1] = Val::Place(from);
+            at.slots[2] = Val::Place(to);
+            for effect in &rule.effects {
+                effect.run(self, rules, s, &mut at)?;
+            }
+        }
+        let progress = self.moves.next(s.progress, rule.index).unwrap_or(s.progress);
+        s.made.push(Made {
+            rule: rule.index as u16,
+            from,
+            to,
+        });
+        s.progress = progress;
+        if self.moves.complete(progress).is_some()
+            && (!self.moves.can_continue(progress) || !self.has_step(rules, s)?)
+        {
+            self.finish_move(rules, s)?;
+        }
+        Some(())
+    }
+
+    /// Ends the move: the turn passes to the next player, then the game
+    /// overs are checked (unless they wait for a player who cannot move).
+    fn finish_move(&self, rules: &Rules, s: &mut Situation) -> Option<()> {
+        self.pass_turn(rules, s);
+        if !self.ends_need_stuck {
+            s.over = self.game_over(rules, s)?;
+        }
+        Some(())
+    }
+
+    fn pass_turn(&self, rules: &Rules, s: &mut Situation) {
+        s.to_move = rules.other(s.to_move);
+        s.progress = MoveAutomaton::START;
+        s.made.clear();
+    }
+
+    /// The player on move can make no step: at the start of a move, the
+    /// game overs that waited for this, then what the settings say of a
+    /// player who cannot move. Whether anything was done: nothing in the
+    /// middle of a move, or once the game is over.
+    fn stuck(&self, rules: &Rules, s: &mut Situation) -> Option<bool> {
+        if s.over.is_some() || !s.made.is_empty() || s.progress != MoveAutomaton::START {
+            return Some(false);
+        }
+        if self.ends_need_stuck {
+            if let Some(w) = self.game_over(rules, s)? {
+                s.over = Some(w);
+                return Some(true);
+            }
+        }
+        let me = s.to_move;
+        s.over = Some(match self.when_stuck {
+            WhenStuck::Lose if self.players >= 2 => rules.previous(me),
+            WhenStuck::Lose | WhenStuck::Draw => 0,
+            WhenStuck::Win => me,
+            // The next player who can move moves; nobody can: a draw.
+            WhenStuck::Pass => {
+                for _ in 1..self.players.max(2) {
+                    self.pass_turn(rules, s);
+                    if let Some(w) = self.game_over(rules, s)? {
+                        s.over = Some(w);
+                        return Some(true);
+                    }
+                    if self.has_step(rules, s)? {
+                        return Some(true);
+                    }
+                }
+                0
+            }
+        });
+        Some(true)
+    }
+
+    /// The winner of the first game over whose conditions all hold, if
+    /// any; `None` to give up. A condition or winner that is not what it
+    /// should be counts as not holding, as the general engine counts it
+    /// (with a warning).
+    fn game_over(&self, rules: &Rules, s: &Situation) -> Option<Option<u8>> {
+        let mut cans = Vec::new();
+        let mut can = |ri: usize, player: Option<u8>| self.can_now(rules, s, ri, player, &mut cans);
+        let mut e = Eval {
+            m: self,
+            rules,
+            s,
+            texts: &[],
+            slots: [Val::Num(0); SLOTS],
+            moved: (crate::state::REMOVED, 0),
+            made: &s.made,
+            player: s.to_move,
+            can: &mut can,
+        };
+        'ends: for end in &self.ends {
+            for c in &end.when {
+                if c.value(&mut e)? != Val::Bool(true) {
+                    continue 'ends;
+                }
+            }
+            match end.winner.value(&mut e)? {
+                Val::Num(n) if (0..=i32::from(self.players)).contains(&n) => return Some(Some(n as u8)),
+                _ => continue,
+            }
+        }
+        Some(None)
+    }
+}

@@ -1,0 +1,528 @@
+//! The legal steps of a situation, listed exactly: of each figure kind on
+//! a place (one for all alike there, as the general engine lists them),
+//! each rule that applies, the targets its conditions allow, a target
+//! given with the first rule that allows it. A rule whose targets are
+//! squares of the board has them as bits, every condition asked of all of
+//! them at once by its set program.
+
+use super::effect::Compiled;
+use super::situation::{Made, Situation};
+use super::value::{Eval, Expr, SetOf};
+use super::Machine;
+use crate::automaton::Progress;
+use crate::model::OwnerPattern;
+use crate::rules::tree::{Text, Val, SLOTS};
+use crate::rules::{PlaceId, Rules};
+
+/// A step rule compiled for the machine.
+#[derive(Debug, Clone)]
+pub(super) struct StepRule {
+    /// Its index in [`Rules::steps`].
+    pub index: usize,
+    pub owner: Option<OwnerPattern>,
+    /// The cells `from` matches.
+    pub from_cells: u64,
+    /// The piles `from` matches.
+    pub piles: Vec<usize>,
+    /// Per player on move (from 1), the kinds of figure it may move (those
+    /// `what` matches, of the owner it asks for), as bits.
+    pub kinds: Vec<[u64; 4]>,
+    pub targets: Targets,
+    /// Capture by landing (on the board only).
+    pub capture: bool,
+    pub effects: Vec<Compiled>,
+}
+
+/// Where a rule's steps go, and how their conditions are asked.
+#[derive(Debug, Clone)]
+pub(super) enum Targets {
+    /// Squares of the board: each condition asked during play is a set
+    /// program of the targets, with its texts.
+    Board(Vec<(SetOf, Vec<Text>)>),
+    /// Other places: each condition asked of each target.
+    Piles(Vec<Expr>),
+}
+
+/// One source of steps: a figure kind on a place, with a rule, and its
+/// targets (as bits of the board, or the piles listed from `first`); each
+/// step given `times` (for the top, bottom and a middle figure of a pile,
+/// where the rules read the order).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) struct Source {
+    pub rule: u16,
+    pub from: PlaceId,
+    pub kind: u8,
+    pub bits: u64,
+    pub first: u32,
+    pub piles: u32,
+    pub times: u32,
+}
+
+impl Source {
+    /// How many different steps it gives.
+    fn targets(&self) -> u32 {
+        self.bits.count_ones() + self.piles
+    }
+
+    fn count(&self) -> u32 {
+        self.targets() * self.times
+    }
+}
+
+/// The legal steps of a situation, kept from one listing to the next.
+#[derive(Debug, Default, Clone)]
+pub struct Listing {
+    pub(super) sources: Vec<Source>,
+    /// The pile targets of the sources.
+    pub(super) piles: Vec<PlaceId>,
+    pub(super) total: u32,
+    /// The answers of `can` in the situation listed, by rule and player.
+    cans: Vec<(usize, Option<u8>, bool)>,
+    /// The targets on the board earlier rules gave each figure (by where it
+    /// is and its kind), and the piles.
+    given: Vec<(PlaceId, u8, u64)>,
+    given_piles: Vec<(PlaceId, u8, PlaceId)>,
+}
+
+impl Listing {
+    /// The board targets earlier rules gave the figure of kind `k` on
+    /// `from`.
+    fn given(&mut self, from: PlaceId, k: u8) -> &mut u64 {
+        let i = match self.given.iter().position(|&(p, kind, _)| p == from && kind == k) {
+            Some(i) => i,
+            None => {
+                self.given.push((from, k, 0));
+                self.given.len() - 1
+            }
+        };
+        &mut self.given[i].2
+    }
+}
+
+/// Whose turn a listing is for, and how far the move has got: the
+/// situation's own, or the start of a move of another player (`can(rule,
+/// player)`).
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Turn {
+    pub player: u8,
+    pub progress: Progress,
+    /// Whether the move's steps so far are the situation's (else none).
+    pub own: bool,
+}
+
+impl Turn {
+    pub fn of(s: &Situation) -> Turn {
+        Turn {
+            player: s.to_move,
+            progress: s.progress,
+            own: true,
+        }
+    }
+}
+
+/// How far a listing goes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Until {
+    /// Every step.
+    All,
+    /// The first step found (of one rule, or any).
+    First(Option<usize>),
+}
+
+/// Deeper than this, `can` inside `can` is an error (as in the general
+/// engine), which the machine leaves to it.
+const MAX_CAN_DEPTH: u32 = 4;
+
+impl Machine {
+    /// Lists every legal step of `s` into `out`; `None` to give up.
+    pub(super) fn list(&self, rules: &Rules, s: &Situation, out: &mut Listing) -> Option<()> {
+        out.sources.clear();
+        out.piles.clear();
+        out.total = 0;
+        out.cans.clear();
+        let mut cans = std::mem::take(&mut out.cans);
+        let found = self.steps_of(rules, s, Turn::of(s), Until::All, Some(out), &mut cans, 0);
+        out.cans = cans;
+        found.map(|_| ())
+    }
+
+    /// Whether `s` has a legal step; `None` to give up.
+    pub(super) fn has_step(&self, rules: &Rules, s: &Situation) -> Option<bool> {
+        let mut cans = Vec::new();
+        self.steps_of(rules, s, Turn::of(s), Until::First(None), None, &mut cans, 0)
+    }
+
+    /// Lists the steps of `s` in `turn`, each into `out` when given, until
+    /// `until` says to stop; whether one was found. `cans` keeps the
+    /// answers of `can` asked on the way, `depth` deep. Rule by rule: of
+    /// each, the figures it may move, on the board's squares as bits, on
+    /// the piles by kind.
+    #[allow(clippy::too_many_arguments)]
+    fn steps_of(
+        &self,
+        rules: &Rules,
+        s: &Situation,
+        turn: Turn,
+        until: Until,
+        mut out: Option<&mut Listing>,
+        cans: &mut Vec<(usize, Option<u8>, bool)>,
+        depth: u32,
+    ) -> Option<bool> {
+        if depth >= MAX_CAN_DEPTH {
+            return None;
+        }
+        if turn.own && s.over.is_some() {
+            return Some(false);
+        }
+        let player = usize::from(turn.player.max(1)) - 1;
+        // A target is given with the first rule that allows it, where
+        // every step is listed and two rules may move the same figure.
+        let dedupe = until == Until::All && self.overlap;
+        if let Some(list) = out.as_deref_mut() {
+            list.given.clear();
+            list.given_piles.clear();
+        }
+        let mut found = false;
+        for (r, rule) in self.steps.iter().enumerate() {
+            if let Until::First(Some(only)) = until {
+                if only != r {
+                    continue;
+                }
+            }
+            if self.moves.next(turn.progress, rule.index).is_none() {
+                continue;
+            }
+            let kinds = &rule.kinds[player];
+            let owned = match rule.owner {
+                Some(OwnerPattern::OnMove) => s.bits.owned_by(i32::from(turn.player), self.board.all),
+                Some(OwnerPattern::Opponent) => s
+                    .bits
+                    .owned_by(i32::from(rules.other(turn.player)), self.board.all),
+                Some(OwnerPattern::Player(n)) => s.bits.owned_by(i32::from(n), self.board.all),
+                None => s.bits.filled,
+            };
+            let mut cells = rule.from_cells & owned & s.bits.filled;
+            while cells != 0 {
+                let bit = cells.trailing_zeros();
+                cells &= cells - 1;
+                let k = s.cell(bit)?;
+                if kinds[usize::from(k) / 64] & (1 << (k % 64)) == 0 {
+                    continue;
+                }
+                let from = self.board.place(bit);
+                if self.targets(
+                    rules,
+                    s,
+                    turn,
+                    until,
+                    r,
+                    from,
+                    k,
+                    1,
+                    dedupe,
+                    out.as_deref_mut(),
+                    cans,
+                    depth,
+                )? {
+                    found = true;
+                    if until != Until::All {
+                        return Some(true);
+                    }
+                }
+            }
+            for &i in &rule.piles {
+                if s.totals[i] == 0 {
+                    continue;
+                }
+                let from = self.piles[i].0;
+                let present = &s.present[i];
+                for w in 0..4 {
+                    let mut here = present[w] & kinds[w];
+                    while here != 0 {
+                        let k = (w * 64) as u8 + here.trailing_zeros() as u8;
+                        here &= here - 1;
+                        // Where the order is read, alike figures are listed
+                        // apart by where they lie, which is known when they
+                        // are all alike.
+                        let times = match self.reads_order {
+                            false => 1,
+                            true if s.count(self, i, k) == s.totals[i] => u32::from(s.totals[i]).min(3),
+                            true => return None,
+                        };
+                        if self.targets(
+                            rules,
+                            s,
+                            turn,
+                            until,
+                            r,
+                            from,
+                            k,
+                            times,
+                            dedupe,
+                            out.as_deref_mut(),
+                            cans,
+                            depth,
+                        )? {
+                            found = true;
+                            if until != Until::All {
+                                return Some(true);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        Some(found)
+    }
+
+    /// The steps of rule `r` of a figure of kind `k` on `from` (each given
+    /// `times`), into `out` when given, leaving out what an earlier rule
+    /// gave the same figure (`dedupe`); whether one was found.
+    #[allow(clippy::too_many_arguments)]
+    fn targets(
+        &self,
+        rules: &Rules,
+        s: &Situation,
+        turn: Turn,
+        until: Until,
+        r: usize,
+        from: PlaceId,
+        k: u8,
+        times: u32,
+        dedupe: bool,
+        out: Option<&mut Listing>,
+        cans: &mut Vec<(usize, Option<u8>, bool)>,
+        depth: u32,
+    ) -> Option<bool> {
+        let rule = &self.steps[r];
+        let general = &rules.steps[rule.index];
+        let kind = self.kinds.get(k).kind;
+        match &rule.targets {
+            Targets::Board(sets) => {
+                let room = if rule.capture {
+                    self.board.all
+                } else {
+                    !s.bits.filled
+                };
+                let mut bits = general.candidate_bits(rules, from, turn.player, kind)
+                    & room
+                    & !self.cell(from).map_or(0, |b| 1u64 << b);
+                if bits != 0 && !sets.is_empty() {
+                    self.ask(rules, s, turn, (from, k), cans, depth, &mut |e| {
+                        for (set, texts) in sets {
+                            e.texts = texts;
+                            bits &= e.run(set)?.yes;
+                            if bits == 0 {
+                                break;
+                            }
+                        }
+                        Some(())
+                    })?;
+                }
+                let Some(list) = out else {
+                    return Some(bits != 0);
+                };
+                if dedupe {
+                    let earlier = list.given(from, k);
+                    let legal = bits & !*earlier;
+                    *earlier |= bits;
+                    bits = legal;
+                }
+                if bits == 0 {
+                    return Some(false);
+                }
+                let source = Source {
+                    rule: r as u16,
+                    from,
+                    kind: k,
+                    bits,
+                    first: 0,
+                    piles: 0,
+                    times,
+                };
+                list.total += source.count();
+                list.sources.push(source);
+                Some(true)
+            }
+            Targets::Piles(when) => {
+                let mut out = out;
+                let first = out.as_deref().map_or(0, |list| list.piles.len());
+                let mut count = 0u32;
+                for j in general.candidates(rules, from, turn.player, kind) {
+                    let &(to, _) = general.to.get(j)?;
+                    let i = self.pile(to)?;
+                    if to == from || u32::from(s.totals[i]) >= self.piles[i].1 {
+                        continue;
+                    }
+                    if dedupe {
+                        if let Some(list) = out.as_deref() {
+                            if list.given_piles.contains(&(from, k, to)) {
+                                continue;
+                            }
+                        }
+                    }
+                    let mut holds = true;
+                    if !when.is_empty() {
+                        self.ask(rules, s, turn, (from, k), cans, depth, &mut |e| {
+                            e.slots[2] = Val::Place(to);
+                            for c in when {
+                                match c.value(e)? {
+                                    Val::Bool(true) => {}
+                                    Val::Bool(false) => {
+                                        holds = false;
+                                        break;
+                                    }
+                                    _ => return None,
+                                }
+                            }
+                            Some(())
+                        })?;
+                    }
+                    if !holds {
+                        continue;
+                    }
+                    count += 1;
+                    match out.as_deref_mut() {
+                        Some(list) => list.piles.push(to),
+                        None if until != Until::All => return Some(true),
+                        None => {}
+                    }
+                }
+                let Some(list) = out else {
+                    return Some(count > 0);
+                };
+                if dedupe {
+                    for n in first..list.piles.len() {
+                        let to = list.piles[n];
+                        list.given_piles.push((from, k, to));
+                    }
+                }
+                if count == 0 {
+                    return Some(false);
+                }
+                let source = Source {
+                    rule: r as u16,
+                    from,
+                    kind: k,
+                    bits: 0,
+                    first: first as u32,
+                    piles: count,
+                    times,
+                };
+                list.total += source.count();
+                list.sources.push(source);
+                Some(true)
+            }
+        }
+    }
+
+    /// Runs `f` with an evaluation of a rule's conditions for a figure of
+    /// kind `k` on `from` (in slots `figure` and `from`) in `turn`.
+    #[allow(clippy::too_many_arguments)]
+    fn ask<'a>(
+        &'a self,
+        rules: &'a Rules,
+        s: &'a Situation,
+        turn: Turn,
+        (from, k): (PlaceId, u8),
+        cans: &mut Vec<(usize, Option<u8>, bool)>,
+        depth: u32,
+        f: &mut dyn FnMut(&mut Eval<'a, '_>) -> Option<()>,
+    ) -> Option<()> {
+        let mut can = |ri: usize, player: Option<u8>| self.can(rules, s, turn, ri, player, cans, depth);
+        let mut e = Eval {
+            m: self,
+            rules,
+            s,
+            texts: &[],
+            slots: [Val::Num(0); SLOTS],
+            moved: (from, k),
+            made: if turn.own { &s.made } else { &[] as &[Made] },
+            player: turn.player,
+            can: &mut can,
+        };
+        e.slots[0] = Val::Moved;
+        e.slots[1] = Val::Place(from);
+        f(&mut e)
+    }
+
+    /// `can(rule)` asked now, of the situation as it is.
+    pub(super) fn can_now(
+        &self,
+        rules: &Rules,
+        s: &Situation,
+        ri: usize,
+        player: Option<u8>,
+        cans: &mut Vec<(usize, Option<u8>, bool)>,
+    ) -> Option<bool> {
+        self.can(rules, s, Turn::of(s), ri, player, cans, 0)
+    }
+
+    /// `can(rule)`: whether a step of rule `ri` can be made now (`player`
+    /// `None`) or by `player` at the start of a move; each asked once a
+    /// listing.
+    #[allow(clippy::too_many_arguments)]
+    fn can(
+        &self,
+        rules: &Rules,
+        s: &Situation,
+        turn: Turn,
+        ri: usize,
+        player: Option<u8>,
+        cans: &mut Vec<(usize, Option<u8>, bool)>,
+        depth: u32,
+    ) -> Option<bool> {
+        if let Some(&(_, _, b)) = cans.iter().find(|&&(r, p, _)| r == ri && p == player) {
+            return Some(b);
+        }
+        let r = self.steps.iter().position(|rule| rule.index == ri)?;
+        // For a player: at the start of a move of theirs, the game going on.
+        let asked = match player {
+            None => turn,
+            Some(p) => Turn {
+                player: p,
+                progress: crate::automaton::MoveAutomaton::START,
+                own: false,
+            },
+        };
+        let mut inner = Vec::new();
+        let b = self.steps_of(
+            rules,
+            s,
+            asked,
+            Until::First(Some(r)),
+            None,
+            &mut inner,
+            depth + 1,
+        )?;
+        cans.push((ri, player, b));
+        Some(b)
+    }
+
+    /// The `n`th step of a listing (`n` below its total): rule, from, kind
+    /// and to.
+    pub(super) fn nth(&self, list: &Listing, n: u32) -> Option<(u16, PlaceId, u8, PlaceId)> {
+        let mut n = n;
+        for source in &list.sources {
+            let count = source.count();
+            if n >= count {
+                n -= count;
+                continue;
+            }
+            // The same step, once for each figure it stands for.
+            let n = n % source.targets();
+            let on_board = source.bits.count_ones();
+            let to = if n < on_board {
+                let mut bits = source.bits;
+                for _ in 0..n {
+                    bits &= bits - 1;
+                }
+                self.board.place(bits.trailing_zeros())
+            } else {
+                *list.piles.get((source.first + n - on_board) as usize)?
+            };
+            return Some((source.rule, source.from, source.kind, to));
+        }
+        None
+    }
+}

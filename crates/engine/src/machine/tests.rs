@@ -1,0 +1,181 @@
+//! The machine against the general engine: random games of every example
+//! the machine plays, and of hostile rules, made step by step in both;
+//! at every position the same legal steps, the same choice of ending the
+//! move, and after every action the same situation.
+
+use std::collections::BTreeSet;
+use std::ops::ControlFlow;
+use std::sync::Arc;
+
+use super::play::Action;
+use super::situation::Situation;
+use super::steps::Listing;
+use super::Machine;
+use crate::position::{examples, Undo};
+use crate::search::rng::Rng;
+use crate::{Position, Rules, Status, Step};
+
+/// How often the machine answered, and how often it gave up.
+#[derive(Debug, Default)]
+struct Tally {
+    answered: usize,
+    gave_up: usize,
+}
+
+/// How many legal steps `pos` has as a random playout draws them, and
+/// each as the machine knows it: rule, from, kind, to.
+fn general_steps(m: &Machine, pos: &Position) -> (usize, BTreeSet<(u16, u16, u8, u16)>) {
+    let mut out = BTreeSet::new();
+    let mut n = 0;
+    pos.generate_distinct(&mut |s| {
+        let kind = m.kind_of(pos, s.figure).expect("a kind the machine knows");
+        out.insert((s.rule, s.from, kind, s.to));
+        n += 1;
+        ControlFlow::Continue(())
+    });
+    (n, out)
+}
+
+/// Makes `action` on the general engine's `pos`.
+fn general_act(m: &Machine, pos: &mut Position, action: Action, undo: &mut Undo) -> bool {
+    match action {
+        Action::Step { rule, from, kind, to } => {
+            let figure = pos
+                .state()
+                .on(from)
+                .iter()
+                .copied()
+                .find(|&f| m.kind_of(pos, f) == Some(kind))
+                .expect("a figure of the kind");
+            pos.apply_to(
+                Step {
+                    figure,
+                    from,
+                    to,
+                    rule,
+                },
+                undo,
+            );
+            true
+        }
+        Action::End => {
+            pos.end_move_to(undo);
+            true
+        }
+        Action::Stuck => pos.stuck_to(undo),
+    }
+}
+
+/// Plays `games` random games of `text` in both, comparing at every
+/// position; the machine must play the game.
+fn lockstep(text: &str, games: u64, what: &str) -> Tally {
+    let (_, rules) = crate::open(text).unwrap_or_else(|p| panic!("{what}: {p:#?}"));
+    let rules = Arc::new(rules);
+    let m = rules
+        .machine()
+        .unwrap_or_else(|| panic!("{what}: {:?}", rules.why_no_machine()));
+    lockstep_with(&rules, m, games, what)
+}
+
+fn lockstep_with(rules: &Arc<Rules>, m: &Machine, games: u64, what: &str) -> Tally {
+    let mut tally = Tally::default();
+    let mut listing = Listing::default();
+    for seed in 0..games {
+        let mut pos = Position::with_seed(rules.clone(), seed);
+        pos.defer_stuck(true);
+        let mut undo = Undo::default();
+        let mut rng = Rng::new(seed);
+        let mut s = Situation::default();
+        for _ in 0..300 {
+            assert!(s.load(m, &pos), "{what}: the machine holds the position");
+            if pos.status() != &Status::Playing {
+                assert_eq!(
+                    s.winner(),
+                    match pos.status() {
+                        Status::Over { winner, .. } => Some(*winner),
+                        Status::Playing => None,
+                    }
+                );
+                break;
+            }
+            if m.list(rules, &s, &mut listing).is_none() {
+                tally.gave_up += 1;
+                break;
+            }
+            let listed: Vec<_> = (0..listing.total)
+                .map(|i| m.nth(&listing, i).expect("a listed step"))
+                .collect();
+            let (steps, distinct) = general_steps(m, &pos);
+            assert_eq!(listed.len(), steps, "{what}: as many steps");
+            assert_eq!(
+                listed.into_iter().collect::<BTreeSet<_>>(),
+                distinct,
+                "{what}: the legal steps"
+            );
+            let end = m.may_end(&s, listing.total > 0);
+            assert_eq!(
+                end,
+                pos.can_end_move() || pos.can_pass(),
+                "{what}: ending the move"
+            );
+            let n = listing.total as usize + usize::from(end);
+            let action = match n {
+                0 => Action::Stuck,
+                n => match rng.below(n) {
+                    k if k == listing.total as usize => Action::End,
+                    k => {
+                        let (rule, from, kind, to) = m.nth(&listing, k as u32).unwrap();
+                        Action::Step { rule, from, kind, to }
+                    }
+                },
+            };
+            let mut after = s.clone();
+            let done = m.act(rules, &mut after, action);
+            let general = general_act(m, &mut pos, action, &mut undo);
+            let Some(done) = done else {
+                tally.gave_up += 1;
+                continue;
+            };
+            tally.answered += 1;
+            assert_eq!(done, general, "{what}: {action:?} done");
+            if !done {
+                break;
+            }
+            let mut fresh = Situation::default();
+            assert!(fresh.load(m, &pos), "{what}");
+            assert_eq!(after, fresh, "{what}: after {action:?}");
+        }
+        pos.revert(undo);
+        assert_eq!(pos.hash(), Position::with_seed(rules.clone(), seed).hash());
+    }
+    tally
+}
+
+#[test]
+fn the_yardstick_games_are_played_on_the_machine() {
+    for file in [
+        "tic-tac-toe.game.xml",
+        "connect-four.game.xml",
+        "reversi.game.xml",
+        "english-checkers.game.xml",
+    ] {
+        let (_, rules) = crate::open(&examples::text(file)).unwrap();
+        assert!(rules.machine().is_some(), "{file}: {:?}", rules.why_no_machine());
+    }
+}
+
+#[test]
+fn every_example_the_machine_plays_agrees_with_the_general_engine() {
+    let mut played = 0;
+    for file in examples::files() {
+        let (_, rules) = crate::open(&examples::text(&file)).unwrap();
+        if rules.machine().is_none() {
+            continue;
+        }
+        played += 1;
+        let tally = lockstep(&examples::text(&file), 4, &file);
+        assert!(tally.answered > 0, "{file}: {tally:?}");
+        assert_eq!(tally.gave_up, 0, "{file}: {tally:?}");
+    }
+    assert!(played >= 6, "{played} examples on the machine");
+}

@@ -1,0 +1,600 @@
+//! Conditions, winners and the values of effects, over the machine's
+//! situation: the trees over ids of the compiled conditions
+//! ([`crate::rules::tree`]), each part worked out as the compiled
+//! conditions work it out ([`crate::rules::Fast`]), reading a
+//! [`Situation`] instead of a state. A quantifier over the board's squares
+//! whose condition has the form of sets is a set program.
+//!
+//! Where the compiled conditions give up and leave the general evaluator
+//! to answer (an error, a value of an unexpected kind), the machine gives
+//! up too: `None` all the way up, and the playout goes on in the general
+//! engine. The figures are known by where they lie ([`Val::On`]) or as the
+//! step's own ([`Val::Moved`]), not by name: a question about one that
+//! needs its name gives up.
+
+use crate::expr::{BinOp, Function, Quantity, Special, WorldFn};
+use crate::rules::tree::{self, answer, Node, Program, Seq, Text, Val, EMPTY, SLOTS};
+use crate::rules::{Element, GridSpot, PlaceId, Rules};
+
+use super::ops::{build, number, truth, Op};
+use super::situation::{Made, Situation};
+use super::Machine;
+
+/// An expression compiled for the machine, with the texts it names.
+#[derive(Clone)]
+pub struct Expr {
+    op: Op,
+    texts: Vec<Text>,
+}
+
+impl std::fmt::Debug for Expr {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Expr")
+            .field("texts", &self.texts)
+            .finish_non_exhaustive()
+    }
+}
+
+/// A set program and its parts that read no square, compiled.
+#[derive(Clone)]
+pub(super) struct SetOf {
+    program: Program,
+    scalars: Vec<Op>,
+}
+
+impl std::fmt::Debug for SetOf {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("SetOf").finish_non_exhaustive()
+    }
+}
+
+/// A part of an expression, as [`Node`] has it, with what it names as it
+/// stands found once; [`super::ops::build`] makes it ready to run.
+#[derive(Clone)]
+pub(super) enum Sx {
+    Val(Val),
+    Slot(usize),
+    Special(Special),
+    Not(Box<Sx>),
+    Neg(Box<Sx>),
+    And(Box<Sx>, Box<Sx>),
+    Or(Box<Sx>, Box<Sx>),
+    Binary(BinOp, Box<Sx>, Box<Sx>),
+    If(Box<[Sx; 3]>),
+    Quantifier {
+        kind: Quantity,
+        slot: usize,
+        until: bool,
+        list: Box<Sx>,
+        condition: Box<Sx>,
+    },
+    /// A quantifier over the board's squares worked out as sets, or, where
+    /// the sets give up, item by item.
+    Squares {
+        kind: Quantity,
+        until: bool,
+        set: Box<SetOf>,
+        one_by_one: Box<Sx>,
+    },
+    Apply {
+        base: usize,
+        args: Vec<Sx>,
+        body: Box<Sx>,
+    },
+    Let {
+        slot: usize,
+        value: Box<Sx>,
+        body: Box<Sx>,
+    },
+    Call(Function, Vec<Sx>),
+    /// `in_a_row(board, n, who)` on the machine's board, `n` as it stands.
+    InARow(i32, Box<Sx>),
+    /// `empty(place)` of a place named as it stands.
+    Empty(super::Where),
+    /// `value(trigger)` of a trigger named as it stands.
+    Trigger(usize),
+    /// `can(rule)` or `can(rule, player)` of a rule named as it stands.
+    Can(usize, Option<Box<Sx>>),
+}
+
+/// What compiling needs: the game, the texts of the expression, and the
+/// machine's board and places.
+pub(super) struct Cx<'a> {
+    pub rules: &'a Rules,
+    pub texts: &'a [Text],
+    pub b: Option<usize>,
+    pub places: &'a [super::Where],
+}
+
+impl Expr {
+    /// `node`, named with `texts`, for a machine on board `b` with
+    /// `places`.
+    pub(super) fn compile(
+        node: &Node,
+        texts: Vec<Text>,
+        rules: &Rules,
+        (b, places): (Option<usize>, &[super::Where]),
+    ) -> Result<Expr, String> {
+        let sx = Cx {
+            rules,
+            texts: &texts,
+            b,
+            places,
+        }
+        .sx(node)?;
+        Ok(Expr {
+            op: build(&sx),
+            texts,
+        })
+    }
+
+    /// A set program of a step rule's targets, with its parts compiled.
+    pub(super) fn set(
+        program: Program,
+        texts: Vec<Text>,
+        rules: &Rules,
+        (b, places): (Option<usize>, &[super::Where]),
+    ) -> Result<(SetOf, Vec<Text>), String> {
+        let cx = Cx {
+            rules,
+            texts: &texts,
+            b,
+            places,
+        };
+        let scalars = program
+            .scalars()
+            .iter()
+            .map(|n| cx.sx(n).map(|x| build(&x)))
+            .collect::<Result<_, _>>()?;
+        Ok((SetOf { program, scalars }, texts))
+    }
+
+    /// Its value, worked out with `e` (reading this expression's texts
+    /// while it runs); `None` to give up.
+    pub(super) fn value<'a>(&'a self, e: &mut Eval<'a, '_>) -> Option<Val> {
+        let theirs = std::mem::replace(&mut e.texts, &self.texts);
+        let v = (self.op)(e);
+        e.texts = theirs;
+        v
+    }
+}
+
+impl Cx<'_> {
+    /// `n` as a part, or what it has that the machine does not do.
+    pub(super) fn sx(&self, n: &Node) -> Result<Sx, String> {
+        let boxed = |x: Sx| Box::new(x);
+        Ok(match n {
+            Node::Value(v) => Sx::Val(*v),
+            Node::Slot(i) => Sx::Slot(*i),
+            Node::Capture(_) => return Err("a rule reads what its patterns caught".into()),
+            Node::General(_) => return Err("a part has no compiled form".into()),
+            Node::Special(s) => match s {
+                Special::Steps | Special::Repetitions | Special::LastFigure => {
+                    return Err(format!("a rule reads {s:?}"));
+                }
+                s => Sx::Special(*s),
+            },
+            Node::Not(x) => Sx::Not(boxed(self.sx(x)?)),
+            Node::Neg(x) => Sx::Neg(boxed(self.sx(x)?)),
+            Node::And(a, b) => Sx::And(boxed(self.sx(a)?), boxed(self.sx(b)?)),
+            Node::Or(a, b) => Sx::Or(boxed(self.sx(a)?), boxed(self.sx(b)?)),
+            Node::Binary(op, a, b) => Sx::Binary(*op, boxed(self.sx(a)?), boxed(self.sx(b)?)),
+            Node::If(parts) => Sx::If(Box::new([
+                self.sx(&parts[0])?,
+                self.sx(&parts[1])?,
+                self.sx(&parts[2])?,
+            ])),
+            Node::Quantifier {
+                kind,
+                slot,
+                until,
+                list,
+                condition,
+            } => {
+                let one_by_one = Sx::Quantifier {
+                    kind: *kind,
+                    slot: *slot,
+                    until: *until,
+                    list: boxed(self.sx(list)?),
+                    condition: boxed(self.sx(condition)?),
+                };
+                match self.over_squares(*kind, *slot, *until, list, condition)? {
+                    Some(set) => Sx::Squares {
+                        kind: *kind,
+                        until: *until,
+                        set: Box::new(set),
+                        one_by_one: boxed(one_by_one),
+                    },
+                    None => one_by_one,
+                }
+            }
+            Node::Apply { base, args, body } => Sx::Apply {
+                base: *base,
+                args: args.iter().map(|a| self.sx(a)).collect::<Result<_, _>>()?,
+                body: boxed(self.sx(body)?),
+            },
+            Node::Let { slot, value, body } => Sx::Let {
+                slot: *slot,
+                value: boxed(self.sx(value)?),
+                body: boxed(self.sx(body)?),
+            },
+            Node::Call(f, args) => match self.named_call(*f, args)? {
+                Some(x) => x,
+                None => Sx::Call(*f, args.iter().map(|a| self.sx(a)).collect::<Result<_, _>>()?),
+            },
+        })
+    }
+
+    /// A call of a function on something named as it stands, found once:
+    /// `in_a_row(board, 4, opponent)`, `empty(pool)`, `value(quiet)`,
+    /// `can(jump)`.
+    fn named_call(&self, f: Function, args: &[Node]) -> Result<Option<Sx>, String> {
+        let Some(&Node::Value(Val::Text(i))) = args.first() else {
+            return Ok(None);
+        };
+        let Some(text) = self.texts.get(i as usize) else {
+            return Ok(None);
+        };
+        Ok(Some(match (f, text.element, &args[1..]) {
+            (Function::World(WorldFn::InARow), Some(Element::Grid(g)), [Node::Value(Val::Num(n)), who])
+                if self.b.is_some() && self.rules.bitboards.of_grid(g) == self.b =>
+            {
+                Sx::InARow(*n, Box::new(self.sx(who)?))
+            }
+            (Function::Empty, Some(Element::Place(p)), []) => match self.places.get(p as usize) {
+                Some(&at) => Sx::Empty(at),
+                None => return Ok(None),
+            },
+            (Function::World(WorldFn::Value), Some(Element::Trigger(t)), []) => Sx::Trigger(t as usize),
+            (Function::World(WorldFn::Can), _, rest) if rest.len() <= 1 => match text.rule {
+                Some(r) => Sx::Can(r, rest.first().map(|p| self.sx(p).map(Box::new)).transpose()?),
+                None => return Ok(None),
+            },
+            _ => return Ok(None),
+        }))
+    }
+
+    /// A quantifier over the squares of the machine's board as sets, where
+    /// its condition has that form.
+    fn over_squares(
+        &self,
+        kind: Quantity,
+        slot: usize,
+        until: bool,
+        list: &Node,
+        condition: &Node,
+    ) -> Result<Option<SetOf>, String> {
+        let Node::Call(Function::World(WorldFn::Squares), args) = list else {
+            return Ok(None);
+        };
+        let [Node::Value(Val::Text(i))] = args[..] else {
+            return Ok(None);
+        };
+        let Some(Element::Grid(g)) = self.texts.get(i as usize).and_then(|t| t.element) else {
+            return Ok(None);
+        };
+        let Some(b) = self.b.filter(|&b| self.rules.bitboards.of_grid(g) == Some(b)) else {
+            return Ok(None);
+        };
+        if !tree::answered_by_sets(kind, until) {
+            return Ok(None);
+        }
+        let Some(program) = tree::over_squares(condition, slot, self.rules, self.texts, b) else {
+            return Ok(None);
+        };
+        let scalars = program
+            .scalars()
+            .iter()
+            .map(|n| self.sx(n).map(|x| build(&x)))
+            .collect::<Result<_, _>>()?;
+        Ok(Some(SetOf { program, scalars }))
+    }
+}
+
+/// Asks whether a step of a rule (by its index) can be made, for a player
+/// at the start of a move (or now, `None`): `can`.
+pub(super) type Can<'c> = dyn FnMut(usize, Option<u8>) -> Option<bool> + 'c;
+
+/// One evaluation over a situation.
+pub(super) struct Eval<'a, 'c> {
+    pub m: &'a Machine,
+    pub rules: &'a Rules,
+    pub s: &'a Situation,
+    pub texts: &'a [Text],
+    /// The rule's variables and the names bound inside.
+    pub slots: [Val; SLOTS],
+    /// The figure the step moves: where it lies now and its kind.
+    pub moved: (PlaceId, u8),
+    /// The steps of the move so far (none at the start of another
+    /// player's move, which `can(rule, player)` asks about).
+    pub made: &'a [Made],
+    /// The player on move.
+    pub player: u8,
+    pub can: &'c mut Can<'c>,
+}
+
+impl Eval<'_, '_> {
+    /// A player's number, for `can(rule, player)`: none past the players
+    /// is an error, which the general evaluator reports.
+    pub(super) fn player_number(&self, p: Val) -> Option<u8> {
+        let p = number(p)?;
+        u8::try_from(p)
+            .ok()
+            .filter(|&p| (1..=self.rules.players.max(1)).contains(&p))
+    }
+
+    /// The value of trigger `t`.
+    pub(super) fn trigger(&self, t: usize) -> Option<Val> {
+        let v = *self.s.triggers.get(t)?;
+        Some(match self.m.triggers.get(t)? {
+            super::Holds::Number => Val::Num(v),
+            super::Holds::YesNo => Val::Bool(v != 0),
+        })
+    }
+
+    /// Whether `player` has `n` in a row on the machine's board (`n` at
+    /// least 1).
+    pub(super) fn in_a_row(&self, n: i32, player: i32) -> Option<bool> {
+        if n < 1 {
+            return Some(false);
+        }
+        let board = &self.m.board;
+        let bits = self.s.bits;
+        let mine = match player {
+            0 => bits.filled & bits.owned_by(0, board.all),
+            p => bits.owned_by(p, board.all),
+        };
+        Some(board.has_line(n as u32, mine))
+    }
+
+    /// A quantifier over the board's squares from its set program.
+    // Kept out of `eval`, whose every call would pay for its room.
+    #[inline(never)]
+    pub(super) fn squares(&mut self, kind: Quantity, until: bool, set: &SetOf) -> Option<Val> {
+        let b = self.m.b?;
+        let t = self.run(set)?;
+        answer(kind, until, t, self.rules.bitboards.boards.get(b)?)
+    }
+
+    /// Runs a set program on the board, its parts asked here.
+    pub(super) fn run(&mut self, set: &SetOf) -> Option<tree::Tri> {
+        let (rules, board, bits, player) = (self.rules, &self.m.board, self.s.bits, self.player);
+        let mut values = [Val::Num(0); 32];
+        for (v, x) in values.iter_mut().zip(&set.scalars) {
+            *v = x(self)?;
+        }
+        set.program
+            .run(&mut |k| values.get(k).copied(), rules, board, bits, player)
+    }
+
+    // Kept out of `eval`, whose every call would pay for its room.
+    #[inline(never)]
+    pub(super) fn special(&self, s: Special) -> Option<Val> {
+        let rules = self.rules;
+        let me = self.player;
+        let last = self.made.last();
+        let or_empty = |v: Option<Val>| v.unwrap_or(Val::Text(EMPTY));
+        Some(match s {
+            Special::Player => Val::Num(i32::from(me)),
+            Special::Opponent => Val::Num(i32::from(rules.other(me))),
+            Special::Next => Val::Num(i32::from(rules.next(me))),
+            Special::Previous => Val::Num(i32::from(rules.previous(me))),
+            Special::LastTo => or_empty(last.map(|m| Val::Place(m.to))),
+            Special::LastFrom => or_empty(last.map(|m| Val::Place(m.from))),
+            Special::Directions => Val::List(Seq::Directions { first: 0, len: 8 }),
+            Special::Straight => Val::List(Seq::Directions { first: 0, len: 4 }),
+            Special::Diagonal => Val::List(Seq::Directions { first: 4, len: 4 }),
+            Special::Steps | Special::Repetitions | Special::LastFigure => return None,
+        })
+    }
+
+    /// `kind` over `seq`, the item in `slot` while `condition` is asked:
+    /// as the compiled conditions go through a list.
+    // Kept out of `eval`, whose every call would pay for its room.
+    #[inline(never)]
+    pub(super) fn tally(
+        &mut self,
+        kind: Quantity,
+        slot: usize,
+        until: bool,
+        seq: Seq,
+        condition: &Op,
+    ) -> Option<Val> {
+        let mut count = 0i32;
+        for k in 0..seq.len() {
+            let item = seq.item(k)?;
+            *self.slots.get_mut(slot)? = item;
+            if kind == Quantity::Sum {
+                count = count.checked_add(number(condition(self)?)?)?;
+                continue;
+            }
+            let holds = truth(condition(self)?)?;
+            if until {
+                if holds {
+                    return Some(match kind {
+                        Quantity::All => Val::List(seq.prefix(k)),
+                        Quantity::HowMany => Val::Num(k as i32),
+                        _ => return None,
+                    });
+                }
+                continue;
+            }
+            match kind {
+                Quantity::Any if holds => return Some(Val::Bool(true)),
+                Quantity::Every if !holds => return Some(Val::Bool(false)),
+                Quantity::First if holds => return Some(item),
+                Quantity::HowMany if holds => count += 1,
+                _ => {}
+            }
+        }
+        Some(match kind {
+            Quantity::Any => Val::Bool(false),
+            Quantity::Every => Val::Bool(true),
+            Quantity::First => Val::Text(EMPTY),
+            Quantity::HowMany if until => Val::Num(seq.len() as i32),
+            Quantity::HowMany | Quantity::Sum => Val::Num(count),
+            Quantity::All if until => Val::List(seq),
+            Quantity::All => return None,
+        })
+    }
+
+    /// The place a value names: a place, or a text naming one.
+    pub(super) fn place(&self, v: Val) -> Option<PlaceId> {
+        match v {
+            Val::Place(p) => Some(p),
+            Val::Text(i) => match self.texts.get(i as usize)?.element? {
+                Element::Place(p) => Some(p),
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+
+    /// A square of a board or track (not a point of a points board).
+    pub(super) fn square(&self, v: Val) -> Option<GridSpot> {
+        let p = self.place(v)?;
+        self.rules.places.get(p as usize)?.grid
+    }
+
+    /// The figure a value is, as where it lies and its kind.
+    pub(super) fn figure(&self, v: Val) -> Option<(PlaceId, u8)> {
+        match v {
+            Val::On(p) => Some((p, self.s.cell(self.m.cell(p)?)?)),
+            Val::Moved => Some(self.moved),
+            _ => None,
+        }
+    }
+
+    /// The text a name stands for.
+    fn name(&self, v: Val) -> Option<&str> {
+        let rules = self.rules;
+        Some(match v {
+            Val::Place(p) => rules.place_name(p),
+            Val::Kind(k) => rules.types.get(k as usize)?,
+            Val::Text(i) => &self.texts.get(i as usize)?.text,
+            _ => return None,
+        })
+    }
+
+    /// Whether two values are the same, as the compiled conditions
+    /// compare them: figures by where they lie.
+    // Kept out of `eval`, whose every call would pay for its room.
+    #[inline(never)]
+    pub(super) fn equal(&self, a: Val, b: Val) -> Option<bool> {
+        let figure = |v: Val| matches!(v, Val::On(_) | Val::Moved);
+        match (a, b) {
+            (Val::Num(x), Val::Num(y)) => Some(x == y),
+            (Val::Bool(x), Val::Bool(y)) => Some(x == y),
+            (Val::Num(_), Val::Bool(_)) | (Val::Bool(_), Val::Num(_)) => Some(false),
+            (Val::Bool(_), x) | (x, Val::Bool(_)) if !matches!(x, Val::List(_)) => Some(false),
+            (x, y) if figure(x) && figure(y) => Some(self.figure(x)?.0 == self.figure(y)?.0),
+            // A figure's name is never empty.
+            (x, Val::Text(EMPTY)) | (Val::Text(EMPTY), x) if figure(x) => Some(false),
+            (x, _) | (_, x) if figure(x) => None,
+            (Val::List(_), _) | (_, Val::List(_)) | (Val::Num(_), _) | (_, Val::Num(_)) => None,
+            _ => Some(a == b || self.name(a)? == self.name(b)?),
+        }
+    }
+
+    /// `owner(v)`: of a figure, or of what lies on a place unless it has an
+    /// owner of its own; 0 for nothing.
+    // Kept out of `eval`, whose every call would pay for its room.
+    #[inline(never)]
+    pub(super) fn owner(&self, v: Val) -> Option<i32> {
+        if v == Val::Text(EMPTY) {
+            return Some(0);
+        }
+        if let Some((_, k)) = self.figure(v) {
+            return Some(i32::from(self.m.kinds.get(k).owner));
+        }
+        let p = self.place(v)?;
+        match self.rules.places.get(p as usize)?.owner {
+            0 => {}
+            own => return Some(i32::from(own)),
+        }
+        match self.m.cell(p) {
+            Some(bit) => Some(
+                self.s
+                    .cell(bit)
+                    .map_or(0, |k| i32::from(self.m.kinds.get(k).owner)),
+            ),
+            // The top of a pile: known only when every figure there has
+            // the same owner.
+            None => {
+                let i = self.m.pile(p)?;
+                let mut owners = (0..self.m.kinds.len() as u8)
+                    .filter(|&k| self.s.count(self.m, i, k) > 0)
+                    .map(|k| self.m.kinds.get(k).owner);
+                let first = owners.next();
+                match first {
+                    None => Some(0),
+                    Some(o) if owners.all(|x| x == o) => Some(i32::from(o)),
+                    Some(_) => None,
+                }
+            }
+        }
+    }
+
+    /// Whether nothing lies on the place a value names.
+    pub(super) fn empty_place(&self, v: Val) -> Option<bool> {
+        let p = self.place(v)?;
+        Some(match self.m.cell(p) {
+            Some(bit) => self.s.cell(bit).is_none(),
+            None => self.s.totals[self.m.pile(p)?] == 0,
+        })
+    }
+
+    /// `top(v)` of a place: its figure, or nothing.
+    pub(super) fn top(&self, v: Val) -> Option<Val> {
+        let p = self.place(v)?;
+        match self.m.cell(p) {
+            Some(bit) => Some(match self.s.cell(bit) {
+                Some(_) => Val::On(p),
+                None => Val::Text(EMPTY),
+            }),
+            // Which figure of a pile is on top is not kept.
+            None => (self.s.totals[self.m.pile(p)?] == 0).then_some(Val::Text(EMPTY)),
+        }
+    }
+
+    /// `neighbour(square, direction)`: nothing at the board's edge (a
+    /// track has no rows).
+    pub(super) fn neighbour(&self, spot: GridSpot, dr: i64, dc: i64) -> Option<Val> {
+        let g = self.rules.grids.get(spot.grid as usize)?;
+        if g.is_track && dr != 0 {
+            return Some(Val::Text(EMPTY));
+        }
+        let p = g.place(i64::from(spot.row) + dr, i64::from(spot.column) + dc);
+        Some(p.map_or(Val::Text(EMPTY), Val::Place))
+    }
+
+    /// `line(square, direction)`: the squares from `spot` to the edge (a
+    /// ring's line is left to the general evaluator).
+    pub(super) fn line(&self, spot: GridSpot, dr: i64, dc: i64) -> Option<Val> {
+        let g = self.rules.grids.get(spot.grid as usize)?;
+        if g.ring {
+            return None;
+        }
+        let step = |k: i64| {
+            if g.is_track && dr != 0 {
+                return None;
+            }
+            g.place(i64::from(spot.row) + dr * k, i64::from(spot.column) + dc * k)
+        };
+        let room = |at: u16, side: u16, d: i64| match d.signum() {
+            1 => i64::from(side - at),
+            -1 => i64::from(at) - 1,
+            _ => i64::MAX,
+        };
+        let first = step(1);
+        let len = match first {
+            None => 0,
+            Some(_) => room(spot.row, g.rows, dr).min(room(spot.column, g.columns, dc)),
+        };
+        Some(Val::List(Seq::Line {
+            first: first.unwrap_or(g.first),
+            step: i16::try_from(dr * i64::from(g.columns) + dc).ok()?,
+            len: u8::try_from(len).ok()?,
+        }))
+    }
+}

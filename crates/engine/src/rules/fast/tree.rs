@@ -1,0 +1,75 @@
+//! The trees over ids that conditions and effects compile to ([`Node`]),
+//! and the set programs made of them ([`Program`]), for another way of
+//! running them: the bit machine of random playouts
+//! ([`crate::machine`]), which reads its own state rather than a
+//! [`crate::state::State`].
+
+pub(crate) use super::compile::{longest, walk, work, Compiler, Node};
+pub(crate) use super::sets::{answer, Program, Tri};
+pub(crate) use super::{direction_of, Seq, Text, Val, EMPTY, MAX_PARAMS, SLOTS};
+
+use crate::expr::{Expr, Quantity, MAX_WORK};
+use crate::rules::Rules;
+
+/// An expression as a tree over ids, with the texts it names.
+pub(crate) struct Tree {
+    pub node: Node,
+    pub texts: Vec<Text>,
+}
+
+/// `expr`, of a rule with `vars` variables (the first three `figure`,
+/// `from`, `to` when `step`), as a tree with its definitions written out
+/// where they read their values in place: where every part has a form
+/// over ids, none is asked of the general evaluator, it reads no capture,
+/// and the general evaluator can never run out of work on it.
+pub(crate) fn tree(expr: &Expr, rules: &Rules, vars: usize, step: bool) -> Option<Tree> {
+    let mut texts: Vec<Text> = Vec::new();
+    let mut c = Compiler::new(rules, &mut texts, vars, step);
+    let node = c.node(expr, vars, 0)?;
+    if c.too_big || c.reads_vars || general(&node) {
+        return None;
+    }
+    if work(&node, rules)? > u64::from(MAX_WORK) {
+        return None;
+    }
+    Some(Tree {
+        node: super::inline::inline(node),
+        texts,
+    })
+}
+
+/// Whether some part of `n` is asked of the general evaluator.
+pub(crate) fn general(n: &Node) -> bool {
+    let mut found = false;
+    walk(n, &mut |p| found |= matches!(p, Node::General(_)));
+    found
+}
+
+/// A step rule's condition (`to` in slot 2) as a set program of its
+/// targets on board `b` of [`Rules::bitboards`].
+pub(crate) fn step_targets(n: &Node, rules: &Rules, texts: &[Text], b: usize) -> Option<Program> {
+    super::sets::step_condition(n, rules, texts, b)
+}
+
+/// The condition of a quantifier over the squares of board `b` (its item
+/// in `slot`) as a set program, errors included.
+pub(crate) fn over_squares(
+    condition: &Node,
+    slot: usize,
+    rules: &Rules,
+    texts: &[Text],
+    b: usize,
+) -> Option<Program> {
+    super::sets::squares_condition(condition, slot, rules, texts, b)
+}
+
+/// Whether a quantifier of this kind over a board's squares has an
+/// answer from sets ([`answer`]).
+pub(crate) fn answered_by_sets(kind: Quantity, until: bool) -> bool {
+    super::sets::answerable(kind, until)
+}
+
+/// `n` with every definition that reads its values in place written out.
+pub(crate) fn inlined(n: Node) -> Node {
+    super::inline::inline(n)
+}
