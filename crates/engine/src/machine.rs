@@ -83,6 +83,11 @@ pub struct Machine {
     /// Per pile: its place and how many figures it holds at most.
     piles: Vec<(PlaceId, u32)>,
     kinds: Kinds,
+    /// Per state of the move's automaton, the step rules that may come
+    /// next, as bits (where there are at most 64 rules).
+    allowed: Vec<u64>,
+    /// How many words of 64 the kinds take as bits.
+    kind_words: usize,
     steps: Vec<StepRule>,
     ends: Vec<End>,
     triggers: Vec<Holds>,

@@ -57,11 +57,23 @@ pub(super) fn machine(rules: &Rules) -> Result<Machine, String> {
             _ => Err(format!("the trigger '{}' holds text or a big number", t.name)),
         })
         .collect::<Result<Vec<_>, _>>()?;
+    if rules.steps.len() > 64 {
+        return Err("the game has more than 64 step rules".into());
+    }
+    let allowed = (0..rules.moves.states() as u16)
+        .map(|state| {
+            (0..rules.steps.len())
+                .filter(|&r| rules.moves.next(state, r).is_some())
+                .fold(0u64, |bits, r| bits | 1 << r)
+        })
+        .collect();
     let mut m = Machine {
         b,
         board,
         places,
         piles,
+        allowed,
+        kind_words: kinds.len().div_ceil(64),
         kinds,
         steps: Vec::new(),
         ends: Vec::new(),
@@ -226,6 +238,11 @@ fn step_rule(m: &Machine, rules: &Rules, i: usize) -> Result<StepRule, String> {
         piles,
         kinds,
         targets,
+        to: rule
+            .board
+            .as_ref()
+            .filter(|_| !rule.prefilter.answers_ahead())
+            .map(|rb| rb.to),
         capture: rule.capture,
         effects,
     })

@@ -8,10 +8,13 @@
 
 use super::ops::{build, Op};
 use super::situation::Situation;
-use super::value::{Cx, Eval};
+use super::value::{Cx, Eval, Expr as SetExpr, SetOf};
 use super::{Holds, Machine};
-use crate::expr::{Effect, Expr, Resolved, Value, MAX_ITEMS, MAX_WORK};
-use crate::rules::tree::{inlined, longest, work, Compiler, Node, Text, Val, SLOTS};
+use crate::expr::{Effect, Expr, Function, Quantity, Resolved, Special, Value, WorldFn, MAX_ITEMS, MAX_WORK};
+use crate::rules::tree::{
+    self, direction_of, inlined, longest, walk, walk_mut, work, Compiler, Node, Text, Val, FIRST_DIRECTION,
+    SLOTS,
+};
 use crate::rules::{Element, PlaceId, Rules, TriggerId, TypeId};
 use crate::state::REMOVED;
 
@@ -52,6 +55,36 @@ pub(super) enum Act {
         body: Box<Act>,
     },
     Block(Vec<Act>),
+    /// `if C then …` where C is about the step's target and worked out as
+    /// sets: its set program, read at the target.
+    IfAt {
+        test: Box<SetOf>,
+        then: Box<Act>,
+        otherwise: Option<Box<Act>>,
+    },
+    /// `for each s in ITEMS do` a change of the figure on `s` that reads
+    /// nothing the changes change: all the items at once.
+    Bulk {
+        items: Box<Items>,
+        change: Change,
+    },
+}
+
+/// The squares of a line from a square (`from`, a value) going `d`, while
+/// `cont` holds for them (worked out as sets; to the edge without).
+#[derive(Clone)]
+pub(super) struct Items {
+    from: Op,
+    d: usize,
+    stop: Option<SetOf>,
+}
+
+/// A change of the figure on each square of a set.
+#[derive(Clone)]
+pub(super) enum Change {
+    Owner(Op),
+    Kind(TypeId),
+    Remove,
 }
 
 /// A side effect compiled for the machine, with the texts it names.
@@ -146,8 +179,41 @@ enum Nodes {
 }
 
 impl Nodes {
+    /// `f` of every expression in the statement.
+    fn nodes(&mut self, f: &mut dyn FnMut(&mut Node)) {
+        match self {
+            Nodes::Owner(a, b) => {
+                f(a);
+                f(b);
+            }
+            Nodes::Move(a, b, c) => {
+                f(a);
+                if let Some(b) = b {
+                    f(b);
+                }
+                f(c);
+            }
+            Nodes::Remove(a) | Nodes::Kind(a, _) | Nodes::Set(_, a) => f(a),
+            Nodes::If(c, then, otherwise) => {
+                f(c);
+                then.nodes(f);
+                if let Some(o) = otherwise {
+                    o.nodes(f);
+                }
+            }
+            Nodes::Each(_, list, body) => {
+                f(list);
+                body.nodes(f);
+            }
+            Nodes::Block(all) => all.iter_mut().for_each(|a| a.nodes(f)),
+        }
+    }
+
     fn lower(&self, cx: &Cx) -> Result<Act, String> {
         let sx = |n: &Node| cx.sx(n).map(|x| build(&x));
+        if let Some(act) = self.by_sets(cx)? {
+            return Ok(act);
+        }
         Ok(match self {
             Nodes::Owner(f, o) => Act::Owner {
                 figure: sx(f)?,
@@ -182,6 +248,168 @@ impl Nodes {
             },
             Nodes::Block(all) => Act::Block(all.iter().map(|a| a.lower(cx)).collect::<Result<_, _>>()?),
         })
+    }
+
+    /// The statement worked out as sets on the machine's board, where it
+    /// has that form: `for each d in directions` written out for each
+    /// direction; `if` of a condition about the target that goes along
+    /// lines; `for each s in` a line or a run of one, changing the figure
+    /// on each square the same way.
+    fn by_sets(&self, cx: &Cx) -> Result<Option<Act>, String> {
+        let Some(b) = cx.b else {
+            return Ok(None);
+        };
+        Ok(match self {
+            Nodes::Each(slot, Node::Special(s), body) => {
+                let dirs = match s {
+                    Special::Directions => 0..8,
+                    Special::Straight => 0..4,
+                    Special::Diagonal => 4..8,
+                    _ => return Ok(None),
+                };
+                let mut acts = Vec::new();
+                for d in dirs {
+                    let mut one = Nodes::clone_of(body);
+                    one.nodes(&mut |n| {
+                        walk_mut(n, &mut |p| {
+                            if matches!(p, Node::Slot(x) if x == slot) {
+                                *p = Node::Value(Val::Text(FIRST_DIRECTION + d));
+                            }
+                        })
+                    });
+                    // The slot is no longer read: nothing binds it.
+                    acts.push(one.lower(cx)?);
+                }
+                Some(Act::Block(acts))
+            }
+            Nodes::If(c, then, otherwise) if goes_along(c) => {
+                let Some(program) = tree::over_squares(c, 2, cx.rules, cx.texts, b) else {
+                    return Ok(None);
+                };
+                let (test, _) = SetExpr::set(program, cx.texts.to_vec(), cx.rules, (cx.b, cx.places))?;
+                Some(Act::IfAt {
+                    test: Box::new(test),
+                    then: Box::new(then.lower(cx)?),
+                    otherwise: otherwise
+                        .as_ref()
+                        .map(|o| o.lower(cx).map(Box::new))
+                        .transpose()?,
+                })
+            }
+            Nodes::Each(slot, list, body) => {
+                let (Some(change), Some((from, d, stop))) = (pointwise(body, *slot), line_of(list)) else {
+                    return Ok(None);
+                };
+                let stop = match stop {
+                    Some((t, until)) => match tree::over_squares(until, t, cx.rules, cx.texts, b) {
+                        Some(program) => {
+                            Some(SetExpr::set(program, cx.texts.to_vec(), cx.rules, (cx.b, cx.places))?.0)
+                        }
+                        None => return Ok(None),
+                    },
+                    None => None,
+                };
+                let change = match change {
+                    Pointwise::Owner(x) => Change::Owner(build(&cx.sx(x)?)),
+                    Pointwise::Kind(t) => Change::Kind(t),
+                    Pointwise::Remove => Change::Remove,
+                };
+                Some(Act::Bulk {
+                    items: Box::new(Items {
+                        from: build(&cx.sx(from)?),
+                        d,
+                        stop,
+                    }),
+                    change,
+                })
+            }
+            _ => None,
+        })
+    }
+
+    /// A copy of the statement (its trees cloned).
+    fn clone_of(n: &Nodes) -> Nodes {
+        match n {
+            Nodes::Owner(a, b) => Nodes::Owner(a.clone(), b.clone()),
+            Nodes::Move(a, b, c) => Nodes::Move(a.clone(), b.clone(), c.clone()),
+            Nodes::Remove(a) => Nodes::Remove(a.clone()),
+            Nodes::Kind(a, t) => Nodes::Kind(a.clone(), *t),
+            Nodes::Set(t, a) => Nodes::Set(*t, a.clone()),
+            Nodes::If(c, t, o) => Nodes::If(
+                c.clone(),
+                Box::new(Nodes::clone_of(t)),
+                o.as_ref().map(|o| Box::new(Nodes::clone_of(o))),
+            ),
+            Nodes::Each(s, l, b) => Nodes::Each(*s, l.clone(), Box::new(Nodes::clone_of(b))),
+            Nodes::Block(all) => Nodes::Block(all.iter().map(Nodes::clone_of).collect()),
+        }
+    }
+}
+
+/// Whether a condition goes along lines or over a board (where working it
+/// out as sets pays).
+fn goes_along(n: &Node) -> bool {
+    let mut found = false;
+    walk(n, &mut |p| {
+        found |= matches!(
+            p,
+            Node::Quantifier { .. } | Node::Call(Function::World(WorldFn::Line), _)
+        )
+    });
+    found
+}
+
+/// What a statement of `for each s in …` does to the figure on `s`, where
+/// it changes that figure only, the same way whatever the others are.
+enum Pointwise<'a> {
+    Owner(&'a Node),
+    Kind(TypeId),
+    Remove,
+}
+
+fn pointwise(body: &Nodes, slot: usize) -> Option<Pointwise<'_>> {
+    let on_item = |n: &Node| matches!(n, Node::Call(Function::World(WorldFn::Top), a) if matches!(a[..], [Node::Slot(s)] if s == slot));
+    match body {
+        Nodes::Owner(f, x) if on_item(f) => match x {
+            Node::Special(Special::Player | Special::Opponent | Special::Next | Special::Previous)
+            | Node::Value(Val::Num(_)) => Some(Pointwise::Owner(x)),
+            _ => None,
+        },
+        Nodes::Kind(f, t) if on_item(f) => Some(Pointwise::Kind(*t)),
+        Nodes::Remove(f) if on_item(f) => Some(Pointwise::Remove),
+        _ => None,
+    }
+}
+
+/// A line from a square: the square, the direction and, for a run, the
+/// item's slot and the condition that ends it.
+type LineOf<'a> = (&'a Node, usize, Option<(usize, &'a Node)>);
+
+/// A list that is a line from a square (not read from the item's slot):
+/// `line(s, d)`, or a run of one (`all t in line(s, d) until …`).
+fn line_of(list: &Node) -> Option<LineOf<'_>> {
+    fn line(n: &Node) -> Option<(&Node, usize)> {
+        let Node::Call(Function::World(WorldFn::Line), args) = n else {
+            return None;
+        };
+        let [from, Node::Value(Val::Text(i))] = &args[..] else {
+            return None;
+        };
+        direction_of(*i)?;
+        Some((from, (*i - FIRST_DIRECTION) as usize))
+    }
+    match list {
+        Node::Quantifier {
+            kind: Quantity::All,
+            slot,
+            until: true,
+            list,
+            condition,
+        } => {
+            let (from, d) = line(list)?;
+            Some((from, d, Some((*slot, &**condition))))
+        }
+        n => line(n).map(|(from, d)| (from, d, None)),
     }
 }
 
@@ -430,8 +658,101 @@ impl Doing<'_> {
                     self.act(a, s, at)?;
                 }
             }
+            Act::IfAt {
+                test,
+                then,
+                otherwise,
+            } => {
+                let Val::Place(to) = at.slots[2] else {
+                    return None;
+                };
+                let bit = m.board.bit(to)?;
+                let t = self.run(test, s, at)?;
+                if t.err & bit != 0 {
+                    return None;
+                }
+                match (t.yes & bit != 0, otherwise) {
+                    (true, _) => self.act(then, s, at)?,
+                    (false, Some(o)) => self.act(o, s, at)?,
+                    (false, None) => {}
+                }
+            }
+            Act::Bulk { items, change } => {
+                let from = self.place_value(&items.from, s, at)?;
+                let start = m.board.bit(from)?;
+                let cont = match &items.stop {
+                    Some(stop) => {
+                        let t = self.run(stop, s, at)?;
+                        if t.err != 0 {
+                            return None;
+                        }
+                        m.board.all & !t.yes
+                    }
+                    None => m.board.all,
+                };
+                // The run: each next square while it goes on.
+                let mut all = 0u64;
+                let mut next = m.board.ahead(start, items.d) & cont;
+                while next != 0 {
+                    all |= next;
+                    next = m.board.ahead(next, items.d) & cont;
+                }
+                // Every square of it must hold a figure to change.
+                if all & !s.bits.filled != 0 {
+                    return None;
+                }
+                let to = match change {
+                    Change::Owner(x) => match self.value(x, s, at)? {
+                        Val::Num(n) if (0..=i32::from(self.rules.players)).contains(&n) => Some(n as u8),
+                        _ => return None,
+                    },
+                    _ => None,
+                };
+                let mut squares = all;
+                while squares != 0 {
+                    let bit = squares.trailing_zeros();
+                    squares &= squares - 1;
+                    let p = m.board.place(bit);
+                    let k = s.cell(bit)?;
+                    match change {
+                        Change::Owner(_) => self.swap(s, at, p, k, m.kinds.with_owner(k, to?)?)?,
+                        Change::Kind(t) => self.swap(s, at, p, k, m.kinds.with_type(k, *t)?)?,
+                        Change::Remove => {
+                            m.take(s, p, k)?;
+                            if at.moved == (p, k) {
+                                at.moved.0 = REMOVED;
+                            }
+                        }
+                    }
+                }
+            }
         }
         Some(())
+    }
+
+    /// A set program run on `s` as it is now, its parts read with the
+    /// effect's slots.
+    fn run(&self, set: &SetOf, s: &Situation, at: &mut At) -> Option<crate::rules::tree::Tri> {
+        let (m, rules) = (self.m, self.rules);
+        let mut cans = Vec::new();
+        let mut can = |ri: usize, player: Option<u8>| m.can_now(rules, s, ri, player, &mut cans);
+        let mut e = Eval {
+            m,
+            rules,
+            s,
+            texts: self.texts,
+            slots: at.slots,
+            moved: at.moved,
+            made: &s.made,
+            player: s.to_move,
+            can: &mut can,
+        };
+        e.run(set)
+    }
+
+    /// The place a value names.
+    fn place_value(&self, x: &Op, s: &Situation, at: &mut At) -> Option<PlaceId> {
+        self.place(x, s, at)
     }
 
     /// The figure of kind `k` on `p` becomes of kind `to`.

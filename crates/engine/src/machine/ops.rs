@@ -115,11 +115,22 @@ pub(super) fn build(x: &Sx) -> Op {
             })
         }
         Sx::Call(f, args) => call(*f, args.iter().map(build).collect()),
-        Sx::InARow(n, who) => {
+        Sx::InARow(n, who, None) => {
             let (n, who) = (*n, build(who));
             op(move |e| {
                 let player = number(who(e)?)?;
                 Some(Val::Bool(e.in_a_row(n, player)?))
+            })
+        }
+        Sx::InARow(n, who, Some(lines)) => {
+            let (n, who, lines) = (*n, build(who), lines.clone());
+            op(move |e| {
+                let player = number(who(e)?)?;
+                if n < 1 {
+                    return Some(Val::Bool(false));
+                }
+                let mine = e.mine(player);
+                Some(Val::Bool(lines.iter().any(|&l| l & !mine == 0)))
             })
         }
         &Sx::Empty(Where::Cell(bit)) => op(move |e| Some(Val::Bool(e.s.cell(bit).is_none()))),

@@ -28,6 +28,9 @@ pub(super) struct StepRule {
     /// `what` matches, of the owner it asks for), as bits.
     pub kinds: Vec<[u64; 4]>,
     pub targets: Targets,
+    /// The rule's targets, where no condition of it is answered ahead
+    /// (then the same from everywhere).
+    pub to: Option<u64>,
     /// Capture by landing (on the board only).
     pub capture: bool,
     pub effects: Vec<Compiled>,
@@ -178,20 +181,19 @@ impl Machine {
         // A target is given with the first rule that allows it, where
         // every step is listed and two rules may move the same figure.
         let dedupe = until == Until::All && self.overlap;
-        if let Some(list) = out.as_deref_mut() {
+        if let Some(list) = out.as_deref_mut().filter(|_| dedupe) {
             list.given.clear();
             list.given_piles.clear();
         }
         let mut found = false;
-        for (r, rule) in self.steps.iter().enumerate() {
-            if let Until::First(Some(only)) = until {
-                if only != r {
-                    continue;
-                }
-            }
-            if self.moves.next(turn.progress, rule.index).is_none() {
-                continue;
-            }
+        let mut allowed = self.allowed.get(usize::from(turn.progress)).copied().unwrap_or(0);
+        if let Until::First(Some(only)) = until {
+            allowed &= 1u64.checked_shl(only as u32).unwrap_or(0);
+        }
+        while allowed != 0 {
+            let r = allowed.trailing_zeros() as usize;
+            allowed &= allowed - 1;
+            let rule = &self.steps[r];
             let kinds = &rule.kinds[player];
             let owned = match rule.owner {
                 Some(OwnerPattern::OnMove) => s.bits.owned_by(i32::from(turn.player), self.board.all),
@@ -236,7 +238,7 @@ impl Machine {
                 }
                 let from = self.piles[i].0;
                 let present = &s.present[i];
-                for w in 0..4 {
+                for w in 0..self.kind_words {
                     let mut here = present[w] & kinds[w];
                     while here != 0 {
                         let k = (w * 64) as u8 + here.trailing_zeros() as u8;
@@ -304,12 +306,21 @@ impl Machine {
                 } else {
                     !s.bits.filled
                 };
-                let mut bits = general.candidate_bits(rules, from, turn.player, kind)
-                    & room
-                    & !self.cell(from).map_or(0, |b| 1u64 << b);
-                if bits != 0 && !sets.is_empty() {
+                let fixed = match rule.to {
+                    Some(to) => to,
+                    None => general.candidate_bits(rules, from, turn.player, kind),
+                };
+                let mut bits = fixed & room & !self.cell(from).map_or(0, |b| 1u64 << b);
+                // Sets that ask nothing but the board need no evaluation.
+                for (set, _) in sets.iter().filter(|(set, _)| set.bare()) {
+                    if bits == 0 {
+                        break;
+                    }
+                    bits &= set.run_bare(self, rules, s, turn.player)?.yes;
+                }
+                if bits != 0 && sets.iter().any(|(set, _)| !set.bare()) {
                     self.ask(rules, s, turn, (from, k), cans, depth, &mut |e| {
-                        for (set, texts) in sets {
+                        for (set, texts) in sets.iter().filter(|(set, _)| !set.bare()) {
                             e.texts = texts;
                             bits &= e.run(set)?.yes;
                             if bits == 0 {

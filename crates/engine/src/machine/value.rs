@@ -42,6 +42,25 @@ pub(super) struct SetOf {
     scalars: Vec<Op>,
 }
 
+impl SetOf {
+    /// Whether it asks no part that reads no square: it reads the board
+    /// alone.
+    pub(super) fn bare(&self) -> bool {
+        self.scalars.is_empty()
+    }
+
+    /// Runs a program that asks nothing, on `s` with `player` on move.
+    pub(super) fn run_bare(
+        &self,
+        m: &Machine,
+        rules: &Rules,
+        s: &Situation,
+        player: u8,
+    ) -> Option<tree::Tri> {
+        self.program.run(&[], rules, &m.board, s.bits, player)
+    }
+}
+
 impl std::fmt::Debug for SetOf {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("SetOf").finish_non_exhaustive()
@@ -87,8 +106,9 @@ pub(super) enum Sx {
         body: Box<Sx>,
     },
     Call(Function, Vec<Sx>),
-    /// `in_a_row(board, n, who)` on the machine's board, `n` as it stands.
-    InARow(i32, Box<Sx>),
+    /// `in_a_row(board, n, who)` on the machine's board, `n` as it stands;
+    /// on a small board, its lines as bits.
+    InARow(i32, Box<Sx>, Option<std::sync::Arc<[u64]>>),
     /// `empty(place)` of a place named as it stands.
     Empty(super::Where),
     /// `value(trigger)` of a trigger named as it stands.
@@ -239,7 +259,11 @@ impl Cx<'_> {
             (Function::World(WorldFn::InARow), Some(Element::Grid(g)), [Node::Value(Val::Num(n)), who])
                 if self.b.is_some() && self.rules.bitboards.of_grid(g) == self.b =>
             {
-                Sx::InARow(*n, Box::new(self.sx(who)?))
+                let board = &self.rules.bitboards.boards[self.rules.bitboards.of_grid(g).unwrap_or(0)];
+                let lines = board.lines((*n).max(0) as u32);
+                // A few lines are looked at one by one; many, by shifting.
+                let lines = (lines.len() <= 24).then(|| lines.into());
+                Sx::InARow(*n, Box::new(self.sx(who)?), lines)
             }
             (Function::Empty, Some(Element::Place(p)), []) => match self.places.get(p as usize) {
                 Some(&at) => Sx::Empty(at),
@@ -338,13 +362,18 @@ impl Eval<'_, '_> {
         if n < 1 {
             return Some(false);
         }
-        let board = &self.m.board;
+        Some(self.m.board.has_line(n as u32, self.mine(player)))
+    }
+
+    /// The board's squares holding a figure of `player`'s (of nobody's
+    /// for 0).
+    #[inline]
+    pub(super) fn mine(&self, player: i32) -> u64 {
         let bits = self.s.bits;
-        let mine = match player {
-            0 => bits.filled & bits.owned_by(0, board.all),
-            p => bits.owned_by(p, board.all),
-        };
-        Some(board.has_line(n as u32, mine))
+        match player {
+            0 => bits.filled & bits.owned_by(0, self.m.board.all),
+            p => bits.owned_by(p, self.m.board.all),
+        }
     }
 
     /// A quantifier over the board's squares from its set program.
@@ -358,13 +387,12 @@ impl Eval<'_, '_> {
 
     /// Runs a set program on the board, its parts asked here.
     pub(super) fn run(&mut self, set: &SetOf) -> Option<tree::Tri> {
-        let (rules, board, bits, player) = (self.rules, &self.m.board, self.s.bits, self.player);
-        let mut values = [Val::Num(0); 32];
-        for (v, x) in values.iter_mut().zip(&set.scalars) {
-            *v = x(self)?;
+        let mut values: arrayvec::ArrayVec<Val, 32> = arrayvec::ArrayVec::new();
+        for x in &set.scalars {
+            values.try_push(x(self)?).ok()?;
         }
         set.program
-            .run(&mut |k| values.get(k).copied(), rules, board, bits, player)
+            .run(&values, self.rules, &self.m.board, self.s.bits, self.player)
     }
 
     // Kept out of `eval`, whose every call would pay for its room.

@@ -27,8 +27,10 @@ pub struct BitBoard {
     /// Every square.
     pub all: u64,
     /// Per direction of [`DIRECTIONS`], how far the bit of a square's
-    /// neighbour that way is from its own.
-    step: [i32; 8],
+    /// neighbour that way is from its own: down the bits (`down`) or up
+    /// (`up`), one of them 0.
+    down: [u8; 8],
+    up: [u8; 8],
     /// Per direction, the squares that have a neighbour that way.
     has: [u64; 8],
     /// Whether every square holds at most one figure: then a square with
@@ -48,10 +50,13 @@ impl BitBoard {
             return None;
         }
         let all = u64::MAX >> (64 - squares);
-        let mut step = [0; 8];
+        let (mut down, mut up) = ([0; 8], [0; 8]);
         let mut has = [0; 8];
         for (d, &(_, dr, dc)) in DIRECTIONS.iter().enumerate() {
-            step[d] = (dr * i64::from(g.columns) + dc) as i32;
+            let step = dr * i64::from(g.columns) + dc;
+            // A neighbour fits in 64 bits: a step is below 64 either way.
+            down[d] = step.max(0) as u8;
+            up[d] = (-step).max(0) as u8;
             for i in 0..squares {
                 let (row, column) = (i / u32::from(g.columns) + 1, i % u32::from(g.columns) + 1);
                 // As `neighbour` finds it: on a track only along the track.
@@ -73,7 +78,8 @@ impl BitBoard {
             rows: g.rows,
             columns: g.columns,
             all,
-            step,
+            down,
+            up,
             has,
             single,
             owned_squares,
@@ -88,7 +94,8 @@ impl BitBoard {
             rows: 0,
             columns: 0,
             all: 0,
-            step: [0; 8],
+            down: [0; 8],
+            up: [0; 8],
             has: [0; 8],
             single: true,
             owned_squares: false,
@@ -115,21 +122,13 @@ impl BitBoard {
     /// [`DIRECTIONS`]) is in `x`.
     #[inline]
     pub fn back(&self, x: u64, d: usize) -> u64 {
-        let s = self.step[d];
-        let moved = if s >= 0 { x >> s } else { x << -s };
-        moved & self.has[d]
+        ((x >> self.down[d]) << self.up[d]) & self.has[d]
     }
 
     /// The neighbours in direction `d` of the squares of `x`.
     #[inline]
     pub fn ahead(&self, x: u64, d: usize) -> u64 {
-        let x = x & self.has[d];
-        let s = self.step[d];
-        if s >= 0 {
-            x << s
-        } else {
-            x >> -s
-        }
+        ((x & self.has[d]) << self.down[d]) >> self.up[d]
     }
 
     /// The squares with a neighbour in direction `d`.
@@ -153,6 +152,29 @@ impl BitBoard {
             }
             starts != 0
         })
+    }
+
+    /// Every line of `n` squares (across, down or diagonally), each as
+    /// the bits of its squares.
+    pub fn lines(&self, n: u32) -> Vec<u64> {
+        let mut out = Vec::new();
+        if n == 0 {
+            return out;
+        }
+        for d in [3, 1, 7, 6] {
+            for i in 0..self.squares() {
+                let mut line = 1u64 << i;
+                let mut at = line;
+                for _ in 1..n {
+                    at = self.ahead(at, d);
+                    line |= at;
+                }
+                if at != 0 && line.count_ones() == n {
+                    out.push(line);
+                }
+            }
+        }
+        out
     }
 
     /// How many squares a line can have at most: the longer side.

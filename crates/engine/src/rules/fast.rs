@@ -243,10 +243,11 @@ impl FastSet {
         let board = rules.bitboards.boards.get(self.board)?;
         let state = ask.view.state;
         let (bits, player) = (state.board_bits(self.board), state.to_move());
-        let args = &self.args;
-        let t = self
-            .program
-            .run(&mut |k| args.get(k)?.get(&mut run), rules, board, bits, player)?;
+        let mut values: arrayvec::ArrayVec<Val, 32> = arrayvec::ArrayVec::new();
+        for a in &self.args {
+            values.try_push(a.get(&mut run)?).ok()?;
+        }
+        let t = self.program.run(&values, rules, board, bits, player)?;
         Some(t.yes)
     }
 }

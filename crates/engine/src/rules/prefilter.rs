@@ -156,6 +156,12 @@ impl Iterator for Candidates<'_> {
 }
 
 impl Prefilter {
+    /// Whether some condition is answered ahead: then a rule's targets
+    /// depend on where the step starts.
+    pub fn answers_ahead(&self) -> bool {
+        self.table.is_some()
+    }
+
     /// Not built yet: every condition is dynamic. `figure_slots` counts the
     /// variables that depend on the figure (see [`Prefilter`]).
     pub(crate) fn pending(when: usize, figure_slots: usize) -> Prefilter {

@@ -312,7 +312,7 @@ pub(super) fn children(n: &Node, f: &mut dyn FnMut(&Node)) {
 }
 
 /// [`walk`], changing the parts.
-pub(super) fn walk_mut(n: &mut Node, f: &mut dyn FnMut(&mut Node)) {
+pub(crate) fn walk_mut(n: &mut Node, f: &mut dyn FnMut(&mut Node)) {
     f(n);
     children_mut(n, &mut |c| walk_mut(c, f));
 }

@@ -4,9 +4,9 @@
 //! ([`crate::machine`]), which reads its own state rather than a
 //! [`crate::state::State`].
 
-pub(crate) use super::compile::{longest, walk, work, Compiler, Node};
+pub(crate) use super::compile::{longest, walk, walk_mut, work, Compiler, Node};
 pub(crate) use super::sets::{answer, Program, Tri};
-pub(crate) use super::{direction_of, Seq, Text, Val, EMPTY, MAX_PARAMS, SLOTS};
+pub(crate) use super::{direction_of, Seq, Text, Val, EMPTY, FIRST_DIRECTION, MAX_PARAMS, SLOTS};
 
 use crate::expr::{Expr, Quantity, MAX_WORK};
 use crate::rules::Rules;

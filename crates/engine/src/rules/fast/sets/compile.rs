@@ -3,6 +3,8 @@
 
 use std::sync::OnceLock;
 
+use arrayvec::ArrayVec;
+
 use super::super::compile::{walk, Node};
 use super::super::ops::{arg, Arg, Op};
 use super::super::run::Run;
@@ -109,7 +111,11 @@ pub(in crate::rules::fast) fn compile_quantifiers(
         let answered = found.as_ref().and_then(|(b, program, args)| {
             let board = rules.bitboards.boards.get(*b)?;
             let (bits, player) = (r.state.board_bits(*b), r.state.to_move());
-            let t = program.run(&mut |k| args.get(k)?.get(r), rules, board, bits, player)?;
+            let mut values: ArrayVec<Val, 32> = ArrayVec::new();
+            for a in args {
+                values.try_push(a.get(r)?).ok()?;
+            }
+            let t = program.run(&values, rules, board, bits, player)?;
             answer(kind, until, t, board)
         });
         answered.or_else(|| scalar(r))

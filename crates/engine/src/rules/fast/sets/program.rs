@@ -6,8 +6,6 @@
 
 use std::collections::HashMap;
 
-use arrayvec::ArrayVec;
-
 use super::super::compile::Node;
 use super::super::{Val, EMPTY};
 use super::{Map, Pred, RunOf, Tri};
@@ -33,9 +31,6 @@ type Value = u8;
 /// the results of operations before it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 enum Op {
-    /// Asks a part that reads no square ([`Program::scalars`]), once: the
-    /// operations after it read its value.
-    Scalar(Value),
     /// Every square where the value is yes, none where it is no.
     Truth(Value),
     /// The squares whose owner is the number.
@@ -82,8 +77,12 @@ enum Op {
     },
     /// The squares two away from the square the value names, in a line.
     TwoAway(Value),
-    /// Gives up unless `r` is empty (a part of a line's condition failed).
-    Sure(Reg),
+    /// The set `yes`, where `err` is empty (a part of a line's condition
+    /// failing nowhere); gives up otherwise.
+    Sure {
+        yes: Reg,
+        err: Reg,
+    },
 }
 
 /// A condition over the squares of a board as a list of operations.
@@ -118,12 +117,15 @@ impl Program {
         if b.too_long || b.scalars.len() > MAX_SCALARS {
             return None;
         }
+        // An error nowhere, as it stands, is none to work out.
+        let err = err.filter(|&e| errors && b.known(e) != Some(0));
+        let (ops, renamed) = live(&b.ops, yes, err);
         Some(Program {
-            ops: b.ops,
+            ops,
             scalars: b.scalars,
             fixed: b.fixed,
-            yes,
-            err: err.filter(|_| errors),
+            yes: renamed(yes),
+            err: err.map(renamed),
         })
     }
 
@@ -140,11 +142,11 @@ impl Program {
     }
 
     /// Runs the program on `bits`, what lies on `board` of `rules`, with
-    /// `player` on move; `scalar(k)` asks part `k` of
-    /// [`scalars`](Self::scalars). `None` to give up.
+    /// `player` on move, `values` the values of its
+    /// [`scalars`](Self::scalars) in order. `None` to give up.
     pub(crate) fn run(
         &self,
-        scalar: &mut dyn FnMut(usize) -> Option<Val>,
+        values: &[Val],
         rules: &Rules,
         board: &BitBoard,
         bits: BoardBits,
@@ -153,53 +155,44 @@ impl Program {
         // The results are kept on the stack, in as little room as the
         // program needs: most are a handful of operations.
         match self.ops.len() {
-            0..=16 => self.run_in::<16>(scalar, rules, board, bits, player),
-            17..=64 => self.run_in::<64>(scalar, rules, board, bits, player),
-            _ => self.run_in::<MAX_OPS>(scalar, rules, board, bits, player),
+            0..=16 => self.run_in::<16>(values, rules, board, bits, player),
+            17..=64 => self.run_in::<64>(values, rules, board, bits, player),
+            _ => self.run_in::<MAX_OPS>(values, rules, board, bits, player),
         }
     }
 
     /// [`run`](Self::run) with room for `N` results.
     fn run_in<const N: usize>(
         &self,
-        scalar: &mut dyn FnMut(usize) -> Option<Val>,
+        values: &[Val],
         rules: &Rules,
         board: &BitBoard,
         bits: BoardBits,
         player: u8,
     ) -> Option<Tri> {
         let all = board.all;
-        let mut sets: ArrayVec<u64, N> = ArrayVec::new();
-        let mut values: ArrayVec<Val, MAX_SCALARS> = ArrayVec::new();
+        // Each result in its place: an operation reads only those before it.
+        let mut sets = [0u64; N];
         let player = usize::from(player.max(1) - 1);
         let num = |v: Val| match v {
             Val::Num(n) => Some(n),
             _ => None,
         };
-        for op in &self.ops {
-            let s = |reg: Reg| sets[reg as usize];
+        for (i, op) in self.ops.iter().enumerate().take(N) {
+            let s = |reg: Reg| sets[reg as usize % N];
             let set = match *op {
-                Op::Scalar(k) => {
-                    // Each part is asked in the order it was first needed.
-                    values.try_push(scalar(k as usize)?).ok()?;
-                    0
-                }
-                Op::Truth(v) => match values[v as usize] {
+                Op::Truth(v) => match *values.get(v as usize)? {
                     Val::Bool(true) => all,
                     Val::Bool(false) => 0,
                     _ => return None,
                 },
-                Op::Owned(v) => bits.owned_by(num(values[v as usize])?, all),
-                Op::Nobody(v, eq) => match (num(values[v as usize])? == 0) == eq {
+                Op::Owned(v) => bits.owned_by(num(*values.get(v as usize)?)?, all),
+                Op::Nobody(v, eq) => match (num(*values.get(v as usize)?)? == 0) == eq {
                     true => all,
                     false => 0,
                 },
-                Op::Bit(v) => match values[v as usize] {
-                    Val::Place(p) => board.bit(p).unwrap_or(0),
-                    Val::Text(EMPTY) => 0,
-                    _ => return None,
-                },
-                Op::IsNothing(v) => match values[v as usize] {
+                Op::Bit(v) => bit(board, *values.get(v as usize)?)?,
+                Op::IsNothing(v) => match *values.get(v as usize)? {
                     Val::Text(EMPTY) => all,
                     _ => 0,
                 },
@@ -226,7 +219,7 @@ impl Program {
                 }
                 Op::AtLeast { cont, d, n, plus } => {
                     let n = match n {
-                        Some(v) => i64::from(num(values[v as usize])?),
+                        Some(v) => i64::from(num(*values.get(v as usize)?)?),
                         None => 0,
                     } + i64::from(plus);
                     if n <= 0 {
@@ -240,35 +233,123 @@ impl Program {
                         board.back(held, d as usize)
                     }
                 }
-                Op::Between { x, y } => {
-                    let (from, y) = (square(rules, values[x as usize], board)?, s(y));
-                    (0..8).fold(0, |found, d| {
-                        let half = board.ahead(from, d);
-                        if half & y != 0 {
-                            found | board.ahead(half, d)
-                        } else {
-                            found
-                        }
-                    })
-                }
-                Op::TwoAway(x) => {
-                    let from = square(rules, values[x as usize], board)?;
-                    (0..8).fold(0, |two, d| two | board.ahead(board.ahead(from, d), d))
-                }
-                Op::Sure(a) => {
-                    if s(a) != 0 {
+                Op::Between { x, y } => between(rules, board, *values.get(x as usize)?, Some(s(y)))?,
+                Op::TwoAway(x) => between(rules, board, *values.get(x as usize)?, None)?,
+                Op::Sure { yes, err } => {
+                    if s(err) != 0 {
                         return None;
                     }
-                    0
+                    s(yes)
                 }
             };
-            sets.try_push(set).ok()?;
+            sets[i] = set;
         }
         Some(Tri {
-            yes: sets[self.yes as usize],
-            err: self.err.map_or(0, |e| sets[e as usize]),
+            yes: sets[self.yes as usize % N],
+            err: self.err.map_or(0, |e| sets[e as usize % N]),
         })
     }
+}
+
+/// The operations `yes` and `err` need, in order, each reading the
+/// others' new places; and where each old place is now.
+fn live(ops: &[Op], yes: Reg, err: Option<Reg>) -> (Vec<Op>, impl Fn(Reg) -> Reg) {
+    let mut needed = vec![false; ops.len()];
+    needed[yes as usize] = true;
+    if let Some(e) = err {
+        needed[e as usize] = true;
+    }
+    for i in (0..ops.len()).rev() {
+        if needed[i] {
+            for r in reads(ops[i]) {
+                needed[r as usize] = true;
+            }
+        }
+    }
+    let mut at = vec![0 as Reg; ops.len()];
+    let mut kept = Vec::new();
+    for (i, &op) in ops.iter().enumerate() {
+        if needed[i] {
+            at[i] = kept.len() as Reg;
+            kept.push(rename(op, &at));
+        }
+    }
+    (kept, move |r: Reg| at[r as usize])
+}
+
+/// The results an operation reads.
+fn reads(op: Op) -> Vec<Reg> {
+    match op {
+        Op::Not(a) | Op::Back(a, _) => vec![a],
+        Op::And(a, b) | Op::Or(a, b) => vec![a, b],
+        Op::Reach { start, cont, .. } => vec![start, cont],
+        Op::AtLeast { cont, .. } => vec![cont],
+        Op::Between { y, .. } => vec![y],
+        Op::Sure { yes, err } => vec![yes, err],
+        Op::Truth(_)
+        | Op::Owned(_)
+        | Op::Nobody(..)
+        | Op::Bit(_)
+        | Op::IsNothing(_)
+        | Op::Filled
+        | Op::Const(_)
+        | Op::Fixed(_)
+        | Op::TwoAway(_) => vec![],
+    }
+}
+
+/// `op` reading the new places `at` of what it reads.
+fn rename(op: Op, at: &[Reg]) -> Op {
+    let r = |x: Reg| at[x as usize];
+    match op {
+        Op::Not(a) => Op::Not(r(a)),
+        Op::Back(a, d) => Op::Back(r(a), d),
+        Op::And(a, b) => Op::And(r(a), r(b)),
+        Op::Or(a, b) => Op::Or(r(a), r(b)),
+        Op::Reach { start, cont, d } => Op::Reach {
+            start: r(start),
+            cont: r(cont),
+            d,
+        },
+        Op::AtLeast { cont, d, n, plus } => Op::AtLeast {
+            cont: r(cont),
+            d,
+            n,
+            plus,
+        },
+        Op::Between { x, y } => Op::Between { x, y: r(y) },
+        Op::Sure { yes, err } => Op::Sure {
+            yes: r(yes),
+            err: r(err),
+        },
+        other => other,
+    }
+}
+
+/// The bit of the square the value `v` names (0 for a place elsewhere or
+/// nothing). Kept out of the loop of [`Program::run`], as are the others
+/// below: what they read of the board would be read ahead on every run.
+#[inline(never)]
+fn bit(board: &BitBoard, v: Val) -> Option<u64> {
+    match v {
+        Val::Place(p) => Some(board.bit(p).unwrap_or(0)),
+        Val::Text(EMPTY) => Some(0),
+        _ => None,
+    }
+}
+
+/// The squares two away from the square the value `x` names, in a line:
+/// those whose square between is in `y`, or all of them (`None`).
+#[inline(never)]
+fn between(rules: &Rules, board: &BitBoard, x: Val, y: Option<u64>) -> Option<u64> {
+    let from = square(rules, x, board)?;
+    Some((0..8).fold(0, |found, d| {
+        let half = board.ahead(from, d);
+        match y {
+            Some(y) if half & y == 0 => found,
+            _ => found | board.ahead(half, d),
+        }
+    }))
 }
 
 /// The bit of the square a value names, 0 for a square of another board;
@@ -319,9 +400,7 @@ impl Builder<'_> {
                 self.scalars.len() - 1
             }
         };
-        let k = k.min(MAX_SCALARS) as Value;
-        self.op(Op::Scalar(k));
-        k
+        k.min(MAX_SCALARS) as Value
     }
 
     fn all(&self) -> u64 {
@@ -356,8 +435,12 @@ impl Builder<'_> {
 
     fn and(&mut self, a: Reg, b: Reg) -> Reg {
         let all = self.all();
+        // A part of `b` and `a`: `b` already.
+        let within = |x: Reg, y: Reg, ops: &[Op]| matches!(ops.get(y as usize), Some(&Op::And(p, q)) if p == x || q == x);
         match (self.known(a), self.known(b)) {
             _ if a == b => a,
+            _ if within(a, b, &self.ops) => b,
+            _ if within(b, a, &self.ops) => a,
             (Some(0), _) | (_, Some(0)) => self.konst(0),
             (Some(x), _) if x == all => b,
             (_, Some(x)) if x == all => a,
@@ -410,6 +493,11 @@ impl Builder<'_> {
         b.map(|b| self.and(a, b))
     }
 
+    /// Whether `err` is nowhere, as it stands.
+    fn absent(&self, err: Option<Reg>) -> bool {
+        err.is_none_or(|e| self.known(e) == Some(0))
+    }
+
     /// The squares where neither of `yes` and `err` is: where it does not
     /// hold.
     fn no(&mut self, (yes, err): Pair) -> Reg {
@@ -453,7 +541,12 @@ impl Builder<'_> {
                 let a = self.tri(a, true);
                 let no = self.no(a);
                 let (by, be) = self.tri(b, errors);
-                let later = self.and(no, by);
+                // Where the left part never fails, what it leaves to the
+                // right is where it does not hold: their union.
+                let later = match self.absent(a.1) {
+                    true => by,
+                    false => self.and(no, by),
+                };
                 let yes = self.or(a.0, later);
                 let err = match errors {
                     true => {
@@ -617,10 +710,10 @@ impl Builder<'_> {
     /// program gives up where it fails for some square.
     fn sure(&mut self, p: &Pred) -> Reg {
         let (yes, err) = self.tri(p, true);
-        if let Some(err) = err {
-            self.op(Op::Sure(err));
+        match err {
+            Some(err) if self.known(err) != Some(0) => self.op(Op::Sure { yes, err }),
+            _ => yes,
         }
-        yes
     }
 
     /// The squares whose map leads to a square of `y`.
