@@ -101,6 +101,8 @@ pub fn BenchPanel(shown: bool) -> impl IntoView {
                         f.solve_positions as f64, f.solve_positions.to_string())}
                     {row("Tic-Tac-Toe full solve: time", "bench-solve-ms",
                         f.solve_ms, format!("{:.1} ms", f.solve_ms))}
+                    {row("Tic-Tac-Toe full solve: the first time", "bench-solve-first-ms",
+                        f.solve_first_ms, format!("{:.1} ms", f.solve_first_ms))}
                     {row("Tic-Tac-Toe full solve: speed", "bench-solve-rate",
                         f.solve_per_s, rate(f.solve_per_s))}
                     {row("Dama-lite random playouts (engine)", "bench-dama-playouts",

@@ -40,6 +40,7 @@ test('the engine benchmark runs in the browser', async () => {
   for (const id of [
     'bench-solve-positions',
     'bench-solve-ms',
+    'bench-solve-first-ms',
     'bench-solve-rate',
     'bench-dama-playouts',
   ]) {

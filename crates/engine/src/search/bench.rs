@@ -23,8 +23,13 @@ use yardstick::Row;
 pub struct Figures {
     /// Tic-Tac-Toe solved from the start: the positions searched (one solve).
     pub solve_positions: u64,
-    /// …and the time one solve takes, in milliseconds.
+    /// …and the time one solve takes once the code is warm, in
+    /// milliseconds (the mean of the solves after the first).
     pub solve_ms: f64,
+    /// …and the time of the first solve, cold: what a player waits for
+    /// the first time (in a browser, the code not yet optimised by the
+    /// WebAssembly engine).
+    pub solve_first_ms: f64,
     /// …and positions searched per second.
     pub solve_per_s: f64,
     /// The solve found the draw, as theory says.
@@ -43,11 +48,12 @@ impl Figures {
     pub fn lines(&self) -> Vec<String> {
         let mut lines = vec![
             format!(
-                "tic-tac-toe full solve: {}, {} positions in {:.1} ms, {}",
+                "tic-tac-toe full solve: {}, {} positions in {:.1} ms, {} (the first solve {:.1} ms)",
                 if self.solve_draw { "draw" } else { "NOT a draw" },
                 self.solve_positions,
                 self.solve_ms,
-                rate(self.solve_per_s)
+                rate(self.solve_per_s),
+                self.solve_first_ms
             ),
             format!(
                 "dama-lite random playouts (engine): {}",
@@ -78,22 +84,26 @@ fn start(game: &Game) -> Option<Position> {
     Some(Position::new(Arc::new(Rules::compile(game).ok()?)))
 }
 
-/// Solves Tic-Tac-Toe from the start `runs` times: (positions of one
-/// solve, milliseconds of one solve, a draw every time).
-pub fn full_solve(now: Now, runs: u32) -> (u64, f64, bool) {
+/// Solves Tic-Tac-Toe from the start, once and then `runs` times more:
+/// (positions of one solve, milliseconds of one solve after the first,
+/// milliseconds of the first, a draw every time).
+pub fn full_solve(now: Now, runs: u32) -> (u64, f64, f64, bool) {
     let Some(pos) = start(&games::tic_tac_toe()) else {
-        return (0, 0.0, false);
+        return (0, 0.0, 0.0, false);
     };
-    let runs = runs.max(1);
-    let (mut nodes, mut draw) = (0u64, true);
-    let t = now();
-    for _ in 0..runs {
-        let c = solve(&pos, Limits::none(), &mut |_| {});
-        draw &= c.outcome == Outcome::Draw;
-        nodes += c.nodes;
-    }
-    let ms = (now() - t) / f64::from(runs);
-    (nodes / u64::from(runs), ms, draw)
+    let timed = |runs: u32| {
+        let (mut nodes, mut draw) = (0u64, true);
+        let t = now();
+        for _ in 0..runs {
+            let c = solve(&pos, Limits::none(), &mut |_| {});
+            draw &= c.outcome == Outcome::Draw;
+            nodes += c.nodes;
+        }
+        ((now() - t) / f64::from(runs), nodes / u64::from(runs), draw)
+    };
+    let (first_ms, _, first_draw) = timed(1);
+    let (ms, nodes, draw) = timed(runs.max(1));
+    (nodes, ms, first_ms, draw && first_draw)
 }
 
 /// Random playouts through the engine from the game's start for about
@@ -183,11 +193,12 @@ pub fn per_second((n, s): (u64, f64)) -> f64 {
 /// yardstick games other than Tic-Tac-Toe from their rule `files` (file
 /// name and text, as in `public/games/`).
 pub fn run(now: Now, seconds: f64, files: &[(String, String)]) -> Figures {
-    let (solve_positions, solve_ms, solve_draw) = full_solve(now, 5);
+    let (solve_positions, solve_ms, solve_first_ms, solve_draw) = full_solve(now, 5);
     let (yardsticks, problems) = yardstick::compare_all(files, now, seconds);
     Figures {
         solve_positions,
         solve_ms,
+        solve_first_ms,
         solve_per_s: solve_positions as f64 / (solve_ms / 1000.0).max(1e-9),
         solve_draw,
         dama_lite_playouts_per_s: per_second(engine_playouts(&games::dama_lite(), now, seconds)),
@@ -206,6 +217,7 @@ mod tests {
         let f = run(native_now, 0.02, &[]);
         assert!(f.solve_draw);
         assert!(f.solve_positions > 0 && f.solve_ms > 0.0 && f.solve_per_s > 0.0);
+        assert!(f.solve_first_ms > 0.0);
         assert!(f.dama_lite_playouts_per_s > 0.0);
         assert_eq!(f.yardsticks.len(), 1, "Tic-Tac-Toe, built in");
         assert!(f.yardsticks[0].ratio() > 0.0);

@@ -25,6 +25,9 @@ pub enum Yardstick {
 /// machine busy for a moment slows both alike.
 const TURNS: u32 = 4;
 
+/// The share of the measuring time first spent unmeasured on each side.
+const WARM_UP: f64 = 0.25;
+
 impl Yardstick {
     pub const ALL: [Yardstick; 4] = [
         Yardstick::TicTacToe,
@@ -138,10 +141,17 @@ pub fn header() -> String {
 }
 
 /// Measures `yardstick` played by the engine from `game` (its rules)
-/// against its hand-written twin, about `seconds` each, in turns.
+/// against its hand-written twin, about `seconds` each, in turns, once
+/// both have run a while unmeasured: the speed of code already compiled
+/// to the end (a WebAssembly engine first runs code compiled in haste and
+/// swaps in optimised code a while later) and of a game's tables already
+/// worked out.
 pub fn compare(yardstick: Yardstick, game: &Game, now: Now, seconds: f64) -> Row {
     let (mut engine, mut hand) = ((0, 0.0), (0, 0.0));
     if let Some(mut pos) = start(game) {
+        let warm = seconds * WARM_UP;
+        playouts(&mut pos, now, warm);
+        yardstick.hand_playouts(now, warm);
         for _ in 0..TURNS {
             let (n, s) = playouts(&mut pos, now, seconds / f64::from(TURNS));
             engine = (engine.0 + n, engine.1 + s);
