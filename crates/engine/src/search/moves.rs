@@ -87,13 +87,20 @@ pub struct MoveUndo(Undo);
 /// Plays a whole move (no history). The move must be legal here.
 pub fn play(pos: &mut Position, mv: &Move) -> MoveUndo {
     let mut undo = Undo::default();
+    play_into(pos, mv, &mut undo);
+    MoveUndo(undo)
+}
+
+/// Plays a whole move as [`play`] does, recording how to take it back in
+/// `undo` (empty, its memory used again): taken back by
+/// [`Position::revert_keeping`].
+pub fn play_into(pos: &mut Position, mv: &Move, undo: &mut Undo) {
     for &s in &mv.steps {
-        pos.apply_to(s, &mut undo);
+        pos.apply_to(s, undo);
     }
     if mv.end && (mv.steps.is_empty() || !pos.state().made().is_empty()) {
-        pos.end_move_to(&mut undo);
+        pos.end_move_to(undo);
     }
-    MoveUndo(undo)
 }
 
 /// Takes back a [`play`].

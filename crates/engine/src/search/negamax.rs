@@ -8,13 +8,14 @@
 
 use super::clock::Budget;
 use super::known::{Known, KnownMoves};
-use super::moves::{play, unplay, Move, MoveGen};
+use super::moves::{play, play_into, unplay, Move, MoveGen};
 use super::tt::{Bound, Entry, Table};
 use crate::expr::Value;
 use crate::position::Position;
+use crate::position::Undo;
+use crate::rules::zobrist::PositionMap;
 use crate::state::Status;
 use crate::world::View;
-use std::collections::HashMap;
 
 /// The score of a win at the root; a win `n` plies away scores `WIN - n`.
 pub const WIN: i32 = 1_000_000;
@@ -54,17 +55,22 @@ pub struct Searcher {
     known: KnownMoves,
     /// Per move (where its first step starts, where its last ends): the
     /// sum of depth² of the searches it cut off.
-    history: HashMap<(u16, u16), u32>,
+    history: PositionMap<u32>,
     /// The order of one position's moves, reused.
     orders: Vec<Vec<(u32, usize)>>,
+    /// What takes back a move, one a ply searched, their memory reused.
+    undos: Vec<Undo>,
 }
 
-/// What the history heuristic knows a move by.
-fn history_key(mv: &Move) -> (u16, u16) {
-    match (mv.steps.first(), mv.steps.last()) {
+/// What the history heuristic knows a move by: where its first step
+/// starts and its last ends, spread over the word by an odd multiplier
+/// (a different word for each pair), to be used as it is as a hash.
+fn history_key(mv: &Move) -> u64 {
+    let (from, to) = match (mv.steps.first(), mv.steps.last()) {
         (Some(first), Some(last)) => (first.from, last.to),
         _ => (u16::MAX, u16::MAX),
-    }
+    };
+    (u64::from(from) << 16 | u64::from(to)).wrapping_mul(0x9E37_79B9_7F4A_7C15)
 }
 
 /// The score of a finished game for the player on move, `ply` moves from the root.
@@ -119,8 +125,9 @@ impl Searcher {
             heuristic: pos.rules().heuristic.is_some(),
             path: Vec::new(),
             known: KnownMoves::new(pos.rules()),
-            history: HashMap::new(),
+            history: PositionMap::default(),
             orders: Vec::new(),
+            undos: Vec::new(),
         }
     }
 
@@ -342,14 +349,16 @@ impl Searcher {
         order.sort_by_key(|&(h, _)| std::cmp::Reverse(h));
         let ordered = first.into_iter().chain(order.iter().map(|&(_, i)| i));
         for i in ordered {
-            let undo = play(pos, &moves[i]);
+            let mut undo = self.undos.pop().unwrap_or_default();
+            play_into(pos, &moves[i], &mut undo);
             let (score, proven) = if pos.to_move() == me {
                 self.search(pos, budget, depth - 1, ply + 1, alpha, beta)
             } else {
                 let (s, p) = self.search(pos, budget, depth - 1, ply + 1, -beta, -alpha);
                 (-s, p)
             };
-            unplay(pos, undo);
+            pos.revert_keeping(&mut undo);
+            self.undos.push(undo);
             if budget.stopped() {
                 self.path.pop();
                 self.orders[ply as usize] = order;
