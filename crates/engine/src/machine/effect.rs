@@ -10,16 +10,13 @@ use super::ops::{build, Op};
 use super::situation::Situation;
 use super::value::{Cx, Eval, Expr as SetExpr, SetOf};
 use super::{Holds, Machine};
-use crate::expr::{Effect, Expr, Function, Quantity, Resolved, Special, Value, WorldFn, MAX_ITEMS, MAX_WORK};
+use crate::expr::{Effect, Function, Quantity, Special, WorldFn, MAX_ITEMS, MAX_WORK};
 use crate::rules::tree::{
-    self, direction_of, inlined, longest, walk, walk_mut, work, Compiler, Node, Text, Val, FIRST_DIRECTION,
-    SLOTS,
+    self, direction_of, inlined, named, statement, walk, walk_mut, Compiler, Node, Statement, Text, Val,
+    FIRST_DIRECTION, SLOTS,
 };
 use crate::rules::{Element, PlaceId, Rules, TriggerId, TypeId};
 use crate::state::REMOVED;
-
-/// The deepest nesting of statements compiled.
-const MAX_NESTING: u32 = 16;
 
 /// A statement, its values ready to be worked out.
 #[derive(Clone)]
@@ -133,7 +130,8 @@ impl Compiled {
     ) -> Result<Compiled, String> {
         let mut texts: Vec<Text> = Vec::new();
         let mut c = Compiler::new(rules, &mut texts, vars, true);
-        let (nodes, cost) = statement(&mut c, effect, vars, 0).ok_or("an effect has no compiled form")?;
+        let (nodes, cost) =
+            statement(&mut c, effect, vars, 0, &inlined).ok_or("an effect has no compiled form")?;
         if c.too_big || c.reads_vars || cost > u64::from(MAX_WORK) {
             return Err("an effect has no compiled form".into());
         }
@@ -166,74 +164,33 @@ pub(super) struct At {
     pub moved: (PlaceId, u8),
 }
 
-/// A statement as trees over ids, before it is lowered for the machine.
-enum Nodes {
-    Owner(Node, Node),
-    Move(Node, Option<Node>, Node),
-    Remove(Node),
-    Kind(Node, TypeId),
-    Set(TriggerId, Node),
-    If(Node, Box<Nodes>, Option<Box<Nodes>>),
-    Each(usize, Node, Box<Nodes>),
-    Block(Vec<Nodes>),
-}
-
-impl Nodes {
-    /// `f` of every expression in the statement.
-    fn nodes(&mut self, f: &mut dyn FnMut(&mut Node)) {
-        match self {
-            Nodes::Owner(a, b) => {
-                f(a);
-                f(b);
-            }
-            Nodes::Move(a, b, c) => {
-                f(a);
-                if let Some(b) = b {
-                    f(b);
-                }
-                f(c);
-            }
-            Nodes::Remove(a) | Nodes::Kind(a, _) | Nodes::Set(_, a) => f(a),
-            Nodes::If(c, then, otherwise) => {
-                f(c);
-                then.nodes(f);
-                if let Some(o) = otherwise {
-                    o.nodes(f);
-                }
-            }
-            Nodes::Each(_, list, body) => {
-                f(list);
-                body.nodes(f);
-            }
-            Nodes::Block(all) => all.iter_mut().for_each(|a| a.nodes(f)),
-        }
-    }
-
+/// A statement lowered for the machine.
+impl Statement {
     fn lower(&self, cx: &Cx) -> Result<Act, String> {
         let sx = |n: &Node| cx.sx(n).map(|x| build(&x));
         if let Some(act) = self.by_sets(cx)? {
             return Ok(act);
         }
         Ok(match self {
-            Nodes::Owner(f, o) => Act::Owner {
+            Statement::Owner(f, o) => Act::Owner {
                 figure: sx(f)?,
                 owner: sx(o)?,
             },
-            Nodes::Move(f, from, to) => Act::Move {
+            Statement::Move(f, from, to) => Act::Move {
                 figure: sx(f)?,
                 from: from.as_ref().map(sx).transpose()?,
                 to: sx(to)?,
             },
-            Nodes::Remove(f) => Act::Remove { figure: sx(f)? },
-            Nodes::Kind(f, kind) => Act::Kind {
+            Statement::Remove(f) => Act::Remove { figure: sx(f)? },
+            Statement::Kind(f, kind) => Act::Kind {
                 figure: sx(f)?,
                 kind: *kind,
             },
-            Nodes::Set(t, v) => Act::Set {
+            Statement::Set(t, v) => Act::Set {
                 trigger: *t,
                 value: sx(v)?,
             },
-            Nodes::If(c, then, otherwise) => Act::If {
+            Statement::If(c, then, otherwise) => Act::If {
                 condition: sx(c)?,
                 then: Box::new(then.lower(cx)?),
                 otherwise: otherwise
@@ -241,12 +198,12 @@ impl Nodes {
                     .map(|o| o.lower(cx).map(Box::new))
                     .transpose()?,
             },
-            Nodes::Each(slot, list, body) => Act::Each {
+            Statement::Each(slot, list, body) => Act::Each {
                 slot: *slot,
                 list: sx(list)?,
                 body: Box::new(body.lower(cx)?),
             },
-            Nodes::Block(all) => Act::Block(all.iter().map(|a| a.lower(cx)).collect::<Result<_, _>>()?),
+            Statement::Block(all) => Act::Block(all.iter().map(|a| a.lower(cx)).collect::<Result<_, _>>()?),
         })
     }
 
@@ -260,7 +217,7 @@ impl Nodes {
             return Ok(None);
         };
         Ok(match self {
-            Nodes::Each(slot, Node::Special(s), body) => {
+            Statement::Each(slot, Node::Special(s), body) => {
                 let dirs = match s {
                     Special::Directions => 0..8,
                     Special::Straight => 0..4,
@@ -269,7 +226,7 @@ impl Nodes {
                 };
                 let mut acts = Vec::new();
                 for d in dirs {
-                    let mut one = Nodes::clone_of(body);
+                    let mut one = (**body).clone();
                     one.nodes(&mut |n| {
                         walk_mut(n, &mut |p| {
                             if matches!(p, Node::Slot(x) if x == slot) {
@@ -282,7 +239,7 @@ impl Nodes {
                 }
                 Some(Act::Block(acts))
             }
-            Nodes::If(c, then, otherwise) if goes_along(c) => {
+            Statement::If(c, then, otherwise) if goes_along(c) => {
                 let Some(program) = tree::over_squares(c, 2, cx.rules, cx.texts, b) else {
                     return Ok(None);
                 };
@@ -296,7 +253,7 @@ impl Nodes {
                         .transpose()?,
                 })
             }
-            Nodes::Each(slot, list, body) => {
+            Statement::Each(slot, list, body) => {
                 let (Some(change), Some((from, d, stop))) = (pointwise(body, *slot), line_of(list)) else {
                     return Ok(None);
                 };
@@ -326,24 +283,6 @@ impl Nodes {
             _ => None,
         })
     }
-
-    /// A copy of the statement (its trees cloned).
-    fn clone_of(n: &Nodes) -> Nodes {
-        match n {
-            Nodes::Owner(a, b) => Nodes::Owner(a.clone(), b.clone()),
-            Nodes::Move(a, b, c) => Nodes::Move(a.clone(), b.clone(), c.clone()),
-            Nodes::Remove(a) => Nodes::Remove(a.clone()),
-            Nodes::Kind(a, t) => Nodes::Kind(a.clone(), *t),
-            Nodes::Set(t, a) => Nodes::Set(*t, a.clone()),
-            Nodes::If(c, t, o) => Nodes::If(
-                c.clone(),
-                Box::new(Nodes::clone_of(t)),
-                o.as_ref().map(|o| Box::new(Nodes::clone_of(o))),
-            ),
-            Nodes::Each(s, l, b) => Nodes::Each(*s, l.clone(), Box::new(Nodes::clone_of(b))),
-            Nodes::Block(all) => Nodes::Block(all.iter().map(Nodes::clone_of).collect()),
-        }
-    }
 }
 
 /// Whether a condition goes along lines or over a board (where working it
@@ -367,16 +306,16 @@ enum Pointwise<'a> {
     Remove,
 }
 
-fn pointwise(body: &Nodes, slot: usize) -> Option<Pointwise<'_>> {
+fn pointwise(body: &Statement, slot: usize) -> Option<Pointwise<'_>> {
     let on_item = |n: &Node| matches!(n, Node::Call(Function::World(WorldFn::Top), a) if matches!(a[..], [Node::Slot(s)] if s == slot));
     match body {
-        Nodes::Owner(f, x) if on_item(f) => match x {
+        Statement::Owner(f, x) if on_item(f) => match x {
             Node::Special(Special::Player | Special::Opponent | Special::Next | Special::Previous)
             | Node::Value(Val::Num(_)) => Some(Pointwise::Owner(x)),
             _ => None,
         },
-        Nodes::Kind(f, t) if on_item(f) => Some(Pointwise::Kind(*t)),
-        Nodes::Remove(f) if on_item(f) => Some(Pointwise::Remove),
+        Statement::Kind(f, t) if on_item(f) => Some(Pointwise::Kind(*t)),
+        Statement::Remove(f) if on_item(f) => Some(Pointwise::Remove),
         _ => None,
     }
 }
@@ -410,114 +349,6 @@ fn line_of(list: &Node) -> Option<LineOf<'_>> {
             Some((from, d, Some((*slot, &**condition))))
         }
         n => line(n).map(|(from, d)| (from, d, None)),
-    }
-}
-
-/// `e` compiled where `bound` slots are in use, and at most how much work
-/// the general runner counts for it (as the compiled effects count it).
-fn statement(c: &mut Compiler, e: &Effect, bound: usize, depth: u32) -> Option<(Nodes, u64)> {
-    if depth > MAX_NESTING {
-        return None;
-    }
-    let d = depth + 1;
-    let rules = c.rules();
-    let value = |c: &mut Compiler, e: &Expr| -> Option<(Node, u64)> {
-        let n = c.node(e, bound, 0)?;
-        let w = work(&n, rules)?;
-        Some((inlined(n), w))
-    };
-    Some(match e {
-        Effect::ChangeOwner { figure, owner } => {
-            let (f, wf) = value(c, figure)?;
-            let (o, wo) = value(c, owner)?;
-            (Nodes::Owner(f, o), wf.saturating_add(wo))
-        }
-        Effect::Move { figure, from, to } => {
-            let (f, wf) = value(c, figure)?;
-            let from = match from {
-                Some(p) => Some(value(c, p)?),
-                None => None,
-            };
-            let (t, wt) = value(c, to)?;
-            let wp = from.as_ref().map_or(0, |(_, w)| *w);
-            (
-                Nodes::Move(f, from.map(|(n, _)| n), t),
-                wf.saturating_add(wp).saturating_add(wt),
-            )
-        }
-        Effect::Remove { figure } => {
-            let (f, w) = value(c, figure)?;
-            (Nodes::Remove(f), w)
-        }
-        Effect::Change { figure, kind } => {
-            let (f, w) = value(c, figure)?;
-            let kind = rules.type_id(named(kind)?)?;
-            (Nodes::Kind(f, kind), w.saturating_add(1))
-        }
-        Effect::Set { trigger, value: v } => {
-            let Some(Element::Trigger(t)) = named(trigger).and_then(|n| rules.element(n)) else {
-                return None;
-            };
-            let (v, w) = value(c, v)?;
-            (Nodes::Set(t, v), w.saturating_add(1))
-        }
-        Effect::If {
-            condition,
-            then,
-            otherwise,
-        } => {
-            let (cond, wc) = value(c, condition)?;
-            let (then, wt) = statement(c, then, bound, d)?;
-            let otherwise = match otherwise {
-                Some(o) => Some(statement(c, o, bound, d)?),
-                None => None,
-            };
-            let wo = otherwise.as_ref().map_or(0, |(_, w)| *w);
-            (
-                Nodes::If(cond, Box::new(then), otherwise.map(|(a, _)| Box::new(a))),
-                wc.saturating_add(wt).saturating_add(wo),
-            )
-        }
-        Effect::ForEach { name, list, body } => {
-            let Resolved::Var(slot) = name.resolved else {
-                return None;
-            };
-            if slot != bound || slot >= SLOTS {
-                return None;
-            }
-            let (items, wl) = value(c, list)?;
-            let most = longest(&items, rules)?;
-            let (body, wb) = statement(c, body, bound + 1, d)?;
-            (
-                Nodes::Each(slot, items, Box::new(body)),
-                wl.saturating_add(most.saturating_mul(wb.saturating_add(1))),
-            )
-        }
-        Effect::Block(all) => {
-            let mut acts = Vec::with_capacity(all.len());
-            let mut cost = 0u64;
-            for e in all {
-                let (a, w) = statement(c, e, bound, d)?;
-                acts.push(a);
-                cost = cost.saturating_add(w);
-            }
-            (Nodes::Block(acts), cost)
-        }
-        Effect::Roll { .. } | Effect::Shuffle { .. } | Effect::Deal { .. } | Effect::Turn { .. } => {
-            return None
-        }
-    })
-}
-
-/// The text `e` is as it stands: a word or a name for one.
-fn named(e: &Expr) -> Option<&str> {
-    match e {
-        Expr::Literal(Value::Text(t)) => Some(t),
-        Expr::Name(n) => match &n.resolved {
-            Resolved::Constant(Value::Text(t)) => Some(t),
-            _ => None,
-        },
-        _ => None,
     }
 }
 

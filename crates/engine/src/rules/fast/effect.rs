@@ -10,18 +10,18 @@
 //! when the general runner can never run out of work on it
 //! ([`MAX_WORK`]): that is the one thing the compiled form does not count.
 
-use super::compile::{longest, work, Compiler, Node};
+mod statement;
+
+pub(crate) use statement::{named, statement, Statement};
+
+use super::compile::{Compiler, Node};
 use super::ops::{arg, Arg};
 use super::run::Run;
 use super::share::shared;
 use super::{Ask, Text, Val, NO_SLOTS, SLOTS};
-use crate::expr::{Effect, Expr, Resolved, Value, MAX_ITEMS, MAX_WORK};
+use crate::expr::{Effect, Value, MAX_ITEMS, MAX_WORK};
 use crate::rules::{Element, FigureId, PlaceId, Rules, TriggerId, TypeId};
 use crate::world::View;
-
-/// The deepest nesting of statements compiled (the general runner stops
-/// at [`crate::expr::MAX_DEPTH`]).
-const MAX_NESTING: u32 = 16;
 
 /// A side effect compiled over ids.
 #[derive(Clone)]
@@ -97,10 +97,11 @@ impl FastEffect {
     pub fn compile(effect: &Effect, rules: &Rules, vars: usize) -> Option<FastEffect> {
         let mut texts: Vec<Text> = Vec::new();
         let mut c = Compiler::new(rules, &mut texts, vars, true);
-        let (act, cost) = statement(&mut c, effect, vars, 0)?;
+        let (statement, cost) = statement(&mut c, effect, vars, 0, &|n| n)?;
         if c.too_big || cost > u64::from(MAX_WORK) {
             return None;
         }
+        let act = ready(statement, vars);
         let reads_vars = c.reads_vars;
         Some(FastEffect {
             act,
@@ -140,146 +141,41 @@ impl FastEffect {
     }
 }
 
-/// `e` compiled where `bound` slots are in use, and at most how much work
-/// the general runner counts for it.
-fn statement(c: &mut Compiler, e: &Effect, bound: usize, depth: u32) -> Option<(Act, u64)> {
-    if depth > MAX_NESTING {
-        return None;
-    }
-    let d = depth + 1;
-    let rules = c.rules();
-    let value = |c: &mut Compiler, e: &Expr| -> Option<(Node, u64)> {
-        let n = c.node(e, bound, 0)?;
-        let w = work(&n, rules)?;
-        Some((n, w))
-    };
-    // Its work and length bounded as written, a value is then shared
-    // (a list kept in a slot has no known length).
-    let ready = |n: Node| arg(&shared(n, bound));
-    Some(match e {
-        Effect::ChangeOwner { figure, owner } => {
-            let (f, wf) = value(c, figure)?;
-            let (o, wo) = value(c, owner)?;
-            (
-                Act::Owner {
-                    figure: ready(f),
-                    owner: ready(o),
-                },
-                wf.saturating_add(wo),
-            )
-        }
-        Effect::Move { figure, from, to } => {
-            let (f, wf) = value(c, figure)?;
-            let from = match from {
-                Some(p) => Some(value(c, p)?),
-                None => None,
-            };
-            let (t, wt) = value(c, to)?;
-            let wp = from.as_ref().map_or(0, |(_, w)| *w);
-            (
-                Act::Move {
-                    figure: ready(f),
-                    from: from.map(|(n, _)| ready(n)),
-                    to: ready(t),
-                },
-                wf.saturating_add(wp).saturating_add(wt),
-            )
-        }
-        Effect::Remove { figure } => {
-            let (f, w) = value(c, figure)?;
-            (Act::Remove { figure: ready(f) }, w)
-        }
-        Effect::Change { figure, kind } => {
-            let (f, w) = value(c, figure)?;
-            // Only a type named as it stands (`change figure to crown`).
-            let kind = rules.type_id(named(kind)?)?;
-            (
-                Act::Kind {
-                    figure: ready(f),
-                    kind,
-                },
-                w.saturating_add(1),
-            )
-        }
-        Effect::Set { trigger, value: v } => {
-            // Only a trigger named as it stands (`set quiet to …`).
-            let Some(Element::Trigger(t)) = named(trigger).and_then(|n| rules.element(n)) else {
-                return None;
-            };
-            let (v, w) = value(c, v)?;
-            (
-                Act::Set {
-                    trigger: t,
-                    value: ready(v),
-                },
-                w.saturating_add(1),
-            )
-        }
-        Effect::If {
-            condition,
-            then,
-            otherwise,
-        } => {
-            let (cond, wc) = value(c, condition)?;
-            let (then, wt) = statement(c, then, bound, d)?;
-            let otherwise = match otherwise {
-                Some(o) => Some(statement(c, o, bound, d)?),
-                None => None,
-            };
-            let wo = otherwise.as_ref().map_or(0, |(_, w)| *w);
-            (
-                Act::If {
-                    condition: ready(cond),
-                    then: Box::new(then),
-                    otherwise: otherwise.map(|(a, _)| Box::new(a)),
-                },
-                wc.saturating_add(wt).saturating_add(wo),
-            )
-        }
-        Effect::ForEach { name, list, body } => {
-            let Resolved::Var(slot) = name.resolved else {
-                return None;
-            };
-            if slot != bound || slot >= SLOTS {
-                return None;
-            }
-            let (items, wl) = value(c, list)?;
-            let most = longest(&items, rules)?;
-            let (body, wb) = statement(c, body, bound + 1, d)?;
-            (
-                Act::Each {
-                    slot,
-                    list: ready(items),
-                    body: Box::new(body),
-                },
-                wl.saturating_add(most.saturating_mul(wb.saturating_add(1))),
-            )
-        }
-        Effect::Block(all) => {
-            let mut acts = Vec::with_capacity(all.len());
-            let mut cost = 0u64;
-            for e in all {
-                let (a, w) = statement(c, e, bound, d)?;
-                acts.push(a);
-                cost = cost.saturating_add(w);
-            }
-            (Act::Block(acts), cost)
-        }
-        Effect::Roll { .. } | Effect::Shuffle { .. } | Effect::Deal { .. } | Effect::Turn { .. } => {
-            return None
-        }
-    })
-}
-
-/// The text `e` is as it stands: a word or a name for one.
-fn named(e: &Expr) -> Option<&str> {
-    match e {
-        Expr::Literal(Value::Text(t)) => Some(t),
-        Expr::Name(n) => match &n.resolved {
-            Resolved::Constant(Value::Text(t)) => Some(t),
-            _ => None,
+/// `s` made ready to run where `bound` slots are in use: each value, its
+/// work and length bounded as written, shared (a list kept in a slot has
+/// no known length) and turned into closures.
+fn ready(s: Statement, bound: usize) -> Act {
+    let arg_of = |n: Node| arg(&shared(n, bound));
+    match s {
+        Statement::Owner(f, o) => Act::Owner {
+            figure: arg_of(f),
+            owner: arg_of(o),
         },
-        _ => None,
+        Statement::Move(f, from, to) => Act::Move {
+            figure: arg_of(f),
+            from: from.map(arg_of),
+            to: arg_of(to),
+        },
+        Statement::Remove(f) => Act::Remove { figure: arg_of(f) },
+        Statement::Kind(f, kind) => Act::Kind {
+            figure: arg_of(f),
+            kind,
+        },
+        Statement::Set(trigger, v) => Act::Set {
+            trigger,
+            value: arg_of(v),
+        },
+        Statement::If(c, then, otherwise) => Act::If {
+            condition: arg_of(c),
+            then: Box::new(ready(*then, bound)),
+            otherwise: otherwise.map(|o| Box::new(ready(*o, bound))),
+        },
+        Statement::Each(slot, list, body) => Act::Each {
+            slot,
+            list: arg_of(list),
+            body: Box::new(ready(*body, bound + 1)),
+        },
+        Statement::Block(all) => Act::Block(all.into_iter().map(|a| ready(a, bound)).collect()),
     }
 }
 

@@ -4,7 +4,8 @@
 //! ([`crate::machine`]), which reads its own state rather than a
 //! [`crate::state::State`].
 
-pub(crate) use super::compile::{longest, walk, walk_mut, work, Compiler, Node};
+pub(crate) use super::compile::{walk, walk_mut, work, Compiler, Node};
+pub(crate) use super::effect::{named, statement, Statement};
 pub(crate) use super::sets::{answer, Program, Tri};
 pub(crate) use super::{direction_of, Seq, Text, Val, EMPTY, FIRST_DIRECTION, MAX_PARAMS, SLOTS};
 
