@@ -18,21 +18,7 @@ fn op(f: impl Fn(&mut Eval) -> Option<Val> + Send + Sync + 'static) -> Op {
     Arc::new(f)
 }
 
-/// A value as yes or no.
-pub(super) fn truth(v: Val) -> Option<bool> {
-    match v {
-        Val::Bool(b) => Some(b),
-        _ => None,
-    }
-}
-
-/// A value as a number.
-pub(super) fn number(v: Val) -> Option<i32> {
-    match v {
-        Val::Num(x) => Some(x),
-        _ => None,
-    }
-}
+pub(super) use crate::rules::tree::{number, truth};
 
 /// `x` ready to run.
 pub(super) fn build(x: &Sx) -> Op {

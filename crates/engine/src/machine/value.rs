@@ -16,7 +16,7 @@ use crate::expr::{BinOp, Function, Quantity, Special, WorldFn};
 use crate::rules::tree::{self, answer, Node, Program, Seq, Text, Val, EMPTY, SLOTS};
 use crate::rules::{Element, GridSpot, PlaceId, Rules};
 
-use super::ops::{build, number, truth, Op};
+use super::ops::{build, number, Op};
 use super::situation::{Made, Situation};
 use super::Machine;
 
@@ -428,41 +428,9 @@ impl Eval<'_, '_> {
         seq: Seq,
         condition: &Op,
     ) -> Option<Val> {
-        let mut count = 0i32;
-        for k in 0..seq.len() {
-            let item = seq.item(k)?;
-            *self.slots.get_mut(slot)? = item;
-            if kind == Quantity::Sum {
-                count = count.checked_add(number(condition(self)?)?)?;
-                continue;
-            }
-            let holds = truth(condition(self)?)?;
-            if until {
-                if holds {
-                    return Some(match kind {
-                        Quantity::All => Val::List(seq.prefix(k)),
-                        Quantity::HowMany => Val::Num(k as i32),
-                        _ => return None,
-                    });
-                }
-                continue;
-            }
-            match kind {
-                Quantity::Any if holds => return Some(Val::Bool(true)),
-                Quantity::Every if !holds => return Some(Val::Bool(false)),
-                Quantity::First if holds => return Some(item),
-                Quantity::HowMany if holds => count += 1,
-                _ => {}
-            }
-        }
-        Some(match kind {
-            Quantity::Any => Val::Bool(false),
-            Quantity::Every => Val::Bool(true),
-            Quantity::First => Val::Text(EMPTY),
-            Quantity::HowMany if until => Val::Num(seq.len() as i32),
-            Quantity::HowMany | Quantity::Sum => Val::Num(count),
-            Quantity::All if until => Val::List(seq),
-            Quantity::All => return None,
+        tree::tally(self, kind, until, seq, |e, item| {
+            *e.slots.get_mut(slot)? = item;
+            condition(e)
         })
     }
 

@@ -18,7 +18,7 @@ pub(in crate::rules) struct Run<'r, 'a, 'v> {
 }
 
 /// A value as yes or no.
-pub(super) fn truth(v: Val) -> Option<bool> {
+pub(crate) fn truth(v: Val) -> Option<bool> {
     match v {
         Val::Bool(b) => Some(b),
         _ => None,
@@ -26,7 +26,7 @@ pub(super) fn truth(v: Val) -> Option<bool> {
 }
 
 /// A value as a number.
-pub(super) fn number(v: Val) -> Option<i32> {
+pub(crate) fn number(v: Val) -> Option<i32> {
     match v {
         Val::Num(x) => Some(x),
         _ => None,
@@ -116,7 +116,7 @@ impl Run<'_, '_, '_> {
         seq: Seq,
         condition: &impl Fn(&mut Self) -> Out,
     ) -> Out {
-        self.tally(kind, until, seq, |r, item| {
+        tally(self, kind, until, seq, |r, item| {
             r.set(slot, item)?;
             condition(r)
         })
@@ -134,55 +134,9 @@ impl Run<'_, '_, '_> {
         seq: Seq,
         test: impl Fn(&Self, PlaceId) -> Option<bool>,
     ) -> Out {
-        self.tally(kind, until, seq, |r, item| match item {
+        tally(self, kind, until, seq, |r, item| match item {
             Val::Place(p) => test(r, p).map(Val::Bool),
             _ => None,
-        })
-    }
-
-    /// `kind` over `seq`, `value` giving what each item counts for.
-    #[inline(always)]
-    fn tally(
-        &mut self,
-        kind: Quantity,
-        until: bool,
-        seq: Seq,
-        mut value: impl FnMut(&mut Self, Val) -> Out,
-    ) -> Out {
-        let mut count = 0i32;
-        for k in 0..seq.len() {
-            let item = seq.item(k)?;
-            if kind == Quantity::Sum {
-                count = count.checked_add(number(value(self, item)?)?)?;
-                continue;
-            }
-            let holds = truth(value(self, item)?)?;
-            if until {
-                if holds {
-                    return Some(match kind {
-                        Quantity::All => Val::List(seq.prefix(k)),
-                        Quantity::HowMany => Val::Num(k as i32),
-                        _ => return None,
-                    });
-                }
-                continue;
-            }
-            match kind {
-                Quantity::Any if holds => return Some(Val::Bool(true)),
-                Quantity::Every if !holds => return Some(Val::Bool(false)),
-                Quantity::First if holds => return Some(item),
-                Quantity::HowMany if holds => count += 1,
-                _ => {}
-            }
-        }
-        Some(match kind {
-            Quantity::Any => Val::Bool(false),
-            Quantity::Every => Val::Bool(true),
-            Quantity::First => Val::Text(EMPTY),
-            Quantity::HowMany if until => Val::Num(seq.len() as i32),
-            Quantity::HowMany | Quantity::Sum => Val::Num(count),
-            Quantity::All if until => Val::List(seq),
-            Quantity::All => return None,
         })
     }
 
@@ -283,5 +237,53 @@ pub(super) fn arithmetic(op: BinOp, x: i32, y: i32) -> Out {
         BinOp::Div => Val::Num(x.checked_div(y)?),
         BinOp::Mod => Val::Num(x.checked_rem_euclid(y)?),
         _ => return None,
+    })
+}
+
+/// `kind` over `seq`, `value` giving what each item counts for (on `on`,
+/// the run that asks): how every compiled quantifier goes through a list,
+/// a `sum` adding numbers, an `until` stopping at the first that holds.
+#[inline(always)]
+pub(crate) fn tally<S>(
+    on: &mut S,
+    kind: Quantity,
+    until: bool,
+    seq: Seq,
+    mut value: impl FnMut(&mut S, Val) -> Out,
+) -> Out {
+    let mut count = 0i32;
+    for k in 0..seq.len() {
+        let item = seq.item(k)?;
+        if kind == Quantity::Sum {
+            count = count.checked_add(number(value(on, item)?)?)?;
+            continue;
+        }
+        let holds = truth(value(on, item)?)?;
+        if until {
+            if holds {
+                return Some(match kind {
+                    Quantity::All => Val::List(seq.prefix(k)),
+                    Quantity::HowMany => Val::Num(k as i32),
+                    _ => return None,
+                });
+            }
+            continue;
+        }
+        match kind {
+            Quantity::Any if holds => return Some(Val::Bool(true)),
+            Quantity::Every if !holds => return Some(Val::Bool(false)),
+            Quantity::First if holds => return Some(item),
+            Quantity::HowMany if holds => count += 1,
+            _ => {}
+        }
+    }
+    Some(match kind {
+        Quantity::Any => Val::Bool(false),
+        Quantity::Every => Val::Bool(true),
+        Quantity::First => Val::Text(EMPTY),
+        Quantity::HowMany if until => Val::Num(seq.len() as i32),
+        Quantity::HowMany | Quantity::Sum => Val::Num(count),
+        Quantity::All if until => Val::List(seq),
+        Quantity::All => return None,
     })
 }
