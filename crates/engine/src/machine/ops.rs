@@ -18,6 +18,7 @@ fn op(f: impl Fn(&mut Eval) -> Option<Val> + Send + Sync + 'static) -> Op {
     Arc::new(f)
 }
 
+use crate::rules::tree::arithmetic;
 pub(super) use crate::rules::tree::{number, truth};
 
 /// `x` ready to run.
@@ -160,22 +161,6 @@ fn binary(o: BinOp, a: &Sx, b: &Sx) -> Op {
             })
         }
     }
-}
-
-/// `a op b` for the operators on numbers.
-fn arithmetic(op: BinOp, x: i32, y: i32) -> Option<Val> {
-    Some(match op {
-        BinOp::Lt => Val::Bool(x < y),
-        BinOp::Le => Val::Bool(x <= y),
-        BinOp::Gt => Val::Bool(x > y),
-        BinOp::Ge => Val::Bool(x >= y),
-        BinOp::Add => Val::Num(x.checked_add(y)?),
-        BinOp::Sub => Val::Num(x.checked_sub(y)?),
-        BinOp::Mul => Val::Num(x.checked_mul(y)?),
-        BinOp::Div => Val::Num(x.checked_div(y)?),
-        BinOp::Mod => Val::Num(x.checked_rem_euclid(y)?),
-        _ => return None,
-    })
 }
 
 /// A function of the expression language, its arguments worked out in

@@ -225,7 +225,7 @@ impl Run<'_, '_, '_> {
 
 /// `a op b` for the operators on numbers (`=` and `!=` are
 /// [`Run::equal`]).
-pub(super) fn arithmetic(op: BinOp, x: i32, y: i32) -> Out {
+pub(crate) fn arithmetic(op: BinOp, x: i32, y: i32) -> Out {
     Some(match op {
         BinOp::Lt => Val::Bool(x < y),
         BinOp::Le => Val::Bool(x <= y),

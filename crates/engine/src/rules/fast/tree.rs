@@ -6,7 +6,7 @@
 
 pub(crate) use super::compile::{walk, walk_mut, work, Compiler, Node};
 pub(crate) use super::effect::{named, statement, Statement};
-pub(crate) use super::run::{number, tally, truth};
+pub(crate) use super::run::{arithmetic, number, tally, truth};
 pub(crate) use super::sets::{answer, Program, Tri};
 pub(crate) use super::{direction_of, Seq, Text, Val, EMPTY, FIRST_DIRECTION, MAX_PARAMS, SLOTS};
 
