@@ -127,6 +127,21 @@ impl Machine {
             .of_figure(pos.rules(), f, state.kind_of(f), state.owner_of(f))
     }
 
+    /// The figure of `pos` a step of the machine moves: one of kind `kind`
+    /// on `from`.
+    pub fn figure_of_kind(
+        &self,
+        pos: &crate::Position,
+        from: PlaceId,
+        kind: u8,
+    ) -> Option<crate::rules::FigureId> {
+        pos.state()
+            .on(from)
+            .iter()
+            .copied()
+            .find(|&f| self.kind_of(pos, f) == Some(kind))
+    }
+
     /// The cell of place `p`, if it is a square of the board.
     fn cell(&self, p: PlaceId) -> Option<u32> {
         match self.places.get(p as usize) {

@@ -360,8 +360,9 @@ struct Doing<'a> {
 }
 
 impl Doing<'_> {
-    /// `x` worked out on `s` as it is now.
-    fn value(&self, x: &Op, s: &Situation, at: &mut At) -> Option<Val> {
+    /// `f` asked with an evaluation on `s` as it is now, the effect's
+    /// slots and moved figure.
+    fn eval<T>(&self, s: &Situation, at: &At, f: impl FnOnce(&mut Eval) -> T) -> T {
         let (m, rules) = (self.m, self.rules);
         let mut cans = Vec::new();
         let mut can = |ri: usize, player: Option<u8>| m.can_now(rules, s, ri, player, &mut cans);
@@ -376,9 +377,14 @@ impl Doing<'_> {
             player: s.to_move,
             can: &mut can,
         };
-        let v = x(&mut e);
+        f(&mut e)
+    }
+
+    /// `x` worked out on `s` as it is now.
+    fn value(&self, x: &Op, s: &Situation, at: &mut At) -> Option<Val> {
+        let (v, slots) = self.eval(s, at, |e| (x(e), e.slots));
         // A definition's or quantifier's values stay in their slots.
-        at.slots = e.slots;
+        at.slots = slots;
         v
     }
 
@@ -564,21 +570,7 @@ impl Doing<'_> {
     /// A set program run on `s` as it is now, its parts read with the
     /// effect's slots.
     fn run(&self, set: &SetOf, s: &Situation, at: &mut At) -> Option<crate::rules::tree::Tri> {
-        let (m, rules) = (self.m, self.rules);
-        let mut cans = Vec::new();
-        let mut can = |ri: usize, player: Option<u8>| m.can_now(rules, s, ri, player, &mut cans);
-        let mut e = Eval {
-            m,
-            rules,
-            s,
-            texts: self.texts,
-            slots: at.slots,
-            moved: at.moved,
-            made: &s.made,
-            player: s.to_move,
-            can: &mut can,
-        };
-        e.run(set)
+        self.eval(s, at, |e| e.run(set))
     }
 
     /// The place a value names.

@@ -43,13 +43,7 @@ fn general_steps(m: &Machine, pos: &Position) -> (usize, BTreeSet<(u16, u16, u8,
 fn general_act(m: &Machine, pos: &mut Position, action: Action, undo: &mut Undo) -> bool {
     match action {
         Action::Step { rule, from, kind, to } => {
-            let figure = pos
-                .state()
-                .on(from)
-                .iter()
-                .copied()
-                .find(|&f| m.kind_of(pos, f) == Some(kind))
-                .expect("a figure of the kind");
+            let figure = m.figure_of_kind(pos, from, kind).expect("a figure of the kind");
             pos.apply_to(
                 Step {
                     figure,

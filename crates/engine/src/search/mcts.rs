@@ -95,12 +95,7 @@ pub fn playout(pos: &mut Position, rng: &mut Rng, scratch: &mut Scratch, budget:
 fn replay(pos: &mut Position, rules: &Rules, action: machine::Action, undo: &mut Undo) {
     match action {
         machine::Action::Step { rule, from, kind, to } => {
-            let figure = pos
-                .state()
-                .on(from)
-                .iter()
-                .copied()
-                .find(|&f| rules.machine().and_then(|m| m.kind_of(pos, f)) == Some(kind));
+            let figure = rules.machine().and_then(|m| m.figure_of_kind(pos, from, kind));
             if let Some(figure) = figure {
                 pos.apply_to(
                     Step {
