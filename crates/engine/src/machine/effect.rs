@@ -364,8 +364,8 @@ impl Doing<'_> {
     /// slots and moved figure.
     fn eval<T>(&self, s: &Situation, at: &At, f: impl FnOnce(&mut Eval) -> T) -> T {
         let (m, rules) = (self.m, self.rules);
-        let mut cans = Vec::new();
-        let mut can = |ri: usize, player: Option<u8>| m.can_now(rules, s, ri, player, &mut cans);
+        let mut memo = super::steps::Memo::default();
+        let mut can = |ri: usize, player: Option<u8>| m.can_now(rules, s, ri, player, &mut memo);
         let mut e = Eval {
             m,
             rules,

@@ -282,8 +282,8 @@ impl Machine {
     /// should be counts as not holding, as the general engine counts it
     /// (with a warning).
     fn game_over(&self, rules: &Rules, s: &Situation) -> Option<Option<u8>> {
-        let mut cans = Vec::new();
-        let mut can = |ri: usize, player: Option<u8>| self.can_now(rules, s, ri, player, &mut cans);
+        let mut memo = super::steps::Memo::default();
+        let mut can = |ri: usize, player: Option<u8>| self.can_now(rules, s, ri, player, &mut memo);
         let mut e = Eval {
             m: self,
             rules,

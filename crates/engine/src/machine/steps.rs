@@ -79,8 +79,8 @@ pub struct Listing {
     /// The pile targets of the sources.
     pub(super) piles: Vec<PlaceId>,
     pub(super) total: u32,
-    /// The answers of `can` in the situation listed, by rule and player.
-    cans: Vec<(usize, Option<u8>, bool)>,
+    /// What `can` found on the way.
+    memo: Memo,
     /// The targets on the board earlier rules gave each figure (by where it
     /// is and its kind), and the piles.
     given: Vec<(PlaceId, u8, u64)>,
@@ -99,6 +99,24 @@ impl Listing {
             }
         };
         &mut self.given[i].2
+    }
+}
+
+/// What `can` found out while a situation's steps are listed in one turn:
+/// its answers by rule and player, and the rules it found have no step now
+/// (the listing then leaves them out rather than ask each figure again).
+#[derive(Debug, Default, Clone)]
+pub(super) struct Memo {
+    cans: Vec<(usize, Option<u8>, bool)>,
+    /// Rules (by place in [`Machine::steps`]) with no step in this turn, as
+    /// bits.
+    none: u64,
+}
+
+impl Memo {
+    fn clear(&mut self) {
+        self.cans.clear();
+        self.none = 0;
     }
 }
 
@@ -142,22 +160,29 @@ impl Machine {
         out.sources.clear();
         out.piles.clear();
         out.total = 0;
-        out.cans.clear();
-        let mut cans = std::mem::take(&mut out.cans);
-        let found = self.steps_of(rules, s, Turn::of(s), Until::All, Some(out), &mut cans, 0);
-        out.cans = cans;
+        let mut memo = std::mem::take(&mut out.memo);
+        memo.clear();
+        let found = self.steps_of(rules, s, Turn::of(s), Until::All, Some(out), &mut memo, 0);
+        out.memo = memo;
         found.map(|_| ())
     }
 
     /// Whether `s` has a legal step; `None` to give up.
     pub(super) fn has_step(&self, rules: &Rules, s: &Situation) -> Option<bool> {
-        let mut cans = Vec::new();
-        self.steps_of(rules, s, Turn::of(s), Until::First(None), None, &mut cans, 0)
+        self.steps_of(
+            rules,
+            s,
+            Turn::of(s),
+            Until::First(None),
+            None,
+            &mut Memo::default(),
+            0,
+        )
     }
 
     /// Lists the steps of `s` in `turn`, each into `out` when given, until
-    /// `until` says to stop; whether one was found. `cans` keeps the
-    /// answers of `can` asked on the way, `depth` deep. Rule by rule: of
+    /// `until` says to stop; whether one was found. `memo` keeps what
+    /// `can` found on the way, `depth` deep. Rule by rule: of
     /// each, the figures it may move, on the board's squares as bits, on
     /// the piles by kind.
     #[allow(clippy::too_many_arguments)]
@@ -168,7 +193,7 @@ impl Machine {
         turn: Turn,
         until: Until,
         mut out: Option<&mut Listing>,
-        cans: &mut Vec<(usize, Option<u8>, bool)>,
+        memo: &mut Memo,
         depth: u32,
     ) -> Option<bool> {
         if depth >= MAX_CAN_DEPTH {
@@ -193,6 +218,10 @@ impl Machine {
         while allowed != 0 {
             let r = allowed.trailing_zeros() as usize;
             allowed &= allowed - 1;
+            // `can` asked on the way found no step of it.
+            if memo.none & (1 << r) != 0 {
+                continue;
+            }
             let rule = &self.steps[r];
             let kinds = &rule.kinds[player];
             let owned = match rule.owner {
@@ -223,7 +252,7 @@ impl Machine {
                     1,
                     dedupe,
                     out.as_deref_mut(),
-                    cans,
+                    memo,
                     depth,
                 )? {
                     found = true;
@@ -262,7 +291,7 @@ impl Machine {
                             times,
                             dedupe,
                             out.as_deref_mut(),
-                            cans,
+                            memo,
                             depth,
                         )? {
                             found = true;
@@ -293,7 +322,7 @@ impl Machine {
         times: u32,
         dedupe: bool,
         out: Option<&mut Listing>,
-        cans: &mut Vec<(usize, Option<u8>, bool)>,
+        memo: &mut Memo,
         depth: u32,
     ) -> Option<bool> {
         let rule = &self.steps[r];
@@ -319,7 +348,7 @@ impl Machine {
                     bits &= set.run_bare(self, rules, s, turn.player)?.yes;
                 }
                 if bits != 0 && sets.iter().any(|(set, _)| !set.bare()) {
-                    self.ask(rules, s, turn, (from, k), cans, depth, &mut |e| {
+                    self.ask(rules, s, turn, (from, k), memo, depth, &mut |e| {
                         for (set, texts) in sets.iter().filter(|(set, _)| !set.bare()) {
                             e.texts = texts;
                             bits &= e.run(set)?.yes;
@@ -374,7 +403,7 @@ impl Machine {
                     }
                     let mut holds = true;
                     if !when.is_empty() {
-                        self.ask(rules, s, turn, (from, k), cans, depth, &mut |e| {
+                        self.ask(rules, s, turn, (from, k), memo, depth, &mut |e| {
                             e.slots[2] = Val::Place(to);
                             for c in when {
                                 match c.value(e)? {
@@ -436,11 +465,11 @@ impl Machine {
         s: &'a Situation,
         turn: Turn,
         (from, k): (PlaceId, u8),
-        cans: &mut Vec<(usize, Option<u8>, bool)>,
+        memo: &mut Memo,
         depth: u32,
         f: &mut dyn FnMut(&mut Eval<'a, '_>) -> Option<()>,
     ) -> Option<()> {
-        let mut can = |ri: usize, player: Option<u8>| self.can(rules, s, turn, ri, player, cans, depth);
+        let mut can = |ri: usize, player: Option<u8>| self.can(rules, s, turn, ri, player, memo, depth);
         let mut e = Eval {
             m: self,
             rules,
@@ -464,14 +493,15 @@ impl Machine {
         s: &Situation,
         ri: usize,
         player: Option<u8>,
-        cans: &mut Vec<(usize, Option<u8>, bool)>,
+        memo: &mut Memo,
     ) -> Option<bool> {
-        self.can(rules, s, Turn::of(s), ri, player, cans, 0)
+        self.can(rules, s, Turn::of(s), ri, player, memo, 0)
     }
 
     /// `can(rule)`: whether a step of rule `ri` can be made now (`player`
     /// `None`) or by `player` at the start of a move; each asked once a
-    /// listing.
+    /// listing. Asked now, it is a listing in the same turn, which shares
+    /// `memo`: a rule found to have no step is not listed again.
     #[allow(clippy::too_many_arguments)]
     fn can(
         &self,
@@ -480,10 +510,10 @@ impl Machine {
         turn: Turn,
         ri: usize,
         player: Option<u8>,
-        cans: &mut Vec<(usize, Option<u8>, bool)>,
+        memo: &mut Memo,
         depth: u32,
     ) -> Option<bool> {
-        if let Some(&(_, _, b)) = cans.iter().find(|&&(r, p, _)| r == ri && p == player) {
+        if let Some(&(_, _, b)) = memo.cans.iter().find(|&&(r, p, _)| r == ri && p == player) {
             return Some(b);
         }
         let r = self.steps.iter().position(|rule| rule.index == ri)?;
@@ -496,17 +526,15 @@ impl Machine {
                 own: false,
             },
         };
-        let mut inner = Vec::new();
-        let b = self.steps_of(
-            rules,
-            s,
-            asked,
-            Until::First(Some(r)),
-            None,
-            &mut inner,
-            depth + 1,
-        )?;
-        cans.push((ri, player, b));
+        let until = Until::First(Some(r));
+        let b = match player {
+            None => self.steps_of(rules, s, asked, until, None, memo, depth + 1)?,
+            Some(_) => self.steps_of(rules, s, asked, until, None, &mut Memo::default(), depth + 1)?,
+        };
+        if player.is_none() && !b {
+            memo.none |= 1 << r;
+        }
+        memo.cans.push((ri, player, b));
         Some(b)
     }
 
