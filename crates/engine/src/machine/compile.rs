@@ -197,6 +197,7 @@ fn step_rule(m: &Machine, rules: &Rules, i: usize) -> Result<StepRule, String> {
             })
             .collect();
     let on_board = rule.board.as_ref().filter(|rb| Some(rb.b) == m.b);
+    let mut gates = Vec::new();
     let targets = match on_board {
         Some(_) => {
             let b = m.b.ok_or("no board")?;
@@ -204,6 +205,10 @@ fn step_rule(m: &Machine, rules: &Rules, i: usize) -> Result<StepRule, String> {
             for &c in &rule.prefilter.dynamic {
                 let t = tree::tree(&rule.when[c], rules, rule.vars.len(), true)
                     .ok_or("a condition has no compiled form")?;
+                if reads_no_step(&t.node) {
+                    gates.push(Expr::compile(&t.node, t.texts, rules, (m.b, &m.places))?);
+                    continue;
+                }
                 let program = tree::step_targets(&t.node, rules, &t.texts, b)
                     .ok_or("a condition has no form as sets")?;
                 sets.push(Expr::set(program, t.texts, rules, (m.b, &m.places))?);
@@ -244,6 +249,22 @@ fn step_rule(m: &Machine, rules: &Rules, i: usize) -> Result<StepRule, String> {
             .filter(|_| !rule.prefilter.answers_ahead())
             .map(|rb| rb.to),
         capture: rule.capture,
+        gates,
         effects,
     })
+}
+
+/// Whether a step rule's condition reads nothing of the step: not the
+/// figure, where it is or where it goes (slots 0 to 2), nor the rule's
+/// variables, nor anything the general evaluator answers. Checkers' `not
+/// can(jump) and not can(crown)` is such a condition.
+fn reads_no_step(n: &tree::Node) -> bool {
+    let mut reads = false;
+    tree::walk(n, &mut |p| {
+        reads |= matches!(
+            p,
+            tree::Node::Slot(0..=2) | tree::Node::Capture(_) | tree::Node::General(_)
+        )
+    });
+    !reads
 }

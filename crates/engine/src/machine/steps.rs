@@ -33,6 +33,9 @@ pub(super) struct StepRule {
     pub to: Option<u64>,
     /// Capture by landing (on the board only).
     pub capture: bool,
+    /// Its conditions that read nothing of the step (on the board only):
+    /// asked once a listing, at the first figure it may move.
+    pub gates: Vec<Expr>,
     pub effects: Vec<Compiled>,
 }
 
@@ -233,6 +236,9 @@ impl Machine {
                 None => s.bits.filled,
             };
             let mut cells = rule.from_cells & owned & s.bits.filled;
+            // Whether the conditions that read nothing of the step hold
+            // (asked at the first figure, where the rule has any).
+            let mut gate = rule.gates.is_empty().then_some(true);
             while cells != 0 {
                 let bit = cells.trailing_zeros();
                 cells &= cells - 1;
@@ -241,6 +247,13 @@ impl Machine {
                     continue;
                 }
                 let from = self.board.place(bit);
+                let open = match gate {
+                    Some(open) => open,
+                    None => *gate.insert(self.gates_hold(rules, s, turn, (from, k), memo, depth, r)?),
+                };
+                if !open {
+                    break;
+                }
                 if self.targets(
                     rules,
                     s,
@@ -262,7 +275,7 @@ impl Machine {
                 }
             }
             for &i in &rule.piles {
-                if s.totals[i] == 0 {
+                if s.totals[i] == 0 || gate == Some(false) {
                     continue;
                 }
                 let from = self.piles[i].0;
@@ -280,6 +293,15 @@ impl Machine {
                             true if s.count(self, i, k) == s.totals[i] => u32::from(s.totals[i]).min(3),
                             true => return None,
                         };
+                        let open = match gate {
+                            Some(open) => open,
+                            None => {
+                                *gate.insert(self.gates_hold(rules, s, turn, (from, k), memo, depth, r)?)
+                            }
+                        };
+                        if !open {
+                            break;
+                        }
                         if self.targets(
                             rules,
                             s,
@@ -454,6 +476,41 @@ impl Machine {
                 Some(true)
             }
         }
+    }
+
+    /// Whether rule `r`'s conditions that read nothing of the step hold,
+    /// asked as for a figure of kind `k` on `from` (which they do not read);
+    /// `None` to give up where one is not yes or no.
+    #[allow(clippy::too_many_arguments)]
+    fn gates_hold(
+        &self,
+        rules: &Rules,
+        s: &Situation,
+        turn: Turn,
+        figure: (PlaceId, u8),
+        memo: &mut Memo,
+        depth: u32,
+        r: usize,
+    ) -> Option<bool> {
+        let gates = &self.steps[r].gates;
+        if gates.is_empty() {
+            return Some(true);
+        }
+        let mut holds = true;
+        self.ask(rules, s, turn, figure, memo, depth, &mut |e| {
+            for c in gates {
+                match c.value(e)? {
+                    Val::Bool(true) => {}
+                    Val::Bool(false) => {
+                        holds = false;
+                        break;
+                    }
+                    _ => return None,
+                }
+            }
+            Some(())
+        })?;
+        Some(holds)
     }
 
     /// Runs `f` with an evaluation of a rule's conditions for a figure of

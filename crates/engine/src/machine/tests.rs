@@ -177,6 +177,26 @@ fn the_yardstick_games_are_played_on_the_machine() {
 }
 
 #[test]
+fn a_condition_that_reads_nothing_of_the_step_is_asked_once_a_listing() {
+    let (_, rules) = crate::open(&examples::text("english-checkers.game.xml")).unwrap();
+    let m = rules.machine().unwrap();
+    let gates = |name: &str| {
+        let i = rules.steps.iter().position(|r| r.name == name).expect("a rule");
+        m.steps
+            .iter()
+            .find(|r| r.index == i)
+            .expect("on the machine")
+            .gates
+            .len()
+    };
+    // `not can(jump) and not can(crown)`; `apart(from, to, 1)` and the
+    // others read the step.
+    assert_eq!(gates("step"), 1);
+    assert_eq!(gates("jump"), 0);
+    assert_eq!(gates("crown"), 0);
+}
+
+#[test]
 fn every_example_the_machine_plays_agrees_with_the_general_engine() {
     let mut played = 0;
     for file in examples::files() {
