@@ -1038,7 +1038,7 @@ impl Position {
         let player = self.state.to_move();
         let mut changes = Vec::new();
         let mut warnings = Vec::new();
-        self.make(step, &mut changes, &mut warnings);
+        self.make(step, None, &mut changes, &mut warnings);
         let ended = self.state.made().is_empty();
         let entry = Entry {
             player,
@@ -1160,7 +1160,16 @@ impl Position {
     /// step.
     pub fn apply_to(&mut self, step: Step, undo: &mut Undo) {
         let mut warnings = Vec::new();
-        self.make(step, &mut undo.0, &mut warnings);
+        self.make(step, None, &mut undo.0, &mut warnings);
+    }
+
+    /// [`apply_to`](Self::apply_to) of a step whose move is known to end
+    /// with it or not (`ends`): a whole move the search listed, played
+    /// again. Where the move may end after the step or go on, whether
+    /// another step can be made is then not looked for again.
+    pub(crate) fn apply_known(&mut self, step: Step, ends: bool, undo: &mut Undo) {
+        let mut warnings = Vec::new();
+        self.make(step, Some(ends), &mut undo.0, &mut warnings);
     }
 
     /// Ends the move with no history, for search.
@@ -1204,7 +1213,15 @@ impl Position {
         self.state.copy_from(saved);
     }
 
-    fn make(&mut self, step: Step, changes: &mut Vec<Change>, warnings: &mut Vec<String>) {
+    /// Makes `step`, ending the move where it must end now; `ends` says
+    /// so where the caller knows it (checked in debug builds).
+    fn make(
+        &mut self,
+        step: Step,
+        ends: Option<bool>,
+        changes: &mut Vec<Change>,
+        warnings: &mut Vec<String>,
+    ) {
         let rules = Arc::clone(&self.rules);
         let Some(rule) = rules.steps.get(step.rule as usize) else {
             return;
@@ -1239,9 +1256,17 @@ impl Position {
             progress,
             changes,
         );
-        if rules.moves.complete(progress).is_some()
-            && (!rules.moves.can_continue(progress) || (!self.has_step() && !self.can_roll()))
-        {
+        let nothing_more = || !self.has_step() && !self.can_roll();
+        let must_end = rules.moves.complete(progress).is_some()
+            && (!rules.moves.can_continue(progress)
+                || match ends {
+                    Some(ends) => {
+                        debug_assert_eq!(ends, nothing_more(), "a move played again ends where it ended");
+                        ends
+                    }
+                    None => nothing_more(),
+                });
+        if must_end {
             self.finish_move(changes, warnings);
         }
     }

@@ -84,7 +84,8 @@ impl Move {
 /// What undoes a [`play`].
 pub struct MoveUndo(Undo);
 
-/// Plays a whole move (no history). The move must be legal here.
+/// Plays a whole move (no history). The move must be one [`MoveGen`]
+/// lists here: it ends where it ended when it was listed.
 pub fn play(pos: &mut Position, mv: &Move) -> MoveUndo {
     let mut undo = Undo::default();
     play_into(pos, mv, &mut undo);
@@ -95,8 +96,11 @@ pub fn play(pos: &mut Position, mv: &Move) -> MoveUndo {
 /// `undo` (empty, its memory used again): taken back by
 /// [`Position::revert_keeping`].
 pub fn play_into(pos: &mut Position, mv: &Move, undo: &mut Undo) {
-    for &s in &mv.steps {
-        pos.apply_to(s, undo);
+    // The move was listed where it is played: every step but the last
+    // went on, and the last ended the move unless it ends by End move.
+    let last = mv.steps.len().saturating_sub(1);
+    for (i, &s) in mv.steps.iter().enumerate() {
+        pos.apply_known(s, i == last && !mv.end, undo);
     }
     if mv.end && (mv.steps.is_empty() || !pos.state().made().is_empty()) {
         pos.end_move_to(undo);
@@ -485,6 +489,53 @@ mod tests {
             }
         }
         assert!(wins > 0, "some position had a winning move");
+    }
+
+    /// The moves of several steps in the example files: Nim's `take x1-`,
+    /// checkers' jumps, Awele's sowing, the morris's mill and capture.
+    const MANY_STEPS: [&str; 5] = [
+        include_str!("../../../../public/games/nim345.game.xml"),
+        include_str!("../../../../public/games/nim3.game.xml"),
+        include_str!("../../../../public/games/english-checkers.game.xml"),
+        include_str!("../../../../public/games/awele.game.xml"),
+        include_str!("../../../../public/games/nine-mens-morris.game.xml"),
+    ];
+
+    #[test]
+    fn a_move_played_again_reaches_what_its_steps_reach_one_by_one() {
+        // `play` knows where a listed move ends; each step made and asked
+        // whether the move ends, as the page plays it, must reach the same.
+        let mut checked = 0;
+        for text in MANY_STEPS {
+            let game = crate::file::read_xml(text).expect("reads").0;
+            for seed in 0..4 {
+                let mut pos = start(game.clone());
+                let mut gen = MoveGen::new(pos.rules());
+                let mut rng = crate::search::rng::Rng::new(seed);
+                let mut out = Vec::new();
+                for _ in 0..40 {
+                    gen.moves(&mut pos, &mut out);
+                    for m in &out {
+                        let mut by_steps = pos.clone();
+                        for &s in &m.steps {
+                            by_steps.apply(s);
+                        }
+                        if m.end && (m.steps.is_empty() || !by_steps.state().made().is_empty()) {
+                            by_steps.apply_end_move();
+                        }
+                        let u = play(&mut pos, m);
+                        assert_eq!(pos.state(), by_steps.state(), "{}", m.describe(pos.rules()));
+                        unplay(&mut pos, u);
+                        checked += 1;
+                    }
+                    let Some(m) = out.get(rng.below(out.len().max(1))) else {
+                        break;
+                    };
+                    play(&mut pos, &m.clone());
+                }
+            }
+        }
+        assert!(checked > 1000, "{checked} moves checked");
     }
 
     #[test]
