@@ -13,7 +13,7 @@ use tablecraft_app::worker_protocol::{Level, Reply, Request, Task};
 use tablecraft_engine::model::Game;
 use tablecraft_engine::record::Record;
 use tablecraft_engine::search::bench::yardstick::{Row, Yardstick};
-use tablecraft_engine::search::bench::{rate, Figures};
+use tablecraft_engine::search::bench::{rate, Figures, Solved, NIM_GOAL_MS};
 
 /// How long each playout figure is measured, in milliseconds.
 const MEASURE_MS: f64 = 1000.0;
@@ -72,6 +72,18 @@ fn row(label: &'static str, id: &'static str, value: f64, text: String) -> impl 
     }
 }
 
+fn nim(n: &Solved) -> impl IntoView {
+    let met = if n.ms < NIM_GOAL_MS { "reached" } else { "not yet" };
+    view! {
+        <tr>
+            <th scope="row">{format!("{} full solve: time", n.game)}</th>
+            <td data-testid="bench-nim-ms" data-value=n.ms.to_string()>
+                {format!("{:.1} ms (goal: under {NIM_GOAL_MS} ms, {met})", n.ms)}
+            </td>
+        </tr>
+    }
+}
+
 fn yardstick(r: &Row) -> impl IntoView {
     view! {
         <tr data-testid="bench-yardstick" data-game=r.game.clone() data-ratio=r.ratio().to_string()>
@@ -105,6 +117,7 @@ pub fn BenchPanel(shown: bool) -> impl IntoView {
                         f.solve_first_ms, format!("{:.1} ms", f.solve_first_ms))}
                     {row("Tic-Tac-Toe full solve: speed", "bench-solve-rate",
                         f.solve_per_s, rate(f.solve_per_s))}
+                    {f.nims.iter().map(nim).collect_view()}
                     {row("Dama-lite random playouts (engine)", "bench-dama-playouts",
                         f.dama_lite_playouts_per_s, rate(f.dama_lite_playouts_per_s))}
                     {row("The solve found the draw", "bench-draw",

@@ -1,10 +1,10 @@
 // The engine's speed in the browser build: the page's Web Worker measures
-// a full solve of Tic-Tac-Toe, random playouts on Dama-lite, and the
-// yardsticks: Tic-Tac-Toe, Connect Four, English checkers and Reversi (the
-// last three from their rule files, fetched and sent to the worker) played
-// out by the engine beside their hand-written twins (`#bench` in the
-// address). A benchmark, not a timed test: it prints the figures and checks
-// only that they are positive.
+// a full solve of Tic-Tac-Toe and of three NIM variants, random playouts on
+// Dama-lite, and the yardsticks: Tic-Tac-Toe, Connect Four, English
+// checkers and Reversi (the last three from their rule files, fetched and
+// sent to the worker) played out by the engine beside their hand-written
+// twins (`#bench` in the address). A benchmark, not a timed test: it
+// prints the figures and checks only that they are positive.
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -46,6 +46,9 @@ test('the engine benchmark runs in the browser', async () => {
   ]) {
     assert.ok(value(id) > 0, `${id} is positive`);
   }
+  const nims = figures.filter((f) => f.id === 'bench-nim-ms');
+  assert.equal(nims.length, 3, 'NIM12, Nim 3-4-5 and Nim for three are solved');
+  for (const n of nims) assert.ok(n.value > 0, `${n.label} is positive`);
   const rows = await page
     .locator('[data-testid="bench-yardstick"]')
     .evaluateAll((trs) =>

@@ -1,9 +1,9 @@
 //! Speed figures for the computer player (printed, not asserted): a full
-//! solve of Tic-Tac-Toe, random playouts on Dama-lite, and the table of
-//! yardsticks: each game's random playouts through the engine beside its
-//! hand-written twin on bitboards (`engine::search::baseline`), the rules
-//! of Connect Four, English checkers and Reversi read from the shipped
-//! files in `public/games/`. The page measures the same in its Web Worker
+//! solve of Tic-Tac-Toe and of the NIM variants, random playouts on
+//! Dama-lite, and the table of yardsticks: each game's random playouts
+//! through the engine beside its hand-written twin on bitboards
+//! (`engine::search::baseline`), the rules of Connect Four, English
+//! checkers and Reversi read from the shipped files in `public/games/`. The page measures the same in its Web Worker
 //! (`engine::search::bench`).
 //!
 //! Run with `cargo bench --bench search`.

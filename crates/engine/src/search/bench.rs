@@ -1,10 +1,10 @@
 //! Speed figures for the computer player, with any clock, so that the same
 //! code measures natively (`cargo bench --bench search`, `tablecraft
 //! bench`) and in the page's Web Worker (`worker_protocol::Task::Bench` in
-//! the app): a full solve of Tic-Tac-Toe, random playouts on Dama-lite,
-//! and each yardstick game's random playouts through the engine beside its
-//! hand-written twin ([`yardstick`]); for any game, legal-step generation,
-//! random playouts and apply + undo from a position.
+//! the app): a full solve of Tic-Tac-Toe and of the NIM variants, random
+//! playouts on Dama-lite, and each yardstick game's random playouts through
+//! the engine beside its hand-written twin ([`yardstick`]); for any game,
+//! legal-step generation, random playouts and apply + undo from a position.
 
 pub mod yardstick;
 
@@ -34,6 +34,8 @@ pub struct Figures {
     pub solve_per_s: f64,
     /// The solve found the draw, as theory says.
     pub solve_draw: bool,
+    /// NIM variants solved from the start, each once the code is warm.
+    pub nims: Vec<Solved>,
     /// Random playouts per second through the engine.
     pub dama_lite_playouts_per_s: f64,
     /// Each yardstick game through the engine beside its hand-written twin.
@@ -41,6 +43,17 @@ pub struct Figures {
     /// Yardstick games not measured, and why.
     pub problems: Vec<String>,
 }
+
+/// A game solved from the start: its name and the milliseconds one solve
+/// takes once the code is warm (the mean of the solves after the first).
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct Solved {
+    pub game: String,
+    pub ms: f64,
+}
+
+/// The time a NIM variant's solve is to stay under, in milliseconds.
+pub const NIM_GOAL_MS: f64 = 10.0;
 
 impl Figures {
     /// The figures as lines of text: the solve, Dama-lite, then the table
@@ -54,6 +67,14 @@ impl Figures {
                 self.solve_ms,
                 rate(self.solve_per_s),
                 self.solve_first_ms
+            ),
+            format!(
+                "nim full solves (goal: each under {NIM_GOAL_MS} ms): {}",
+                self.nims
+                    .iter()
+                    .map(|n| format!("{} {:.1} ms", n.game, n.ms))
+                    .collect::<Vec<_>>()
+                    .join(", ")
             ),
             format!(
                 "dama-lite random playouts (engine): {}",
@@ -88,22 +109,58 @@ fn start(game: &Game) -> Option<Position> {
 /// (positions of one solve, milliseconds of one solve after the first,
 /// milliseconds of the first, a draw every time).
 pub fn full_solve(now: Now, runs: u32) -> (u64, f64, f64, bool) {
-    let Some(pos) = start(&games::tic_tac_toe()) else {
-        return (0, 0.0, 0.0, false);
-    };
+    solve_times(&games::tic_tac_toe(), now, runs, Outcome::Draw).unwrap_or_default()
+}
+
+/// Solves `game` from the start, once and then `runs` times more:
+/// (positions of one solve, milliseconds of one solve after the first,
+/// milliseconds of the first, the outcome `expected` every time); `None`
+/// when it does not compile.
+fn solve_times(game: &Game, now: Now, runs: u32, expected: Outcome) -> Option<(u64, f64, f64, bool)> {
+    let pos = start(game)?;
     let timed = |runs: u32| {
-        let (mut nodes, mut draw) = (0u64, true);
+        let (mut nodes, mut right) = (0u64, true);
         let t = now();
         for _ in 0..runs {
             let c = solve(&pos, Limits::none(), &mut |_| {});
-            draw &= c.outcome == Outcome::Draw;
+            right &= c.outcome == expected;
             nodes += c.nodes;
         }
-        ((now() - t) / f64::from(runs), nodes / u64::from(runs), draw)
+        ((now() - t) / f64::from(runs), nodes / u64::from(runs), right)
     };
-    let (first_ms, _, first_draw) = timed(1);
-    let (ms, nodes, draw) = timed(runs.max(1));
-    (nodes, ms, first_ms, draw && first_draw)
+    let (first_ms, _, first_right) = timed(1);
+    let (ms, nodes, right) = timed(runs.max(1));
+    Some((nodes, ms, first_ms, right && first_right))
+}
+
+/// The NIM variants of `public/games/`, each solved `runs` times once warm:
+/// NIM12 (take 1 to 3), Nim 3-4-5 (any number from one heap) and Nim 3-4-5
+/// for three players. A solve that does not find the known outcome is
+/// not a figure: it is left out.
+pub fn nim_solves(now: Now, runs: u32) -> Vec<Solved> {
+    let mut three = games::nim_heaps(&[3, 4, 5]);
+    three.players = 3;
+    for end in &mut three.game_over {
+        end.winner = "previous".into();
+    }
+    [
+        ("NIM12", games::nim(12), Outcome::Win { moves: 6 }),
+        (
+            "Nim 3-4-5",
+            games::nim_heaps(&[3, 4, 5]),
+            Outcome::Win { moves: 11 },
+        ),
+        ("Nim for three", three, Outcome::Chance { permille: 0 }),
+    ]
+    .into_iter()
+    .filter_map(|(name, game, expected)| {
+        let (_, ms, _, right) = solve_times(&game, now, runs, expected)?;
+        right.then(|| Solved {
+            game: name.into(),
+            ms,
+        })
+    })
+    .collect()
 }
 
 /// Random playouts through the engine from the game's start for about
@@ -201,6 +258,7 @@ pub fn run(now: Now, seconds: f64, files: &[(String, String)]) -> Figures {
         solve_first_ms,
         solve_per_s: solve_positions as f64 / (solve_ms / 1000.0).max(1e-9),
         solve_draw,
+        nims: nim_solves(now, 5),
         dama_lite_playouts_per_s: per_second(engine_playouts(&games::dama_lite(), now, seconds)),
         yardsticks,
         problems,
@@ -222,7 +280,14 @@ mod tests {
         assert_eq!(f.yardsticks.len(), 1, "Tic-Tac-Toe, built in");
         assert!(f.yardsticks[0].ratio() > 0.0);
         assert_eq!(f.problems.len(), 3, "no rule file given");
-        assert_eq!(f.lines().len(), 3 + 1 + 3);
+        let nims: Vec<&str> = f.nims.iter().map(|n| n.game.as_str()).collect();
+        assert_eq!(
+            nims,
+            ["NIM12", "Nim 3-4-5", "Nim for three"],
+            "each solved as theory says"
+        );
+        assert!(f.nims.iter().all(|n| n.ms > 0.0));
+        assert_eq!(f.lines().len(), 4 + 1 + 3);
     }
 
     #[test]
