@@ -61,6 +61,15 @@ enum Op {
         cont: Reg,
         d: u8,
     },
+    /// The squares whose neighbour in direction `d` is a square of `cont`
+    /// from which going `d` while in `cont` ends in `start`: a run of one
+    /// or more of `cont` and then `start` (Reversi's trapped line). The
+    /// same as `Back` of `Reach` and `AtLeast` one of `cont`, in one go.
+    Flank {
+        start: Reg,
+        cont: Reg,
+        d: u8,
+    },
     /// The squares from which going `d` at least `n` (a number plus
     /// `plus`, or `plus` alone) squares of `cont` come first.
     AtLeast {
@@ -217,6 +226,19 @@ impl Program {
                         reach = more;
                     }
                 }
+                Op::Flank { start, cont, d } => {
+                    let (start, cont) = (s(start), s(cont));
+                    // The squares of `cont` from which going `d` while in
+                    // `cont` ends in `start`, grown back from it.
+                    let mut run = cont & board.back(start, d as usize);
+                    loop {
+                        let more = run | (cont & board.back(run, d as usize));
+                        if more == run {
+                            break board.back(run, d as usize);
+                        }
+                        run = more;
+                    }
+                }
                 Op::AtLeast { cont, d, n, plus } => {
                     let n = match n {
                         Some(v) => i64::from(num(*values.get(v as usize)?)?),
@@ -282,7 +304,7 @@ fn reads(op: Op) -> Vec<Reg> {
     match op {
         Op::Not(a) | Op::Back(a, _) => vec![a],
         Op::And(a, b) | Op::Or(a, b) => vec![a, b],
-        Op::Reach { start, cont, .. } => vec![start, cont],
+        Op::Reach { start, cont, .. } | Op::Flank { start, cont, .. } => vec![start, cont],
         Op::AtLeast { cont, .. } => vec![cont],
         Op::Between { y, .. } => vec![y],
         Op::Sure { yes, err } => vec![yes, err],
@@ -307,6 +329,11 @@ fn rename(op: Op, at: &[Reg]) -> Op {
         Op::And(a, b) => Op::And(r(a), r(b)),
         Op::Or(a, b) => Op::Or(r(a), r(b)),
         Op::Reach { start, cont, d } => Op::Reach {
+            start: r(start),
+            cont: r(cont),
+            d,
+        },
+        Op::Flank { start, cont, d } => Op::Flank {
             start: r(start),
             cont: r(cont),
             d,
@@ -441,11 +468,30 @@ impl Builder<'_> {
             _ if a == b => a,
             _ if within(a, b, &self.ops) => b,
             _ if within(b, a, &self.ops) => a,
+            _ if self.flanks(a, b) => a,
+            _ if self.flanks(b, a) => b,
             (Some(0), _) | (_, Some(0)) => self.konst(0),
             (Some(x), _) if x == all => b,
             (_, Some(x)) if x == all => a,
             _ if self.opposite(a, b) => self.konst(0),
             _ => self.op(Op::And(a.min(b), a.max(b))),
+        }
+    }
+
+    /// Whether `a` is a flank that lies within `b`, one or more of its
+    /// `cont` going its way: a flank starts with one.
+    fn flanks(&self, a: Reg, b: Reg) -> bool {
+        match (self.ops.get(a as usize), self.ops.get(b as usize)) {
+            (
+                Some(&Op::Flank { cont, d, .. }),
+                Some(&Op::AtLeast {
+                    cont: c,
+                    d: e,
+                    n: None,
+                    plus: 1,
+                }),
+            ) => cont == c && d == e,
+            _ => false,
         }
     }
 
@@ -729,6 +775,11 @@ impl Builder<'_> {
                 let d8 = *d as u8;
                 let not_cont = self.not(cont);
                 let start = self.and(y, not_cont);
+                if *min == 1 {
+                    // One or more of `cont`, then `start`.
+                    let flank = self.op(Op::Flank { start, cont, d: d8 });
+                    return self.pull(base, flank);
+                }
                 let reach = self.op(Op::Reach { start, cont, d: d8 });
                 let next = self.op(Op::Back(reach, d8));
                 let enough = self.at_least(cont, d8, *min);
