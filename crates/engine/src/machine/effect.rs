@@ -12,7 +12,7 @@ use super::value::{Cx, Eval, Expr as SetExpr, SetOf};
 use super::{Holds, Machine};
 use crate::expr::{Effect, Function, Quantity, Special, WorldFn, MAX_ITEMS, MAX_WORK};
 use crate::rules::tree::{
-    self, direction_of, inlined, named, statement, walk, walk_mut, Compiler, Node, Statement, Text, Val,
+    self, direction_of, inlined, named, statement, walk, walk_mut, Compiler, Node, Statement, Text, Tri, Val,
     FIRST_DIRECTION, SLOTS,
 };
 use crate::rules::{Element, PlaceId, Rules, TriggerId, TypeId};
@@ -58,6 +58,15 @@ pub(super) enum Act {
         test: Box<SetOf>,
         then: Box<Act>,
         otherwise: Option<Box<Act>>,
+    },
+    /// `for each d in DIRECTIONS do if C(to, d) then` a change along a run
+    /// from the target going `d` (`Bulk`), where each `C(to, d)` reads the
+    /// board only going `d` from the target: no change of another
+    /// direction's run can change its answer, so all are worked out at
+    /// once, before any change, by one set program (Reversi's flips).
+    Rays {
+        tests: Box<SetOf>,
+        thens: Vec<Act>,
     },
     /// `for each s in ITEMS do` a change of the figure on `s` that reads
     /// nothing the changes change: all the items at once.
@@ -164,6 +173,26 @@ pub(super) struct At {
     pub moved: (PlaceId, u8),
 }
 
+#[cfg(test)]
+impl Compiled {
+    /// How many of its loops over directions flip all at once
+    /// ([`Act::Rays`]).
+    pub(super) fn rays(&self) -> usize {
+        fn count(a: &Act) -> usize {
+            match a {
+                Act::Rays { thens, .. } => 1 + thens.iter().map(count).sum::<usize>(),
+                Act::If { then, otherwise, .. } | Act::IfAt { then, otherwise, .. } => {
+                    count(then) + otherwise.as_deref().map_or(0, count)
+                }
+                Act::Each { body, .. } => count(body),
+                Act::Block(all) => all.iter().map(count).sum(),
+                _ => 0,
+            }
+        }
+        count(&self.act)
+    }
+}
+
 /// A statement lowered for the machine.
 impl Statement {
     fn lower(&self, cx: &Cx) -> Result<Act, String> {
@@ -224,23 +253,30 @@ impl Statement {
                     Special::Diagonal => 4..8,
                     _ => return Ok(None),
                 };
-                let mut acts = Vec::new();
+                let mut ones = Vec::new();
                 for d in dirs {
                     let mut one = (**body).clone();
                     one.nodes(&mut |n| {
                         walk_mut(n, &mut |p| {
                             if matches!(p, Node::Slot(x) if x == slot) {
-                                *p = Node::Value(Val::Text(FIRST_DIRECTION + d));
+                                *p = Node::Value(Val::Text(FIRST_DIRECTION + d as u32));
                             }
                         })
                     });
                     // The slot is no longer read: nothing binds it.
-                    acts.push(one.lower(cx)?);
+                    ones.push((d, one));
                 }
-                Some(Act::Block(acts))
+                match rays(&ones, cx, b)? {
+                    Some(rays) => Some(rays),
+                    None => Some(Act::Block(
+                        ones.iter()
+                            .map(|(_, one)| one.lower(cx))
+                            .collect::<Result<_, _>>()?,
+                    )),
+                }
             }
             Statement::If(c, then, otherwise) if goes_along(c) => {
-                let Some(program) = tree::over_squares(c, 2, cx.rules, cx.texts, b) else {
+                let Some(program) = tree::over_squares(c, TO, cx.rules, cx.texts, b) else {
                     return Ok(None);
                 };
                 let (test, _) = SetExpr::set(program, cx.texts.to_vec(), cx.rules, (cx.b, cx.places))?;
@@ -284,6 +320,53 @@ impl Statement {
         })
     }
 }
+
+/// The statements of `for each d in DIRECTIONS` written out for each
+/// direction, as [`Act::Rays`] where they have its form: each `if C then
+/// for each s in` a run from the target going that way, changing the
+/// figure on each square the same way, and C read along that way alone.
+fn rays(ones: &[(usize, Statement)], cx: &Cx, b: usize) -> Result<Option<Act>, String> {
+    let mut tests = Vec::new();
+    let mut thens = Vec::new();
+    for (d, one) in ones {
+        let Statement::If(c, then, None) = one else {
+            return Ok(None);
+        };
+        let Statement::Each(slot, list, body) = &**then else {
+            return Ok(None);
+        };
+        let along = matches!(line_of(list), Some((Node::Slot(TO), e, _)) if e == *d);
+        if !along || pointwise(body, *slot).is_none() {
+            return Ok(None);
+        }
+        let then = then.lower(cx)?;
+        if !matches!(then, Act::Bulk { .. }) {
+            return Ok(None);
+        }
+        tests.push(c.clone());
+        thens.push(then);
+    }
+    let Some(program) = tree::over_squares_each(&tests, TO, cx.rules, cx.texts, b) else {
+        return Ok(None);
+    };
+    let Ok((tests, _)) = SetExpr::set(program, cx.texts.to_vec(), cx.rules, (cx.b, cx.places)) else {
+        return Ok(None);
+    };
+    if !ones
+        .iter()
+        .enumerate()
+        .all(|(i, (d, _))| tests.reads_along(i, *d))
+    {
+        return Ok(None);
+    }
+    Ok(Some(Act::Rays {
+        tests: Box::new(tests),
+        thens,
+    }))
+}
+
+/// The slot of the step's target while an effect runs.
+const TO: usize = 2;
 
 /// Whether a condition goes along lines or over a board (where working it
 /// out as sets pays).
@@ -500,7 +583,7 @@ impl Doing<'_> {
                 then,
                 otherwise,
             } => {
-                let Val::Place(to) = at.slots[2] else {
+                let Val::Place(to) = at.slots[TO] else {
                     return None;
                 };
                 let bit = m.board.bit(to)?;
@@ -512,6 +595,23 @@ impl Doing<'_> {
                     (true, _) => self.act(then, s, at)?,
                     (false, Some(o)) => self.act(o, s, at)?,
                     (false, None) => {}
+                }
+            }
+            Act::Rays { tests, thens } => {
+                let Val::Place(to) = at.slots[TO] else {
+                    return None;
+                };
+                let bit = m.board.bit(to)?;
+                let mut found = [Tri { yes: 0, err: 0 }; 8];
+                let found = found.get_mut(..thens.len())?;
+                self.eval(s, at, |e| e.run_each(tests, found))?;
+                for (t, then) in found.iter().zip(thens) {
+                    if t.err & bit != 0 {
+                        return None;
+                    }
+                    if t.yes & bit != 0 {
+                        self.act(then, s, at)?;
+                    }
                 }
             }
             Act::Bulk { items, change } => {
@@ -569,7 +669,7 @@ impl Doing<'_> {
 
     /// A set program run on `s` as it is now, its parts read with the
     /// effect's slots.
-    fn run(&self, set: &SetOf, s: &Situation, at: &mut At) -> Option<crate::rules::tree::Tri> {
+    fn run(&self, set: &SetOf, s: &Situation, at: &mut At) -> Option<Tri> {
         self.eval(s, at, |e| e.run(set))
     }
 

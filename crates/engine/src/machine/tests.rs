@@ -196,6 +196,57 @@ fn a_condition_that_reads_nothing_of_the_step_is_asked_once_a_listing() {
     assert_eq!(gates("crown"), 0);
 }
 
+/// Reversi with its flipping effect `for each d in directions do if …`
+/// written as `if traps(to, d) and guard(to, d) then …`, `guard` defined
+/// as `guard`.
+fn reversi_guarded(guard: &str) -> String {
+    let text = examples::text("reversi.game.xml");
+    let old = "<effect>for each d in directions do if traps(to, d) then";
+    assert!(text.contains(old), "Reversi flips as it did");
+    text.replace(
+        old,
+        "<effect>for each d in directions do if traps(to, d) and guard(to, d) then",
+    )
+    .replace(
+        "</definitions>",
+        &format!("<define name=\"guard\" of=\"s d\">{guard}</define></definitions>"),
+    )
+}
+
+/// How many of the effects of the first step rule flip along every
+/// direction at once.
+fn rays(text: &str) -> usize {
+    let (_, rules) = crate::open(text).unwrap_or_else(|p| panic!("{p:#?}"));
+    let m = rules
+        .machine()
+        .unwrap_or_else(|| panic!("{:?}", rules.why_no_machine()));
+    m.steps[0].effects.iter().map(|e| e.rays()).sum()
+}
+
+#[test]
+fn reversi_works_out_where_it_flips_in_every_direction_at_once() {
+    assert_eq!(rays(&examples::text("reversi.game.xml")), 1);
+    // A condition that reads the squares left of the target, which the
+    // flips to the left change: each direction is asked after the flips
+    // before it.
+    for guard in [
+        "owner(neighbour(s, left)) != player",
+        "count(run(s, &quot;left&quot;)) &lt; 2",
+    ] {
+        let text = reversi_guarded(guard);
+        assert_eq!(rays(&text), 0, "{guard}");
+        let tally = lockstep(&text, 6, guard);
+        assert!(tally.answered > 0 && tally.gave_up == 0, "{guard}: {tally:?}");
+    }
+    // Along the direction alone, from the target, or nowhere.
+    for guard in ["player > 0", "not empty(neighbour(s, d))"] {
+        let text = reversi_guarded(guard);
+        assert_eq!(rays(&text), 1, "{guard}");
+        let tally = lockstep(&text, 6, guard);
+        assert!(tally.answered > 0 && tally.gave_up == 0, "{guard}: {tally:?}");
+    }
+}
+
 #[test]
 fn every_example_the_machine_plays_agrees_with_the_general_engine() {
     let mut played = 0;

@@ -49,6 +49,36 @@ impl SetOf {
         self.scalars.is_empty()
     }
 
+    /// Whether its condition `i` reads the board only along direction `d`
+    /// from its square (or not along any), and its parts that read no
+    /// square read nothing that changes as the game goes: the player on
+    /// move and the like, or values as they stand.
+    pub(super) fn reads_along(&self, i: usize, d: usize) -> bool {
+        let mut fixed = true;
+        for n in self.program.scalars() {
+            tree::walk(n, &mut |p| {
+                fixed &= matches!(
+                    p,
+                    Node::Value(_)
+                        | Node::Special(
+                            Special::Player | Special::Opponent | Special::Next | Special::Previous
+                        )
+                        | Node::Not(_)
+                        | Node::Neg(_)
+                        | Node::And(..)
+                        | Node::Or(..)
+                        | Node::Binary(..)
+                        | Node::If(_)
+                )
+            });
+        }
+        fixed
+            && self
+                .program
+                .directions_read(i)
+                .is_some_and(|dirs| dirs & !(1 << d) == 0)
+    }
+
     /// Runs a program that asks nothing, on `s` with `player` on move.
     pub(super) fn run_bare(
         &self,
@@ -383,6 +413,17 @@ impl Eval<'_, '_> {
         let b = self.m.b?;
         let t = self.run(set)?;
         answer(kind, until, t, self.rules.bitboards.boards.get(b)?)
+    }
+
+    /// Runs a set program of several conditions on the board, its parts
+    /// asked here, each condition's result in `out`.
+    pub(super) fn run_each(&mut self, set: &SetOf, out: &mut [tree::Tri]) -> Option<()> {
+        let mut values: arrayvec::ArrayVec<Val, 32> = arrayvec::ArrayVec::new();
+        for x in &set.scalars {
+            values.try_push(x(self)?).ok()?;
+        }
+        set.program
+            .run_each(&values, self.rules, &self.m.board, self.s.bits, self.player, out)
     }
 
     /// Runs a set program on the board, its parts asked here.

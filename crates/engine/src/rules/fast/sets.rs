@@ -24,7 +24,9 @@
 mod compile;
 mod program;
 
-pub(super) use compile::{answerable, compile_quantifiers, squares_condition, step_condition};
+pub(super) use compile::{
+    answerable, compile_quantifiers, squares_condition, squares_conditions, step_condition,
+};
 pub(crate) use program::Program;
 
 use super::compile::Node;

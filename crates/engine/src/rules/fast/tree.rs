@@ -65,6 +65,18 @@ pub(crate) fn over_squares(
     super::sets::squares_condition(condition, slot, rules, texts, b)
 }
 
+/// Several conditions of the square in `slot` of board `b` as one set
+/// program, what they share worked out once, errors included.
+pub(crate) fn over_squares_each(
+    conditions: &[Node],
+    slot: usize,
+    rules: &Rules,
+    texts: &[Text],
+    b: usize,
+) -> Option<Program> {
+    super::sets::squares_conditions(conditions, slot, rules, texts, b)
+}
+
 /// Whether a quantifier of this kind over a board's squares has an
 /// answer from sets ([`answer`]).
 pub(crate) fn answered_by_sets(kind: Quantity, until: bool) -> bool {

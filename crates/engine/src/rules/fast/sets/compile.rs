@@ -63,6 +63,26 @@ pub(in crate::rules::fast) fn squares_condition(
     Program::of(&c.pred(condition)?, board, true)
 }
 
+/// Several conditions of the square in `slot` of board `b` as one set
+/// program ([`Program::of_each`]), errors included.
+pub(in crate::rules::fast) fn squares_conditions(
+    conditions: &[Node],
+    slot: usize,
+    rules: &Rules,
+    texts: &[Text],
+    b: usize,
+) -> Option<Program> {
+    let board = rules.bitboards.boards.get(b)?;
+    let mut c = Compiler {
+        rules,
+        texts,
+        board,
+        vars: vec![slot],
+    };
+    let preds = conditions.iter().map(|n| c.pred(n)).collect::<Option<Vec<_>>>()?;
+    Program::of_each(&preds, board, true)
+}
+
 /// Whether a quantifier of this kind over a board's squares is answered
 /// from where its condition holds ([`answer`]).
 pub(in crate::rules::fast) fn answerable(kind: Quantity, until: bool) -> bool {

@@ -107,6 +107,9 @@ pub(crate) struct Program {
     yes: Reg,
     /// Where working it out fails, unless it never can.
     err: Option<Reg>,
+    /// Where each of the further conditions of [`of_each`](Self::of_each)
+    /// holds and fails, after the first (`yes` and `err`).
+    more: Vec<(Reg, Option<Reg>)>,
 }
 
 impl Program {
@@ -114,6 +117,14 @@ impl Program {
     /// (else only where it holds: a step rule's condition that fails
     /// simply does not hold). `None` when it takes too many operations.
     pub(super) fn of(p: &Pred, board: &BitBoard, errors: bool) -> Option<Program> {
+        Program::of_each(std::slice::from_ref(p), board, errors)
+    }
+
+    /// Several conditions as one program, what they share worked out once:
+    /// the first is what [`run`](Self::run) gives, all of them what
+    /// [`run_each`](Self::run_each) gives. `None` for none, or when it
+    /// takes too many operations.
+    pub(super) fn of_each(ps: &[Pred], board: &BitBoard, errors: bool) -> Option<Program> {
         let mut b = Builder {
             board,
             ops: Vec::new(),
@@ -122,20 +133,64 @@ impl Program {
             seen: HashMap::new(),
             too_long: false,
         };
-        let (yes, err) = b.tri(p, errors);
-        if b.too_long || b.scalars.len() > MAX_SCALARS {
+        let mut outs = Vec::new();
+        for p in ps {
+            let (yes, err) = b.tri(p, errors);
+            // An error nowhere, as it stands, is none to work out.
+            outs.push((yes, err.filter(|&e| errors && b.known(e) != Some(0))));
+        }
+        if b.too_long || b.scalars.len() > MAX_SCALARS || outs.is_empty() {
             return None;
         }
-        // An error nowhere, as it stands, is none to work out.
-        let err = err.filter(|&e| errors && b.known(e) != Some(0));
-        let (ops, renamed) = live(&b.ops, yes, err);
+        let roots: Vec<Reg> = outs
+            .iter()
+            .flat_map(|&(yes, err)| std::iter::once(yes).chain(err))
+            .collect();
+        let (ops, renamed) = live(&b.ops, &roots);
+        let mut outs = outs
+            .into_iter()
+            .map(|(yes, err)| (renamed(yes), err.map(&renamed)));
+        let (yes, err) = outs.next()?;
         Some(Program {
             ops,
             scalars: b.scalars,
             fixed: b.fixed,
-            yes: renamed(yes),
-            err: err.map(renamed),
+            yes,
+            err,
+            more: outs.collect(),
         })
+    }
+
+    /// The directions (as bits) that the result of condition `i` (of
+    /// [`of_each`](Self::of_each)) reads the board along, from its square;
+    /// `None` where it reads squares elsewhere (another square a value
+    /// names, those two away), or there is no condition `i`.
+    pub(crate) fn directions_read(&self, i: usize) -> Option<u8> {
+        let (yes, err) = match i {
+            0 => (self.yes, self.err),
+            _ => *self.more.get(i - 1)?,
+        };
+        let mut needed = vec![false; self.ops.len()];
+        for r in std::iter::once(yes).chain(err) {
+            *needed.get_mut(r as usize)? = true;
+        }
+        let mut dirs = 0u8;
+        for i in (0..self.ops.len()).rev() {
+            if !needed[i] {
+                continue;
+            }
+            match self.ops[i] {
+                Op::Back(_, d) | Op::Reach { d, .. } | Op::Flank { d, .. } | Op::AtLeast { d, .. } => {
+                    dirs |= 1u8.checked_shl(u32::from(d))?;
+                }
+                Op::Bit(_) | Op::Between { .. } | Op::TwoAway(_) => return None,
+                _ => {}
+            }
+            for r in reads(self.ops[i]) {
+                needed[r as usize] = true;
+            }
+        }
+        Some(dirs)
     }
 
     /// The parts that read no square, in the order [`run`](Self::run) asks
@@ -161,24 +216,58 @@ impl Program {
         bits: BoardBits,
         player: u8,
     ) -> Option<Tri> {
+        let tri = |sets: &[u64], (yes, err): (Reg, Option<Reg>)| Tri {
+            yes: sets[yes as usize],
+            err: err.map_or(0, |e| sets[e as usize]),
+        };
+        let read = |sets: &[u64]| tri(sets, (self.yes, self.err));
         // The results are kept on the stack, in as little room as the
         // program needs: most are a handful of operations.
         match self.ops.len() {
-            0..=16 => self.run_in::<16>(values, rules, board, bits, player),
-            17..=64 => self.run_in::<64>(values, rules, board, bits, player),
-            _ => self.run_in::<MAX_OPS>(values, rules, board, bits, player),
+            0..=16 => self.run_in::<16, _>(values, rules, board, bits, player, read),
+            17..=64 => self.run_in::<64, _>(values, rules, board, bits, player, read),
+            _ => self.run_in::<MAX_OPS, _>(values, rules, board, bits, player, read),
         }
     }
 
-    /// [`run`](Self::run) with room for `N` results.
-    fn run_in<const N: usize>(
+    /// [`run`](Self::run) for each of the conditions of
+    /// [`of_each`](Self::of_each), their results in `out` (as many as
+    /// there are conditions, or fewer); `None` to give up.
+    pub(crate) fn run_each(
         &self,
         values: &[Val],
         rules: &Rules,
         board: &BitBoard,
         bits: BoardBits,
         player: u8,
-    ) -> Option<Tri> {
+        out: &mut [Tri],
+    ) -> Option<()> {
+        let read = |sets: &[u64]| {
+            let outs = std::iter::once((self.yes, self.err)).chain(self.more.iter().copied());
+            for (o, (yes, err)) in out.iter_mut().zip(outs) {
+                *o = Tri {
+                    yes: sets[yes as usize],
+                    err: err.map_or(0, |e| sets[e as usize]),
+                };
+            }
+        };
+        match self.ops.len() {
+            0..=16 => self.run_in::<16, _>(values, rules, board, bits, player, read),
+            17..=64 => self.run_in::<64, _>(values, rules, board, bits, player, read),
+            _ => self.run_in::<MAX_OPS, _>(values, rules, board, bits, player, read),
+        }
+    }
+
+    /// Runs the program with room for `N` results, then `read`s them.
+    fn run_in<const N: usize, R>(
+        &self,
+        values: &[Val],
+        rules: &Rules,
+        board: &BitBoard,
+        bits: BoardBits,
+        player: u8,
+        read: impl FnOnce(&[u64]) -> R,
+    ) -> Option<R> {
         let all = board.all;
         // Each result in its place: an operation reads only those before it.
         let mut sets = [0u64; N];
@@ -266,20 +355,16 @@ impl Program {
             };
             sets[i] = set;
         }
-        Some(Tri {
-            yes: sets[self.yes as usize % N],
-            err: self.err.map_or(0, |e| sets[e as usize % N]),
-        })
+        Some(read(&sets[..self.ops.len().min(N)]))
     }
 }
 
-/// The operations `yes` and `err` need, in order, each reading the
-/// others' new places; and where each old place is now.
-fn live(ops: &[Op], yes: Reg, err: Option<Reg>) -> (Vec<Op>, impl Fn(Reg) -> Reg) {
+/// The operations the `roots` need, in order, each reading the others'
+/// new places; and where each old place is now.
+fn live(ops: &[Op], roots: &[Reg]) -> (Vec<Op>, impl Fn(Reg) -> Reg) {
     let mut needed = vec![false; ops.len()];
-    needed[yes as usize] = true;
-    if let Some(e) = err {
-        needed[e as usize] = true;
+    for &r in roots {
+        needed[r as usize] = true;
     }
     for i in (0..ops.len()).rev() {
         if needed[i] {
