@@ -1038,7 +1038,7 @@ impl Position {
         let player = self.state.to_move();
         let mut changes = Vec::new();
         let mut warnings = Vec::new();
-        self.make(step, None, &mut changes, &mut warnings);
+        self.make(step, Ends::Look, &mut changes, &mut warnings);
         let ended = self.state.made().is_empty();
         let entry = Entry {
             player,
@@ -1160,7 +1160,7 @@ impl Position {
     /// step.
     pub fn apply_to(&mut self, step: Step, undo: &mut Undo) {
         let mut warnings = Vec::new();
-        self.make(step, None, &mut undo.0, &mut warnings);
+        self.make(step, Ends::Look, &mut undo.0, &mut warnings);
     }
 
     /// [`apply_to`](Self::apply_to) of a step whose move is known to end
@@ -1169,7 +1169,17 @@ impl Position {
     /// another step can be made is then not looked for again.
     pub(crate) fn apply_known(&mut self, step: Step, ends: bool, undo: &mut Undo) {
         let mut warnings = Vec::new();
-        self.make(step, Some(ends), &mut undo.0, &mut warnings);
+        self.make(step, Ends::Known(ends), &mut undo.0, &mut warnings);
+    }
+
+    /// [`apply_to`](Self::apply_to), leaving to the caller whether the
+    /// move ends where it may end after the step or go on: true when it
+    /// left that open. The caller then lists the steps that follow, and
+    /// where there is none (and no roll) ends the move with
+    /// [`end_move_to`](Self::end_move_to), as the step would have.
+    pub(crate) fn apply_open(&mut self, step: Step, undo: &mut Undo) -> bool {
+        let mut warnings = Vec::new();
+        self.make(step, Ends::Later, &mut undo.0, &mut warnings)
     }
 
     /// Ends the move with no history, for search.
@@ -1213,18 +1223,18 @@ impl Position {
         self.state.copy_from(saved);
     }
 
-    /// Makes `step`, ending the move where it must end now; `ends` says
-    /// so where the caller knows it (checked in debug builds).
+    /// Makes `step`, ending the move where it must end now; where it may
+    /// end or go on, as `ends` says. True when that was left open.
     fn make(
         &mut self,
         step: Step,
-        ends: Option<bool>,
+        ends: Ends,
         changes: &mut Vec<Change>,
         warnings: &mut Vec<String>,
-    ) {
+    ) -> bool {
         let rules = Arc::clone(&self.rules);
         let Some(rule) = rules.steps.get(step.rule as usize) else {
-            return;
+            return false;
         };
         // What the effects are asked with is found before the step is made.
         let heads = match rule.effects.is_empty() {
@@ -1256,19 +1266,23 @@ impl Position {
             progress,
             changes,
         );
+        if rules.moves.complete(progress).is_none() {
+            return false;
+        }
         let nothing_more = || !self.has_step() && !self.can_roll();
-        let must_end = rules.moves.complete(progress).is_some()
-            && (!rules.moves.can_continue(progress)
-                || match ends {
-                    Some(ends) => {
-                        debug_assert_eq!(ends, nothing_more(), "a move played again ends where it ended");
-                        ends
-                    }
-                    None => nothing_more(),
-                });
+        let must_end = !rules.moves.can_continue(progress)
+            || match ends {
+                Ends::Look => nothing_more(),
+                Ends::Known(ends) => {
+                    debug_assert_eq!(ends, nothing_more(), "a move played again ends where it ended");
+                    ends
+                }
+                Ends::Later => return true,
+            };
         if must_end {
             self.finish_move(changes, warnings);
         }
+        false
     }
 }
 
@@ -1354,6 +1368,17 @@ impl Position {
     fn settle(&mut self, changes: &mut Vec<Change>, warnings: &mut Vec<String>) {
         turn::settle(self, changes, warnings)
     }
+}
+
+/// Where a step leaves its move able to end or go on, whether it ends.
+#[derive(Debug, Clone, Copy)]
+enum Ends {
+    /// Where no other step (or roll) can be made: looked for.
+    Look,
+    /// As known: a move the search listed, played again.
+    Known(bool),
+    /// Left to the caller ([`Position::apply_open`]).
+    Later,
 }
 
 /// How often [`Position::generate_within`] asks whether to stop: every this

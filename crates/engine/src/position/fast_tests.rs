@@ -142,7 +142,7 @@ fn compare_effects_at(pos: &Position, general: &Arc<Rules>, tally: &mut Tally, w
         // recorded gives back the position before.
         let made = |p: &mut Position| {
             let (mut changes, mut warnings) = (Vec::new(), Vec::new());
-            p.make(step, None, &mut changes, &mut warnings);
+            p.make(step, super::Ends::Look, &mut changes, &mut warnings);
             let after = p.state.clone();
             p.revert(Undo(changes));
             (after, warnings, p.state == pos.state)

@@ -211,6 +211,9 @@ pub struct MoveGen {
     seen: PositionSet,
     path: Vec<Step>,
     steps: Vec<Vec<Step>>,
+    /// What takes back a step, one a step into the move, their memory
+    /// used again.
+    undos: Vec<Undo>,
     /// The distinct steps listed: class, type, owner, from, to and rule
     /// packed into one number each.
     keys: HashSet<u128, BuildHasherDefault<FastHasher>>,
@@ -232,6 +235,7 @@ impl MoveGen {
             seen: PositionSet::default(),
             path: Vec::new(),
             steps: Vec::new(),
+            undos: Vec::new(),
             keys: HashSet::default(),
             listed: 0,
             cap: MAX_VISITS,
@@ -365,8 +369,26 @@ impl MoveGen {
             pos.revert(u);
         }
         let mut budget = budget;
-        self.extend(pos, out, 0, &mut budget);
+        if self.list(pos, 0, &mut budget) {
+            self.extend(pos, out, 0, &mut budget);
+        }
         self.complete
+    }
+
+    /// Lists the distinct steps now into the steps `depth` steps into the
+    /// move; false when the budget stopped it (the listing is then not
+    /// complete).
+    fn list(&mut self, pos: &Position, depth: usize, budget: &mut Option<&mut Budget>) -> bool {
+        if self.steps.len() <= depth {
+            self.steps.resize_with(depth + 1, Vec::new);
+        }
+        let mut steps = std::mem::take(&mut self.steps[depth]);
+        let listed = self.distinct_steps_in(pos, &mut steps, budget);
+        self.steps[depth] = steps;
+        if !listed {
+            self.complete = false;
+        }
+        listed
     }
 
     /// Counts one position visited; false when the listing must stop.
@@ -381,6 +403,8 @@ impl MoveGen {
         !spent
     }
 
+    /// Goes on with the move in progress, whose distinct steps are listed
+    /// (`depth` steps into it, [`list`](Self::list)).
     fn extend(
         &mut self,
         pos: &mut Position,
@@ -395,17 +419,13 @@ impl MoveGen {
         if !self.visit(out, budget) {
             return;
         }
-        if self.steps.len() <= depth {
-            self.steps.push(Vec::new());
+        let steps = std::mem::take(&mut self.steps[depth]);
+        if self.undos.len() <= depth {
+            self.undos.resize_with(depth + 1, Undo::default);
         }
-        let mut steps = std::mem::take(&mut self.steps[depth]);
-        if !self.distinct_steps_in(pos, &mut steps, budget) {
-            self.complete = false;
-            self.steps[depth] = steps;
-            return;
-        }
+        let mut u = std::mem::take(&mut self.undos[depth]);
         if !self.path.is_empty() && pos.can_end_move() {
-            let u = pos.apply_end_move();
+            pos.end_move_to(&mut u);
             if self.seen.insert(pos.hash()) {
                 let mv = Move {
                     steps: self.path.clone(),
@@ -413,7 +433,7 @@ impl MoveGen {
                 };
                 self.push(pos, out, mv);
             }
-            pos.revert(u);
+            pos.revert_keeping(&mut u);
         }
         for &s in &steps {
             // Playing a step checks whether the game is over, which may
@@ -422,7 +442,20 @@ impl MoveGen {
             if !self.complete || !self.visit(out, budget) {
                 break;
             }
-            let u = pos.apply(s);
+            // Where the move may end after the step or go on, the steps
+            // that follow are listed here, once: none, and it ends.
+            let listed = pos.apply_open(s, &mut u);
+            if listed {
+                if !self.list(pos, depth + 1, budget) {
+                    pos.revert_keeping(&mut u);
+                    break;
+                }
+                let none = self.steps[depth + 1].is_empty();
+                debug_assert_eq!(none, !pos.has_step(), "the steps listed are the legal steps");
+                if none && !pos.can_roll() {
+                    pos.end_move_to(&mut u);
+                }
+            }
             self.path.push(s);
             let fresh = self.seen.insert(pos.hash());
             if fresh {
@@ -432,14 +465,15 @@ impl MoveGen {
                         end: false,
                     };
                     self.push(pos, out, mv);
-                } else {
+                } else if listed || self.list(pos, depth + 1, budget) {
                     self.extend(pos, out, depth + 1, budget);
                 }
             }
             self.path.pop();
-            pos.revert(u);
+            pos.revert_keeping(&mut u);
         }
         self.steps[depth] = steps;
+        self.undos[depth] = u;
     }
 }
 
