@@ -53,14 +53,7 @@ pub(in crate::rules::fast) fn squares_condition(
     texts: &[Text],
     b: usize,
 ) -> Option<Program> {
-    let board = rules.bitboards.boards.get(b)?;
-    let mut c = Compiler {
-        rules,
-        texts,
-        board,
-        vars: vec![slot],
-    };
-    Program::of(&c.pred(condition)?, board, true)
+    squares_conditions(std::slice::from_ref(condition), slot, rules, texts, b)
 }
 
 /// Several conditions of the square in `slot` of board `b` as one set

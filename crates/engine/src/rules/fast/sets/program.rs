@@ -216,18 +216,11 @@ impl Program {
         bits: BoardBits,
         player: u8,
     ) -> Option<Tri> {
-        let tri = |sets: &[u64], (yes, err): (Reg, Option<Reg>)| Tri {
+        let (yes, err) = (self.yes, self.err);
+        self.run_then(values, rules, board, bits, player, |sets| Tri {
             yes: sets[yes as usize],
             err: err.map_or(0, |e| sets[e as usize]),
-        };
-        let read = |sets: &[u64]| tri(sets, (self.yes, self.err));
-        // The results are kept on the stack, in as little room as the
-        // program needs: most are a handful of operations.
-        match self.ops.len() {
-            0..=16 => self.run_in::<16, _>(values, rules, board, bits, player, read),
-            17..=64 => self.run_in::<64, _>(values, rules, board, bits, player, read),
-            _ => self.run_in::<MAX_OPS, _>(values, rules, board, bits, player, read),
-        }
+        })
     }
 
     /// [`run`](Self::run) for each of the conditions of
@@ -242,7 +235,7 @@ impl Program {
         player: u8,
         out: &mut [Tri],
     ) -> Option<()> {
-        let read = |sets: &[u64]| {
+        self.run_then(values, rules, board, bits, player, |sets| {
             let outs = std::iter::once((self.yes, self.err)).chain(self.more.iter().copied());
             for (o, (yes, err)) in out.iter_mut().zip(outs) {
                 *o = Tri {
@@ -250,7 +243,22 @@ impl Program {
                     err: err.map_or(0, |e| sets[e as usize]),
                 };
             }
-        };
+        })
+    }
+
+    /// Runs the program, then `read`s its results.
+    #[inline(always)]
+    fn run_then<R>(
+        &self,
+        values: &[Val],
+        rules: &Rules,
+        board: &BitBoard,
+        bits: BoardBits,
+        player: u8,
+        read: impl FnOnce(&[u64]) -> R,
+    ) -> Option<R> {
+        // The results are kept on the stack, in as little room as the
+        // program needs: most are a handful of operations.
         match self.ops.len() {
             0..=16 => self.run_in::<16, _>(values, rules, board, bits, player, read),
             17..=64 => self.run_in::<64, _>(values, rules, board, bits, player, read),
