@@ -170,24 +170,20 @@ impl Program {
             0 => (self.yes, self.err),
             _ => *self.more.get(i - 1)?,
         };
-        let mut needed = vec![false; self.ops.len()];
-        for r in std::iter::once(yes).chain(err) {
-            *needed.get_mut(r as usize)? = true;
-        }
+        let roots: Vec<Reg> = std::iter::once(yes).chain(err).collect();
         let mut dirs = 0u8;
-        for i in (0..self.ops.len()).rev() {
-            if !needed[i] {
-                continue;
-            }
-            match self.ops[i] {
+        for (op, _) in self
+            .ops
+            .iter()
+            .zip(needed(&self.ops, &roots)?)
+            .filter(|(_, n)| *n)
+        {
+            match *op {
                 Op::Back(_, d) | Op::Reach { d, .. } | Op::Flank { d, .. } | Op::AtLeast { d, .. } => {
                     dirs |= 1u8.checked_shl(u32::from(d))?;
                 }
                 Op::Bit(_) | Op::Between { .. } | Op::TwoAway(_) => return None,
                 _ => {}
-            }
-            for r in reads(self.ops[i]) {
-                needed[r as usize] = true;
             }
         }
         Some(dirs)
@@ -370,17 +366,7 @@ impl Program {
 /// The operations the `roots` need, in order, each reading the others'
 /// new places; and where each old place is now.
 fn live(ops: &[Op], roots: &[Reg]) -> (Vec<Op>, impl Fn(Reg) -> Reg) {
-    let mut needed = vec![false; ops.len()];
-    for &r in roots {
-        needed[r as usize] = true;
-    }
-    for i in (0..ops.len()).rev() {
-        if needed[i] {
-            for r in reads(ops[i]) {
-                needed[r as usize] = true;
-            }
-        }
-    }
+    let needed = needed(ops, roots).unwrap_or_else(|| vec![false; ops.len()]);
     let mut at = vec![0 as Reg; ops.len()];
     let mut kept = Vec::new();
     for (i, &op) in ops.iter().enumerate() {
@@ -390,6 +376,23 @@ fn live(ops: &[Op], roots: &[Reg]) -> (Vec<Op>, impl Fn(Reg) -> Reg) {
         }
     }
     (kept, move |r: Reg| at[r as usize])
+}
+
+/// Which operations the `roots` need, each a place in `ops`; `None` for a
+/// root past the list.
+fn needed(ops: &[Op], roots: &[Reg]) -> Option<Vec<bool>> {
+    let mut needed = vec![false; ops.len()];
+    for &r in roots {
+        *needed.get_mut(r as usize)? = true;
+    }
+    for i in (0..ops.len()).rev() {
+        if needed[i] {
+            for r in reads(ops[i]) {
+                needed[r as usize] = true;
+            }
+        }
+    }
+    Some(needed)
 }
 
 /// The results an operation reads.
