@@ -156,7 +156,8 @@ pub struct Position {
     /// The seed the game's chance started from.
     seed: u64,
     /// Whether a move leaves the check that the next player can move to
-    /// the next random step (see [`Position::defer_stuck`]).
+    /// the next random step (see [`Position::defer_stuck`]), or to the
+    /// search that plays it ([`Position::skip_stuck`]).
     stuck_later: bool,
 }
 
@@ -1367,6 +1368,33 @@ impl Position {
 
     fn settle(&mut self, changes: &mut Vec<Change>, warnings: &mut Vec<String>) {
         turn::settle(self, changes, warnings)
+    }
+
+    /// With `on`, a move's end no longer asks whether the next player can
+    /// move, nor the game overs that can only hold for a player who cannot
+    /// ([`Rules::ends_need_stuck`]), as with
+    /// [`defer_stuck`](Self::defer_stuck) but in any game: for listing
+    /// whole moves, which keeps of the position after each move only its
+    /// hash and whether a game over gave the mover the win, and for a
+    /// search that knows the moves of the position it reaches, or asks
+    /// [`settle_rest`](Self::settle_rest). Returns what it was, to be put
+    /// back.
+    pub(crate) fn skip_stuck(&mut self, on: bool) -> bool {
+        std::mem::replace(&mut self.stuck_later, on)
+    }
+
+    /// After a move made with [`skip_stuck`](Self::skip_stuck) on, what
+    /// its end left unasked: the game overs that waited for a stuck
+    /// player, then whether the player on move can move, as the settings
+    /// say of one who cannot. `undo` holds the move's changes (where the
+    /// figure moved last is looked at first) and what undoes this is
+    /// added to it.
+    pub(crate) fn settle_rest(&mut self, undo: &mut Undo) {
+        if self.stage() != MoveStage::Start || self.status() != &Status::Playing {
+            return;
+        }
+        let mut warnings = Vec::new();
+        turn::settle_rest(self, &mut undo.0, &mut warnings);
     }
 }
 

@@ -415,7 +415,30 @@ pub(super) fn settle(pos: &mut Position, changes: &mut Vec<Change>, warnings: &m
     if can_move || pos.stuck_later {
         return;
     }
-    // Play just was where the figure moved last is now.
+    stuck_unless_moving(pos, changes, warnings);
+}
+
+/// What [`settle`] leaves unasked with the stuck check skipped
+/// ([`Position::skip_stuck`]): the game overs, if they waited for a stuck
+/// player, then whether the player on move can move.
+pub(super) fn settle_rest(pos: &mut Position, changes: &mut Vec<Change>, warnings: &mut Vec<String>) {
+    if pos.rules.ends_need_stuck {
+        let mut can_move = false;
+        if let Some(status) = game_over(pos, warnings, &mut can_move) {
+            pos.state.set_status(status, changes);
+            return;
+        }
+        if can_move {
+            return;
+        }
+    }
+    stuck_unless_moving(pos, changes, warnings);
+}
+
+/// Whether the player on move can move, looked for first where the
+/// figure moved last (in `changes`) now is, where play just was; if not,
+/// [`stuck`].
+fn stuck_unless_moving(pos: &mut Position, changes: &mut Vec<Change>, warnings: &mut Vec<String>) {
     let near = changes.iter().rev().find_map(|c| match c {
         Change::Moved { figure, .. } => pos.state.place_of(*figure),
         _ => None,

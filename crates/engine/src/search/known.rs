@@ -57,6 +57,12 @@ impl KnownMoves {
         self.lists.get(&hash)
     }
 
+    /// Whether the position with this hash is known to have a move (its
+    /// list is kept and not empty).
+    pub fn has_moves(&self, hash: u64) -> bool {
+        self.lists.get(&hash).is_some_and(|k| !k.moves.is_empty())
+    }
+
     /// Keeps a complete list of the position's moves, while there is room.
     pub fn keep(&mut self, hash: u64, known: &Known) {
         let steps: usize = known.moves.iter().map(|m| m.steps.len() + 1).sum();

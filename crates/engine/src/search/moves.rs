@@ -246,7 +246,9 @@ impl MoveGen {
     }
 
     /// The first move of the last listing after which the player who
-    /// made it has won (the game was over when it was listed), if any.
+    /// made it has won by a game over, if any (a win because the next
+    /// player cannot move is not looked for while listing: the search
+    /// finds it when it plays the move).
     pub fn first_win(&self) -> Option<usize> {
         self.first_win
     }
@@ -358,6 +360,10 @@ impl MoveGen {
         if pos.status() != &Status::Playing {
             return true;
         }
+        // Whether the next player can move after each move is not asked
+        // here: only the moves' positions and wins are kept, and the
+        // search asks when it plays the move.
+        let asked = pos.skip_stuck(true);
         if pos.can_pass() {
             let u = pos.apply_end_move();
             self.seen.insert(pos.hash());
@@ -372,6 +378,7 @@ impl MoveGen {
         if self.list(pos, 0, &mut budget) {
             self.extend(pos, out, 0, &mut budget);
         }
+        pos.skip_stuck(asked);
         self.complete
     }
 
@@ -496,7 +503,7 @@ mod tests {
     fn the_first_winning_move_is_the_first_that_wins_when_played() {
         // NIM 3-4-5 (taking the last match wins) and Tic-Tac-Toe, along
         // random games: what the listing noted is what playing each move
-        // listed finds.
+        // listed finds, a win by one of the game overs.
         let mut wins = 0;
         for game in [games::nim_heaps(&[3, 4, 5]), games::tic_tac_toe()] {
             for seed in 0..8 {
@@ -509,7 +516,8 @@ mod tests {
                     let me = pos.to_move();
                     let played = out.iter().position(|m| {
                         let u = play(&mut pos, m);
-                        let won = matches!(pos.status(), Status::Over { winner, .. } if *winner == me);
+                        let won = matches!(pos.status(), Status::Over { winner, reason, .. }
+                            if *winner == me && pos.rules().game.game_over.iter().any(|e| &e.name == reason));
                         unplay(&mut pos, u);
                         won
                     });
@@ -570,6 +578,52 @@ mod tests {
             }
         }
         assert!(checked > 1000, "{checked} moves checked");
+    }
+
+    #[test]
+    fn a_move_played_without_the_stuck_check_then_settled_reaches_what_play_reaches() {
+        // The search plays a move with the stuck check skipped and asks the
+        // rest only where it does not know the moves that follow: both
+        // together must reach what `play` reaches, in games whose players
+        // get stuck (checkers loses, Reversi passes, then nobody can place).
+        let mut asked = 0;
+        for text in [
+            include_str!("../../../../public/games/reversi.game.xml"),
+            include_str!("../../../../public/games/english-checkers.game.xml"),
+            include_str!("../../../../public/games/nim345.game.xml"),
+            include_str!("../../../../public/games/tic-tac-toe.game.xml"),
+        ] {
+            let game = crate::file::read_xml(text).expect("reads").0;
+            for seed in 0..3 {
+                let mut pos = start(game.clone());
+                let mut gen = MoveGen::new(pos.rules());
+                let mut rng = crate::search::rng::Rng::new(seed);
+                let mut out = Vec::new();
+                for _ in 0..300 {
+                    gen.moves(&mut pos, &mut out);
+                    for m in &out {
+                        let mut skipped = pos.clone();
+                        skipped.skip_stuck(true);
+                        let mut undo = Undo::default();
+                        play_into(&mut skipped, m, &mut undo);
+                        skipped.skip_stuck(false);
+                        let before = skipped.state().clone();
+                        skipped.settle_rest(&mut undo);
+                        asked += usize::from(skipped.state() != &before);
+                        let u = play(&mut pos, m);
+                        assert_eq!(pos.state(), skipped.state(), "{}", m.describe(pos.rules()));
+                        unplay(&mut pos, u);
+                        skipped.revert_keeping(&mut undo);
+                        assert_eq!(pos.state(), skipped.state());
+                    }
+                    let Some(m) = out.get(rng.below(out.len().max(1))) else {
+                        break;
+                    };
+                    play(&mut pos, &m.clone());
+                }
+            }
+        }
+        assert!(asked > 0, "a player was stuck after some move");
     }
 
     #[test]

@@ -350,7 +350,14 @@ impl Searcher {
         let ordered = first.into_iter().chain(order.iter().map(|&(_, i)| i));
         for i in ordered {
             let mut undo = self.undos.pop().unwrap_or_default();
+            // Whether the player then on move can move is only asked where
+            // that position's moves are not known.
+            let asked = pos.skip_stuck(true);
             play_into(pos, &moves[i], &mut undo);
+            pos.skip_stuck(asked);
+            if !self.known.has_moves(pos.hash()) {
+                pos.settle_rest(&mut undo);
+            }
             let (score, proven) = if pos.to_move() == me {
                 self.search(pos, budget, depth - 1, ply + 1, alpha, beta)
             } else {
