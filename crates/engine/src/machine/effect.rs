@@ -67,6 +67,8 @@ pub(super) enum Act {
     Rays {
         tests: Box<SetOf>,
         thens: Vec<Act>,
+        /// What every direction's run reads alike, worked out once.
+        shared: Box<Shared>,
     },
     /// `for each s in ITEMS do` a change of the figure on `s` that reads
     /// nothing the changes change: all the items at once.
@@ -83,6 +85,27 @@ pub(super) struct Items {
     from: Op,
     d: usize,
     stop: Option<SetOf>,
+}
+
+/// What the runs of an [`Act::Rays`] all read the same way, worked out
+/// once for all the directions that change: the condition that ends each
+/// run, where it reads only the square itself and nothing that changes as
+/// the game goes (a change along another direction changes no square of
+/// this one), and the new owner (`player` and the like, which no change
+/// along a run changes).
+#[derive(Clone, Default)]
+pub(super) struct Shared {
+    stop: Option<SetOf>,
+    owner: Option<Op>,
+}
+
+/// What a run of [`Act::Bulk`] is given instead of working it out: where
+/// it starts, the squares it goes on over and the new owner.
+#[derive(Clone, Copy, Default)]
+struct Given {
+    from: Option<PlaceId>,
+    cont: Option<u64>,
+    owner: Option<u8>,
 }
 
 /// A change of the figure on each square of a set.
@@ -178,18 +201,41 @@ impl Compiled {
     /// How many of its loops over directions flip all at once
     /// ([`Act::Rays`]).
     pub(super) fn rays(&self) -> usize {
-        fn count(a: &Act) -> usize {
-            match a {
-                Act::Rays { thens, .. } => 1 + thens.iter().map(count).sum::<usize>(),
-                Act::If { then, otherwise, .. } | Act::IfAt { then, otherwise, .. } => {
-                    count(then) + otherwise.as_deref().map_or(0, count)
-                }
-                Act::Each { body, .. } => count(body),
-                Act::Block(all) => all.iter().map(count).sum(),
-                _ => 0,
+        let mut n = 0;
+        visit_rays(&self.act, &mut |_| n += 1);
+        n
+    }
+
+    /// Of those loops, how many work out once for all directions the
+    /// condition that ends each run, and how many the new owner
+    /// ([`Shared`]).
+    pub(super) fn shared(&self) -> (usize, usize) {
+        let (mut stops, mut owners) = (0, 0);
+        visit_rays(&self.act, &mut |shared| {
+            stops += usize::from(shared.stop.is_some());
+            owners += usize::from(shared.owner.is_some());
+        });
+        (stops, owners)
+    }
+}
+
+/// Calls `f` with what each [`Act::Rays`] in `a` shares.
+#[cfg(test)]
+fn visit_rays(a: &Act, f: &mut dyn FnMut(&Shared)) {
+    match a {
+        Act::Rays { thens, shared, .. } => {
+            f(shared);
+            thens.iter().for_each(|t| visit_rays(t, f));
+        }
+        Act::If { then, otherwise, .. } | Act::IfAt { then, otherwise, .. } => {
+            visit_rays(then, f);
+            if let Some(o) = otherwise {
+                visit_rays(o, f);
             }
         }
-        count(&self.act)
+        Act::Each { body, .. } => visit_rays(body, f),
+        Act::Block(all) => all.iter().for_each(|t| visit_rays(t, f)),
+        _ => {}
     }
 }
 
@@ -328,6 +374,10 @@ impl Statement {
 fn rays(ones: &[(usize, Statement)], cx: &Cx, b: usize) -> Result<Option<Act>, String> {
     let mut tests = Vec::new();
     let mut thens = Vec::new();
+    // The condition ending each direction's run and the new owner, where
+    // every direction has the same.
+    let mut stops = Vec::new();
+    let mut owners = Vec::new();
     for (d, one) in ones {
         let Statement::If(c, then, None) = one else {
             return Ok(None);
@@ -335,10 +385,17 @@ fn rays(ones: &[(usize, Statement)], cx: &Cx, b: usize) -> Result<Option<Act>, S
         let Statement::Each(slot, list, body) = &**then else {
             return Ok(None);
         };
-        let along = matches!(line_of(list), Some((Node::Slot(TO), e, _)) if e == *d);
-        if !along || pointwise(body, *slot).is_none() {
+        let (Some((Node::Slot(TO), e, stop)), Some(change)) = (line_of(list), pointwise(body, *slot)) else {
+            return Ok(None);
+        };
+        if e != *d {
             return Ok(None);
         }
+        stops.push(stop);
+        owners.push(match change {
+            Pointwise::Owner(x) => Some(x),
+            _ => None,
+        });
         let then = then.lower(cx)?;
         if !matches!(then, Act::Bulk { .. }) {
             return Ok(None);
@@ -359,9 +416,25 @@ fn rays(ones: &[(usize, Statement)], cx: &Cx, b: usize) -> Result<Option<Act>, S
     {
         return Ok(None);
     }
+    fn alike<T: PartialEq>(all: &[T]) -> bool {
+        all.windows(2).all(|w| w[0] == w[1])
+    }
+    let mut shared = Shared::default();
+    if let (true, Some(Some((t, until)))) = (alike(&stops), stops.first()) {
+        let stop = tree::over_squares(until, *t, cx.rules, cx.texts, b)
+            .map(|program| SetExpr::set(program, cx.texts.to_vec(), cx.rules, (cx.b, cx.places)))
+            .transpose()?;
+        shared.stop = stop
+            .map(|(stop, _)| stop)
+            .filter(|stop| stop.reads_square_alone(0));
+    }
+    if let (true, Some(Some(owner))) = (alike(&owners), owners.first()) {
+        shared.owner = Some(build(&cx.sx(owner)?));
+    }
     Ok(Some(Act::Rays {
         tests: Box::new(tests),
         thens,
+        shared: Box::new(shared),
     }))
 }
 
@@ -597,7 +670,7 @@ impl Doing<'_> {
                     (false, None) => {}
                 }
             }
-            Act::Rays { tests, thens } => {
+            Act::Rays { tests, thens, shared } => {
                 let Val::Place(to) = at.slots[TO] else {
                     return None;
                 };
@@ -605,61 +678,105 @@ impl Doing<'_> {
                 let mut found = [Tri { yes: 0, err: 0 }; 8];
                 let found = found.get_mut(..thens.len())?;
                 self.eval(s, at, |e| e.run_each(tests, found))?;
-                for (t, then) in found.iter().zip(thens) {
-                    if t.err & bit != 0 {
-                        return None;
+                if found.iter().any(|t| t.err & bit != 0) {
+                    return None;
+                }
+                // Every run starts at the target; what all read alike is
+                // worked out once, before the first changes.
+                let mut given = Given {
+                    from: Some(to),
+                    ..Given::default()
+                };
+                if found.iter().any(|t| t.yes & bit != 0) {
+                    if let Some(stop) = &shared.stop {
+                        given.cont = Some(self.cont(Some(stop), s, at)?);
                     }
+                    if let Some(x) = &shared.owner {
+                        given.owner = Some(self.owner(x, s, at)?);
+                    }
+                }
+                for (t, then) in found.iter().zip(thens) {
                     if t.yes & bit != 0 {
-                        self.act(then, s, at)?;
+                        match then {
+                            Act::Bulk { items, change } => self.bulk(items, change, s, at, given)?,
+                            _ => self.act(then, s, at)?,
+                        }
                     }
                 }
             }
-            Act::Bulk { items, change } => {
-                let from = self.place_value(&items.from, s, at)?;
-                let start = m.board.bit(from)?;
-                let cont = match &items.stop {
-                    Some(stop) => {
-                        let t = self.run(stop, s, at)?;
-                        if t.err != 0 {
-                            return None;
-                        }
-                        m.board.all & !t.yes
-                    }
-                    None => m.board.all,
-                };
-                // The run: each next square while it goes on.
-                let mut all = 0u64;
-                let mut next = m.board.ahead(start, items.d) & cont;
-                while next != 0 {
-                    all |= next;
-                    next = m.board.ahead(next, items.d) & cont;
-                }
-                // Every square of it must hold a figure to change.
-                if all & !s.bits.filled != 0 {
-                    return None;
-                }
-                let to = match change {
-                    Change::Owner(x) => match self.value(x, s, at)? {
-                        Val::Num(n) if (0..=i32::from(self.rules.players)).contains(&n) => Some(n as u8),
-                        _ => return None,
-                    },
-                    _ => None,
-                };
-                let mut squares = all;
-                while squares != 0 {
-                    let bit = squares.trailing_zeros();
-                    squares &= squares - 1;
-                    let p = m.board.place(bit);
-                    let k = s.cell(bit)?;
-                    match change {
-                        Change::Owner(_) => self.swap(s, at, p, k, m.kinds.with_owner(k, to?)?)?,
-                        Change::Kind(t) => self.swap(s, at, p, k, m.kinds.with_type(k, *t)?)?,
-                        Change::Remove => {
-                            m.take(s, p, k)?;
-                            if at.moved == (p, k) {
-                                at.moved.0 = REMOVED;
-                            }
-                        }
+            Act::Bulk { items, change } => self.bulk(items, change, s, at, Given::default())?,
+        }
+        Some(())
+    }
+
+    /// The squares a run goes on over: those where its `stop` condition
+    /// does not hold (every square without one).
+    fn cont(&self, stop: Option<&SetOf>, s: &Situation, at: &mut At) -> Option<u64> {
+        let all = self.m.board.all;
+        let Some(stop) = stop else {
+            return Some(all);
+        };
+        let t = self.run(stop, s, at)?;
+        (t.err == 0).then_some(all & !t.yes)
+    }
+
+    /// A new owner: a player's number, or 0 for nobody.
+    fn owner(&self, x: &Op, s: &Situation, at: &mut At) -> Option<u8> {
+        match self.value(x, s, at)? {
+            Val::Num(n) if (0..=i32::from(self.rules.players)).contains(&n) => Some(n as u8),
+            _ => None,
+        }
+    }
+
+    /// `for each s in ITEMS do` a change of the figure on `s`, all the
+    /// items at once, with what is `given` not worked out again.
+    fn bulk(
+        &self,
+        items: &Items,
+        change: &Change,
+        s: &mut Situation,
+        at: &mut At,
+        given: Given,
+    ) -> Option<()> {
+        let m = self.m;
+        let from = match given.from {
+            Some(from) => from,
+            None => self.place_value(&items.from, s, at)?,
+        };
+        let start = m.board.bit(from)?;
+        let cont = match given.cont {
+            Some(cont) => cont,
+            None => self.cont(items.stop.as_ref(), s, at)?,
+        };
+        // The run: each next square while it goes on.
+        let mut all = 0u64;
+        let mut next = m.board.ahead(start, items.d) & cont;
+        while next != 0 {
+            all |= next;
+            next = m.board.ahead(next, items.d) & cont;
+        }
+        // Every square of it must hold a figure to change.
+        if all & !s.bits.filled != 0 {
+            return None;
+        }
+        let to = match (change, given.owner) {
+            (Change::Owner(_), Some(owner)) => Some(owner),
+            (Change::Owner(x), None) => Some(self.owner(x, s, at)?),
+            _ => None,
+        };
+        let mut squares = all;
+        while squares != 0 {
+            let bit = squares.trailing_zeros();
+            squares &= squares - 1;
+            let p = m.board.place(bit);
+            let k = s.cell(bit)?;
+            match change {
+                Change::Owner(_) => self.swap(s, at, p, k, m.kinds.with_owner(k, to?)?)?,
+                Change::Kind(t) => self.swap(s, at, p, k, m.kinds.with_type(k, *t)?)?,
+                Change::Remove => {
+                    m.take(s, p, k)?;
+                    if at.moved == (p, k) {
+                        at.moved.0 = REMOVED;
                     }
                 }
             }

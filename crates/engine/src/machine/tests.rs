@@ -223,6 +223,20 @@ fn rays(text: &str) -> usize {
     m.steps[0].effects.iter().map(|e| e.rays()).sum()
 }
 
+/// Of those, how many work out once the condition that ends each run, and
+/// how many the new owner.
+fn shared(text: &str) -> (usize, usize) {
+    let (_, rules) = crate::open(text).unwrap_or_else(|p| panic!("{p:#?}"));
+    let m = rules
+        .machine()
+        .unwrap_or_else(|| panic!("{:?}", rules.why_no_machine()));
+    m.steps[0]
+        .effects
+        .iter()
+        .map(|e| e.shared())
+        .fold((0, 0), |a, b| (a.0 + b.0, a.1 + b.1))
+}
+
 #[test]
 fn reversi_works_out_where_it_flips_in_every_direction_at_once() {
     assert_eq!(rays(&examples::text("reversi.game.xml")), 1);
@@ -245,6 +259,26 @@ fn reversi_works_out_where_it_flips_in_every_direction_at_once() {
         let tally = lockstep(&text, 6, guard);
         assert!(tally.answered > 0 && tally.gave_up == 0, "{guard}: {tally:?}");
     }
+}
+
+#[test]
+fn reversi_works_out_once_where_every_run_of_flips_stops_and_whose_the_discs_become() {
+    assert_eq!(shared(&examples::text("reversi.game.xml")), (1, 1));
+    // A run that ends by a square next to it, which a run going another
+    // way may have flipped: each run's end is looked for after the runs
+    // before it have flipped.
+    let text = examples::text("reversi.game.xml");
+    let old = "for each s in run(to, d) do change owner of top(s) to player";
+    assert!(text.contains(old), "Reversi flips as it did");
+    let next_to = text.replace(
+        old,
+        "for each s in (all t in line(to, d) until owner(t) != opponent or owner(neighbour(t, up)) = player) \
+         do change owner of top(s) to player",
+    );
+    assert_eq!(rays(&next_to), 1);
+    assert_eq!(shared(&next_to), (0, 1));
+    let tally = lockstep(&next_to, 8, "a run that ends by its neighbour");
+    assert!(tally.answered > 0 && tally.gave_up == 0, "{tally:?}");
 }
 
 #[test]

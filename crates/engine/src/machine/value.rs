@@ -54,6 +54,24 @@ impl SetOf {
     /// square read nothing that changes as the game goes: the player on
     /// move and the like, or values as they stand.
     pub(super) fn reads_along(&self, i: usize, d: usize) -> bool {
+        self.fixed_scalars()
+            && self
+                .program
+                .directions_read(i)
+                .is_some_and(|dirs| dirs & !(1 << d) == 0)
+    }
+
+    /// Whether its condition `i` reads the board only on its own square,
+    /// and nothing else that changes as the game goes
+    /// ([`reads_along`](Self::reads_along) no direction).
+    pub(super) fn reads_square_alone(&self, i: usize) -> bool {
+        self.fixed_scalars() && self.program.directions_read(i) == Some(0)
+    }
+
+    /// Whether its parts that read no square read nothing that changes as
+    /// the game goes: the player on move and the like, or values as they
+    /// stand.
+    fn fixed_scalars(&self) -> bool {
         let mut fixed = true;
         for n in self.program.scalars() {
             tree::walk(n, &mut |p| {
@@ -69,14 +87,10 @@ impl SetOf {
                         | Node::Or(..)
                         | Node::Binary(..)
                         | Node::If(_)
-                )
+                );
             });
         }
         fixed
-            && self
-                .program
-                .directions_read(i)
-                .is_some_and(|dirs| dirs & !(1 << d) == 0)
     }
 
     /// Runs a program that asks nothing, on `s` with `player` on move.
