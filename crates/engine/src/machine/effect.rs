@@ -765,20 +765,30 @@ impl Doing<'_> {
             _ => None,
         };
         let mut squares = all;
+        // The kind the last kind changed became: a run is most often of
+        // one kind.
+        let mut last: Option<(u8, u8)> = None;
         while squares != 0 {
             let bit = squares.trailing_zeros();
             squares &= squares - 1;
             let p = m.board.place(bit);
             let k = s.cell(bit)?;
-            match change {
-                Change::Owner(_) => self.swap(s, at, p, k, m.kinds.with_owner(k, to?)?)?,
-                Change::Kind(t) => self.swap(s, at, p, k, m.kinds.with_type(k, *t)?)?,
-                Change::Remove => {
+            let becomes = match (change, last) {
+                (Change::Remove, _) => {
                     m.take(s, p, k)?;
                     if at.moved == (p, k) {
                         at.moved.0 = REMOVED;
                     }
+                    continue;
                 }
+                (_, Some((was, becomes))) if was == k => becomes,
+                (Change::Owner(_), _) => m.kinds.with_owner(k, to?)?,
+                (Change::Kind(t), _) => m.kinds.with_type(k, *t)?,
+            };
+            last = Some((k, becomes));
+            s.change_cell(m, bit, becomes);
+            if at.moved == (p, k) {
+                at.moved.1 = becomes;
             }
         }
         Some(())

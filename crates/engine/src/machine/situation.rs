@@ -132,12 +132,28 @@ impl Situation {
     /// Puts a figure of kind `k` on the empty square of bit `bit`.
     #[inline]
     pub(super) fn put_cell(&mut self, m: &Machine, bit: u32, k: u8) {
+        self.bits.filled |= 1u64 << bit;
+        self.set_cell(m, bit, k);
+    }
+
+    /// The figure on the square of bit `bit` becomes of kind `k` where it
+    /// lies.
+    #[inline]
+    pub(super) fn change_cell(&mut self, m: &Machine, bit: u32, k: u8) {
+        let keep = !(1u64 << bit);
+        for set in &mut self.bits.owned {
+            *set &= keep;
+        }
+        self.set_cell(m, bit, k);
+    }
+
+    /// Square `bit` holds a figure of kind `k`, and its owner's set has it.
+    #[inline]
+    fn set_cell(&mut self, m: &Machine, bit: u32, k: u8) {
         self.cells[bit as usize] = k + 1;
-        let b = 1u64 << bit;
-        self.bits.filled |= b;
         let owner = m.kinds.get(k).owner;
         if (1..=4).contains(&owner) {
-            self.bits.owned[owner as usize - 1] |= b;
+            self.bits.owned[owner as usize - 1] |= 1u64 << bit;
         }
     }
 
