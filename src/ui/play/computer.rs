@@ -19,7 +19,7 @@ use tablecraft_app::playing::words::player_name;
 use tablecraft_app::worker_protocol::{move_ms, Level, NamedMove, Reply, Request, Task};
 use tablecraft_engine::record::Record;
 use tablecraft_engine::search::rng::Rng;
-use tablecraft_engine::search::{choose, random_move, Limits, Move, Options, Strength};
+use tablecraft_engine::search::{random_move, Move, Strength};
 use tablecraft_engine::{MoveStage, Position, Status};
 
 #[wasm_bindgen::prelude::wasm_bindgen]
@@ -57,7 +57,7 @@ pub(super) fn current() -> u64 {
 /// with it (`None` when there is none); `progress` hears the worker's
 /// reports. The one way the page asks the computer for a move: the search
 /// runs in a Web Worker, so the page stays responsive; if the worker cannot
-/// answer, the page searches briefly itself. Stop (`Advice::stop`) ends the
+/// answer, the page plays any legal move ([`any_move`]). Stop (`Advice::stop`) ends the
 /// thinking and replies with the best move so far, or a random one.
 pub fn request_move(
     state: PlayState,
@@ -83,8 +83,7 @@ pub fn request_move(
         move || {
             worker.stop();
             let so_far = best.borrow().as_ref().and_then(|b| resolve(&pos, b));
-            let mut rng = Rng::new(now().to_bits());
-            reply.fire(so_far.or_else(|| random_move(&pos, &mut rng)));
+            reply.fire(so_far.or_else(|| any_move(&pos)));
         }
     });
     worker.ask(
@@ -101,9 +100,16 @@ pub fn request_move(
                 Reply::Done { best: Some(best), .. } => resolve(&pos, &best),
                 _ => None,
             };
-            reply.fire(found.or_else(|| search_here(&pos, strength)))
+            reply.fire(found.or_else(|| any_move(&pos)))
         },
     );
+}
+
+/// A legal move, when the worker could not answer: the game goes on. The
+/// page never searches itself: a search would hold up the page while it
+/// runs, and would bring the whole search into the page's download.
+fn any_move(pos: &Position) -> Option<Move> {
+    random_move(pos, &mut Rng::new(now().to_bits()))
 }
 
 /// Numbers the questions, so a late answer to an old one is ignored.
@@ -115,19 +121,6 @@ fn level_of(strength: Strength) -> Level {
         Strength::Good => Level::Good,
         Strength::Master => Level::Master,
     }
-}
-
-/// A short search on the page itself, when the worker could not answer.
-fn search_here(pos: &Position, strength: Strength) -> Option<Move> {
-    let options = Options {
-        strength,
-        limits: Limits::millis(move_ms(strength, pos.rules().players).min(300.0)),
-        now,
-        stop: None,
-        seed: (now() * 1000.0) as u64,
-        table: 1 << 16,
-    };
-    choose(pos, &options, &mut |_| {}).mv
 }
 
 /// The strength of the computer on move, if the computer is on move in a
