@@ -407,11 +407,9 @@ pub(super) fn settle(pos: &mut Position, changes: &mut Vec<Change>, warnings: &m
     if pos.stuck_later && pos.rules.ends_need_stuck {
         return;
     }
-    let mut can_move = false;
-    if let Some(status) = game_over(pos, warnings, &mut can_move) {
-        pos.state.set_status(status, changes);
+    let Some(can_move) = ask_ends(pos, changes, warnings) else {
         return;
-    }
+    };
     if can_move || pos.stuck_later {
         return;
     }
@@ -422,17 +420,35 @@ pub(super) fn settle(pos: &mut Position, changes: &mut Vec<Change>, warnings: &m
 /// ([`Position::skip_stuck`]): the game overs, if they waited for a stuck
 /// player, then whether the player on move can move.
 pub(super) fn settle_rest(pos: &mut Position, changes: &mut Vec<Change>, warnings: &mut Vec<String>) {
-    if pos.rules.ends_need_stuck {
-        let mut can_move = false;
-        if let Some(status) = game_over(pos, warnings, &mut can_move) {
-            pos.state.set_status(status, changes);
-            return;
-        }
-        if can_move {
-            return;
-        }
+    if pos.rules.ends_need_stuck && ask_ends(pos, changes, warnings) != Some(false) {
+        return;
     }
     stuck_unless_moving(pos, changes, warnings);
+}
+
+/// With the stuck check deferred, at the start of a move in which no
+/// step can be made: the game overs, if they waited for this
+/// ([`Rules::ends_need_stuck`]), then [`stuck`]: what [`settle`] does
+/// when the check is not deferred.
+pub(super) fn settle_stuck(pos: &mut Position, changes: &mut Vec<Change>, warnings: &mut Vec<String>) {
+    if pos.rules.ends_need_stuck && ask_ends(pos, changes, warnings).is_none() {
+        return;
+    }
+    stuck(pos, changes, warnings);
+}
+
+/// Asks the game overs: `None` when one holds (the game is then over),
+/// else whether a condition found, by `can`, that the player on move can
+/// move.
+fn ask_ends(pos: &mut Position, changes: &mut Vec<Change>, warnings: &mut Vec<String>) -> Option<bool> {
+    let mut can_move = false;
+    match game_over(pos, warnings, &mut can_move) {
+        Some(status) => {
+            pos.state.set_status(status, changes);
+            None
+        }
+        None => Some(can_move),
+    }
 }
 
 /// Whether the player on move can move, looked for first where the
@@ -446,21 +462,6 @@ fn stuck_unless_moving(pos: &mut Position, changes: &mut Vec<Change>, warnings: 
     if !pos.has_move_near(near) {
         stuck(pos, changes, warnings);
     }
-}
-
-/// With the stuck check deferred, at the start of a move in which no
-/// step can be made: the game overs, if they waited for this
-/// ([`Rules::ends_need_stuck`]), then [`stuck`]: what [`settle`] does
-/// when the check is not deferred.
-pub(super) fn settle_stuck(pos: &mut Position, changes: &mut Vec<Change>, warnings: &mut Vec<String>) {
-    if pos.rules.ends_need_stuck {
-        let mut can_move = false;
-        if let Some(status) = game_over(pos, warnings, &mut can_move) {
-            pos.state.set_status(status, changes);
-            return;
-        }
-    }
-    stuck(pos, changes, warnings);
 }
 
 /// The player on move cannot move: the game ends, or play passes on, as

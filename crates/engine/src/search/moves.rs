@@ -543,32 +543,26 @@ mod tests {
         include_str!("../../../../public/games/nine-mens-morris.game.xml"),
     ];
 
-    #[test]
-    fn a_move_played_again_reaches_what_its_steps_reach_one_by_one() {
-        // `play` knows where a listed move ends; each step made and asked
-        // whether the move ends, as the page plays it, must reach the same.
-        let mut checked = 0;
-        for text in MANY_STEPS {
+    /// Calls `check` with each move listed along random games of each of
+    /// `texts` (`seeds` games each, at most `plies` moves long), from the
+    /// position where it is listed.
+    fn each_listed_move(
+        texts: &[&str],
+        seeds: u64,
+        plies: usize,
+        mut check: impl FnMut(&mut Position, &Move),
+    ) {
+        for text in texts {
             let game = crate::file::read_xml(text).expect("reads").0;
-            for seed in 0..4 {
+            for seed in 0..seeds {
                 let mut pos = start(game.clone());
                 let mut gen = MoveGen::new(pos.rules());
                 let mut rng = crate::search::rng::Rng::new(seed);
                 let mut out = Vec::new();
-                for _ in 0..40 {
+                for _ in 0..plies {
                     gen.moves(&mut pos, &mut out);
                     for m in &out {
-                        let mut by_steps = pos.clone();
-                        for &s in &m.steps {
-                            by_steps.apply(s);
-                        }
-                        if m.end && (m.steps.is_empty() || !by_steps.state().made().is_empty()) {
-                            by_steps.apply_end_move();
-                        }
-                        let u = play(&mut pos, m);
-                        assert_eq!(pos.state(), by_steps.state(), "{}", m.describe(pos.rules()));
-                        unplay(&mut pos, u);
-                        checked += 1;
+                        check(&mut pos, m);
                     }
                     let Some(m) = out.get(rng.below(out.len().max(1))) else {
                         break;
@@ -577,6 +571,26 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn a_move_played_again_reaches_what_its_steps_reach_one_by_one() {
+        // `play` knows where a listed move ends; each step made and asked
+        // whether the move ends, as the page plays it, must reach the same.
+        let mut checked = 0;
+        each_listed_move(&MANY_STEPS, 4, 40, |pos, m| {
+            let mut by_steps = pos.clone();
+            for &s in &m.steps {
+                by_steps.apply(s);
+            }
+            if m.end && (m.steps.is_empty() || !by_steps.state().made().is_empty()) {
+                by_steps.apply_end_move();
+            }
+            let u = play(pos, m);
+            assert_eq!(pos.state(), by_steps.state(), "{}", m.describe(pos.rules()));
+            unplay(pos, u);
+            checked += 1;
+        });
         assert!(checked > 1000, "{checked} moves checked");
     }
 
@@ -587,42 +601,27 @@ mod tests {
         // together must reach what `play` reaches, in games whose players
         // get stuck (checkers loses, Reversi passes, then nobody can place).
         let mut asked = 0;
-        for text in [
+        let texts = [
             include_str!("../../../../public/games/reversi.game.xml"),
             include_str!("../../../../public/games/english-checkers.game.xml"),
             include_str!("../../../../public/games/nim345.game.xml"),
             include_str!("../../../../public/games/tic-tac-toe.game.xml"),
-        ] {
-            let game = crate::file::read_xml(text).expect("reads").0;
-            for seed in 0..3 {
-                let mut pos = start(game.clone());
-                let mut gen = MoveGen::new(pos.rules());
-                let mut rng = crate::search::rng::Rng::new(seed);
-                let mut out = Vec::new();
-                for _ in 0..300 {
-                    gen.moves(&mut pos, &mut out);
-                    for m in &out {
-                        let mut skipped = pos.clone();
-                        skipped.skip_stuck(true);
-                        let mut undo = Undo::default();
-                        play_into(&mut skipped, m, &mut undo);
-                        skipped.skip_stuck(false);
-                        let before = skipped.state().clone();
-                        skipped.settle_rest(&mut undo);
-                        asked += usize::from(skipped.state() != &before);
-                        let u = play(&mut pos, m);
-                        assert_eq!(pos.state(), skipped.state(), "{}", m.describe(pos.rules()));
-                        unplay(&mut pos, u);
-                        skipped.revert_keeping(&mut undo);
-                        assert_eq!(pos.state(), skipped.state());
-                    }
-                    let Some(m) = out.get(rng.below(out.len().max(1))) else {
-                        break;
-                    };
-                    play(&mut pos, &m.clone());
-                }
-            }
-        }
+        ];
+        each_listed_move(&texts, 3, 300, |pos, m| {
+            let mut skipped = pos.clone();
+            skipped.skip_stuck(true);
+            let mut undo = Undo::default();
+            play_into(&mut skipped, m, &mut undo);
+            skipped.skip_stuck(false);
+            let before = skipped.state().clone();
+            skipped.settle_rest(&mut undo);
+            asked += usize::from(skipped.state() != &before);
+            let u = play(pos, m);
+            assert_eq!(pos.state(), skipped.state(), "{}", m.describe(pos.rules()));
+            unplay(pos, u);
+            skipped.revert_keeping(&mut undo);
+            assert_eq!(pos.state(), skipped.state());
+        });
         assert!(asked > 0, "a player was stuck after some move");
     }
 
