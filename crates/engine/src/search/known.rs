@@ -1,8 +1,10 @@
 //! The whole moves of positions a search has listed before. Iterative
 //! deepening meets the same positions at every depth, and listing a
-//! position's whole moves (each step made, each position after it
-//! settled) is most of what a position costs; a list is kept by the
-//! position's hash and given again.
+//! position's whole moves (each step made, the game overs asked after
+//! each move) is most of what a position costs; a list is kept by the
+//! position's hash and given again. A kept list that is not empty also
+//! says that the player on move there can move, which the search then
+//! need not ask when it plays a move that reaches it.
 
 use std::sync::Arc;
 
