@@ -1370,6 +1370,12 @@ impl Position {
         turn::settle(self, changes, warnings)
     }
 
+    /// Whether a move is about to start in a game that goes on: where the
+    /// player on move may turn out to be stuck.
+    fn move_starts(&self) -> bool {
+        self.stage() == MoveStage::Start && self.status() == &Status::Playing
+    }
+
     /// With `on`, a move's end no longer asks whether the next player can
     /// move, nor the game overs that can only hold for a player who cannot
     /// ([`Rules::ends_need_stuck`]), as with
@@ -1390,7 +1396,7 @@ impl Position {
     /// figure moved last is looked at first) and what undoes this is
     /// added to it.
     pub(crate) fn settle_rest(&mut self, undo: &mut Undo) {
-        if self.stage() != MoveStage::Start || self.status() != &Status::Playing {
+        if !self.move_starts() {
             return;
         }
         let mut warnings = Vec::new();

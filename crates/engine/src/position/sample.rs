@@ -8,8 +8,7 @@
 use std::ops::ControlFlow;
 
 use super::{
-    dynamic_conditions_hold, fill_refs, holds_without_vars, same_ok, turn, Gen, MoveStage, Position, Status,
-    Step, Undo,
+    dynamic_conditions_hold, fill_refs, holds_without_vars, same_ok, turn, Gen, Position, Step, Undo,
 };
 use crate::automaton::{MoveAutomaton, Progress};
 use crate::expr::Value;
@@ -168,7 +167,7 @@ impl Position {
     /// undoes it is added to `undo`. Says whether anything was done:
     /// nothing when the check is not deferred or the move has begun.
     pub(crate) fn stuck_to(&mut self, undo: &mut Undo) -> bool {
-        if !self.stuck_later || self.stage() != MoveStage::Start || self.status() != &Status::Playing {
+        if !self.stuck_later || !self.move_starts() {
             return false;
         }
         let mut warnings = Vec::new();
@@ -409,6 +408,7 @@ mod tests {
     use crate::search::chance::random_faces;
     use crate::search::rng::Rng;
     use crate::state::Status;
+    use crate::MoveStage;
     use std::collections::BTreeSet;
     use std::sync::Arc;
 
