@@ -115,6 +115,7 @@ export class AppSession {
    */
   async openHome(prepare = async () => {}) {
     const page = await this.newPage();
+    await page.addInitScript(watchReady);
     await prepare(page);
     const home = new HomePage(page, this.url);
     await home.goto();
@@ -165,6 +166,31 @@ export function withoutRules(xml) {
     .replace(/<game-over>[\s\S]*?<\/game-over>/, '');
 }
 
+/**
+ * Runs in the page before its own scripts (`openHome` adds it): notes when
+ * the top bar, the table and the Examples button are first in the page
+ * (`built`), and when the first frame showing them has been drawn (`drawn`:
+ * the second animation frame after, as the first runs before that frame is
+ * laid out and painted), in ms from navigation start.
+ */
+function watchReady() {
+  const ready = () =>
+    document.querySelector('[data-testid="app"]') &&
+    document.querySelector('[data-testid="table"]') &&
+    document.querySelector('[data-testid="examples"]');
+  const seen = new MutationObserver(() => {
+    if (!ready()) return;
+    seen.disconnect();
+    const built = performance.now();
+    requestAnimationFrame(() =>
+      requestAnimationFrame(() => {
+        window.__tablecraftReady = { built, drawn: performance.now() };
+      }),
+    );
+  });
+  seen.observe(document, { childList: true, subtree: true });
+}
+
 /** Base of the page objects: navigation and screenshots. */
 export class AppPage {
   constructor(page, baseUrl) {
@@ -187,19 +213,28 @@ export class AppPage {
 
 /** The start page: the app's name, a short text and the example games. */
 export class HomePage extends AppPage {
-  /** The page is ready for a child: the top bar and the table are drawn. */
+  /**
+   * Waits until the page is ready for a child: the top bar and the table
+   * are drawn. Returns, in ms from navigation start, when the first frame
+   * showing them was drawn, when they were built, and when the page's wasm
+   * had arrived (timed inside the page, so the test's own polling is not
+   * counted).
+   */
   async waitForApp(timeout = 30_000) {
     const handle = await this.page.waitForFunction(
-      () =>
-        document.querySelector('[data-testid="app"]') &&
-        document.querySelector('[data-testid="table"]') &&
-        document.querySelector('[data-testid="examples"]')
-          ? performance.now()
-          : false,
+      () => {
+        const ready = window.__tablecraftReady;
+        if (!ready) return false;
+        const wasm = performance
+          .getEntriesByType('resource')
+          .find((e) => e.name.endsWith('_bg.wasm') && e.name.includes('tablecraft-page'));
+        return { ...ready, wasm: wasm ? wasm.responseEnd : NaN };
+      },
       null,
       { polling: 'raf', timeout },
     );
-    return Math.round(await handle.jsonValue());
+    const times = await handle.jsonValue();
+    return Object.fromEntries(Object.entries(times).map(([k, v]) => [k, Math.round(v)]));
   }
 
   exampleItems() {

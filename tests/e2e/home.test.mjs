@@ -59,8 +59,13 @@ test('the page loads and the Examples menu lists every example title, with no er
   const expected = files.map((f) => titleOf(readFileSync(path.join(GAMES_DIR, f), 'utf8'), f));
 
   const home = await app.openHome();
-  const readyAt = await home.waitForApp();
-  console.log(`load to interactive: ${readyAt} ms (navigation start to the top bar and table drawn)`);
+  const ready = await home.waitForApp();
+  console.log(
+    `load to interactive: ${ready.drawn} ms (navigation start to the first frame drawn with ` +
+      `the top bar and the table; the page's wasm had arrived at ${ready.wasm} ms, ` +
+      `the screen was built at ${ready.built} ms)`,
+  );
+  assert.ok(ready.wasm <= ready.built && ready.built <= ready.drawn, JSON.stringify(ready));
   assert.equal(await home.page.title(), 'Tablecraft');
   for (const mode of ['design', 'rules', 'play']) {
     await home.page.getByTestId(`mode-${mode}`).waitFor({ state: 'visible' });
