@@ -21,7 +21,9 @@ use std::sync::Arc;
 /// conditions that look at the position are not asked, and a target is
 /// given once per rule that has it; see [`Position::candidate_steps`]),
 /// and where the candidates come from alone (`sources`: each figure and
-/// rule once, as a step to its own place; see [`Draw`]).
+/// rule once, as a step to its own place; see [`Draw`]), and the steps to
+/// one place only (`to`: the others' conditions are not asked, so checking
+/// one drag costs one target, not all of them).
 #[derive(Debug, Clone, Copy, Default)]
 struct Gen {
     distinct: bool,
@@ -29,6 +31,7 @@ struct Gen {
     begin: PlaceId,
     unchecked: bool,
     sources: bool,
+    to: Option<PlaceId>,
 }
 
 /// See [`Position::stand_in`].
@@ -696,11 +699,13 @@ impl Position {
                     .iter()
                     .filter_map(|&p| board.bit(p))
                     .fold(0, |a, b| a | b);
-                let (bits, by_sets) = self.board_targets(rule, rb, f, from, kind, checked, poll.view);
+                let only = how.to.map_or(u64::MAX, |to| board.bit(to).unwrap_or(0));
+                let (bits, by_sets) =
+                    self.board_targets(rule, rb, f, from, kind, checked & (only != 0), poll.view);
                 if by_sets {
                     conds = &rb.rest;
                 }
-                (board, bits & !given)
+                (board, bits & !given & only)
             });
             let mut target = |j: usize, conds: &[usize]| -> ControlFlow<()> {
                 let Some((to, to_caps)) = rule.to.get(j) else {
@@ -761,6 +766,16 @@ impl Position {
                         part &= part - 1;
                         target(rule.to_index[to as usize] as usize, conds)?;
                     }
+                }
+                continue;
+            }
+            if let Some(to) = how.to {
+                // The one place asked about, where the rule's candidates have it.
+                for j in rule
+                    .candidates(rules, from, player, kind)
+                    .filter(|&j| rule.to[j].0 == to)
+                {
+                    target(j, conds)?;
                 }
                 continue;
             }
@@ -909,14 +924,29 @@ impl Position {
     /// A [`Refusal`] saying in words why the drag is not allowed.
     pub fn check(&self, figure: FigureId, to: PlaceId) -> Result<Step, Refusal> {
         let mut found = None;
-        self.generate(Some(figure), &mut |s| {
-            if s.to == to {
-                found = Some(s);
-                return ControlFlow::Break(());
-            }
-            ControlFlow::Continue(())
+        self.steps_to(figure, to, false, &mut |s| {
+            found = Some(s);
+            ControlFlow::Break(())
         });
         found.ok_or_else(|| explain::why_not(self, figure, to))
+    }
+
+    /// The legal steps of `figure` to `to`, as the listing of all its steps
+    /// gives them (once per rule where `every_rule`), until `visit` breaks:
+    /// no other target's conditions are asked.
+    fn steps_to(
+        &self,
+        figure: FigureId,
+        to: PlaceId,
+        every_rule: bool,
+        visit: &mut dyn FnMut(Step) -> ControlFlow<()>,
+    ) {
+        let how = Gen {
+            every_rule,
+            to: Some(to),
+            ..Gen::default()
+        };
+        self.generate_by(Some(figure), None, how, visit, &mut || false);
     }
 
     /// The different outcomes of dragging `figure` to `to`: one step per
@@ -932,16 +962,10 @@ impl Position {
 
     fn outcomes(&mut self, figure: FigureId, to: PlaceId) -> Vec<Step> {
         let mut candidates = Vec::new();
-        self.generate_every_rule(
-            Some(figure),
-            &mut |s| {
-                if s.to == to {
-                    candidates.push(s);
-                }
-                ControlFlow::Continue(())
-            },
-            &mut || false,
-        );
+        self.steps_to(figure, to, true, &mut |s| {
+            candidates.push(s);
+            ControlFlow::Continue(())
+        });
         let alone = candidates.len() == 1;
         let mut out = Vec::new();
         let mut seen = Vec::new();
@@ -1002,17 +1026,13 @@ impl Position {
         self.check(step.figure, step.to)?;
         let outcomes = self.outcomes(step.figure, step.to);
         let mut legal = false;
-        self.generate_every_rule(
-            Some(step.figure),
-            &mut |s| {
-                if s == step {
-                    legal = true;
-                    return ControlFlow::Break(());
-                }
-                ControlFlow::Continue(())
-            },
-            &mut || false,
-        );
+        self.steps_to(step.figure, step.to, true, &mut |s| {
+            if s == step {
+                legal = true;
+                return ControlFlow::Break(());
+            }
+            ControlFlow::Continue(())
+        });
         if !legal {
             let rule = self
                 .rules

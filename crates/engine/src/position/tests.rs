@@ -534,6 +534,97 @@ fn can_for_a_player_answers_as_a_fresh_copy_does() {
     assert!(asked > 1000, "{asked}");
 }
 
+/// Checking one drag (`check`, `choices`, `play_step`) lists the figure's
+/// steps to that place alone: exactly the steps, in order, that listing all
+/// its steps gives to that place, once per rule too, for every figure and
+/// place at positions of random games of every example (mid-move ones and
+/// games with dice and cards too) and of a game whose steps ask a
+/// condition target by target.
+#[test]
+fn the_steps_to_one_place_are_those_of_the_whole_listing_there() {
+    use crate::search::rng::Rng;
+    let per_target = examples::stones_game(
+        4,
+        4,
+        8,
+        r#"<steps><step name="place"><what owner="on-move"/><from name="pool"/><to type="square"/>
+            <when>empty(to) and (how many n in neighbours(to) where not empty(n)) &lt; 2</when></step>
+          <step name="again"><what owner="on-move"/><from name="pool"/><to type="square"/>
+            <when>empty(to) and row(to) = 1</when></step></steps>
+          <moves><move name="turn">(place | again)</move></moves>"#,
+    );
+    let mut games: Vec<(String, String)> = examples::files()
+        .into_iter()
+        .map(|f| (examples::text(&f), f))
+        .collect();
+    games.push((per_target, "a condition asked target by target".into()));
+    let mut asked = 0;
+    for (text, name) in games {
+        let (_, rules) = crate::open(&text).unwrap_or_else(|p| panic!("{name}: {p:#?}"));
+        let rules = Arc::new(rules);
+        let mut rng = Rng::new(11);
+        let mut pos = Position::new(rules.clone());
+        for _ in 0..12 {
+            if pos.status() != &Status::Playing {
+                break;
+            }
+            for f in 0..rules.figures.len() as FigureId {
+                let (mut first, mut every) = (Vec::new(), Vec::new());
+                pos.generate(Some(f), &mut |s| {
+                    first.push(s);
+                    ControlFlow::Continue(())
+                });
+                pos.generate_every_rule(
+                    Some(f),
+                    &mut |s| {
+                        every.push(s);
+                        ControlFlow::Continue(())
+                    },
+                    &mut || false,
+                );
+                for to in 0..rules.places.len() as PlaceId {
+                    for (listed, every_rule) in [(&first, false), (&every, true)] {
+                        let mut alone = Vec::new();
+                        pos.steps_to(f, to, every_rule, &mut |s| {
+                            alone.push(s);
+                            ControlFlow::Continue(())
+                        });
+                        let there: Vec<Step> = listed.iter().copied().filter(|s| s.to == to).collect();
+                        assert_eq!(
+                            alone, there,
+                            "{name}: figure {f} to place {to}, every rule {every_rule}"
+                        );
+                        asked += 1;
+                    }
+                    assert_eq!(
+                        pos.check(f, to).ok(),
+                        first.iter().copied().find(|s| s.to == to),
+                        "{name}"
+                    );
+                }
+            }
+            if let Some(&roll) = pos.rolls().first() {
+                if pos.roll_due() {
+                    pos.roll(roll).unwrap();
+                    continue;
+                }
+            }
+            let steps = pos.legal_steps();
+            let end = pos.can_end_move() || pos.can_pass();
+            let k = rng.below(steps.len() + usize::from(end));
+            if k < steps.len() {
+                pos.play_step(steps[k])
+                    .unwrap_or_else(|r| panic!("{name}: a listed step is refused: {r:?}"));
+            } else if end {
+                pos.end_move().unwrap();
+            } else {
+                break;
+            }
+        }
+    }
+    assert!(asked > 100_000, "{asked}");
+}
+
 /// Listing steps looks only at the places with a figure on (of the player
 /// on move, where only theirs may move): the sets of them are kept through
 /// steps, changes of owner and their taking back, in every example and in
