@@ -3,6 +3,7 @@
 
 use super::figures::FigureShape;
 use leptos::prelude::*;
+use std::hash::{Hash, Hasher};
 use tablecraft_app::access::{self, Answer, Command, Cursor, Item, Key};
 pub use tablecraft_app::gesture::{Phase, Pointer};
 use tablecraft_app::table::frame::{frame, labelled};
@@ -13,6 +14,45 @@ use tablecraft_engine::model::LookPattern;
 use wasm_bindgen::JsCast;
 
 mod links;
+
+/// A place or figure as drawn, with what a screen reader says of it: the
+/// key by which the table keeps the drawing of each one that has not
+/// changed, so that a move redraws the few places and figures it changes,
+/// not every square of the board.
+#[derive(Clone, PartialEq)]
+struct Drawn<T> {
+    view: T,
+    aria: String,
+}
+
+/// Equal drawings are the same drawing: a table's coordinates are numbers,
+/// never NaN.
+impl<T: PartialEq> Eq for Drawn<T> {}
+
+/// By the name alone, which equal drawings share; the rest is compared.
+impl<T: Named> Hash for Drawn<T> {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.view.name().hash(state);
+    }
+}
+
+/// What a drawing is of.
+trait Named {
+    fn name(&self) -> &str;
+}
+
+impl Named for PlaceView {
+    fn name(&self) -> &str {
+        &self.name
+    }
+}
+
+/// A figure, and whether it is drawn faintly (held).
+impl Named for (FigureView, bool) {
+    fn name(&self) -> &str {
+        &self.0.name
+    }
+}
 
 /// What is drawn above the table while dragging.
 #[derive(Debug, Clone, Default, PartialEq)]
@@ -338,6 +378,46 @@ pub fn Table(
         })
     });
     let description = move || scene.with(access::describe);
+    // The places, points apart from the rest, each with its words; a place
+    // whose drawing has not changed keeps it (see `Drawn`).
+    let places = move |points: bool| {
+        scene.with(|s| {
+            s.places
+                .iter()
+                .filter(|p| (p.look == PlaceLook::Point) == points)
+                .map(|p| Drawn {
+                    view: p.clone(),
+                    aria: access::place_label(s, p),
+                })
+                .collect::<Vec<_>>()
+        })
+    };
+    let lines = Memo::new(move |_| scene.with(|s| s.lines.clone()));
+    let links = Memo::new(move |_| scene.with(|s| s.links.clone()));
+    let labelled_places = Memo::new(move |_| {
+        scene.with(|s| {
+            s.places
+                .iter()
+                .filter(|p| p.label.is_some())
+                .cloned()
+                .collect::<Vec<_>>()
+        })
+    });
+    let figures = move || {
+        scene.with(|s| {
+            s.figures
+                .iter()
+                .filter(|f| !f.covered)
+                .map(|f| {
+                    let held = overlay.with(|o| o.ghost.as_ref().is_some_and(|g| g.name == f.name));
+                    Drawn {
+                        aria: access::label(s, &Item::Figure(f.name.clone())),
+                        view: (f.clone(), held),
+                    }
+                })
+                .collect::<Vec<_>>()
+        })
+    };
     view! {
         <svg
             class="table"
@@ -379,36 +459,31 @@ pub fn Table(
         >
             <rect class="table-top" x=move || shown.with(|r| r.x) y=move || shown.with(|r| r.y)
                 width=move || shown.with(|r| r.width) height=move || shown.with(|r| r.height) rx=18/>
-            {move || scene.with(|s| {
-                // The lines of a points board go over the board, under its points.
-                let (points, others): (Vec<PlaceView>, Vec<PlaceView>) =
-                    s.places.iter().cloned().partition(|p| p.look == PlaceLook::Point);
-                let view_of = |p: PlaceView| {
-                    let aria = access::place_label(s, &p);
-                    place_view(p, aria)
-                };
-                view! {
-                    {others.into_iter().map(view_of).collect_view()}
-                    {s.lines.iter().map(|(a, b)| view! {
-                        <line class="point-line" x1=a.x y1=a.y x2=b.x y2=b.y aria-hidden="true"/>
-                    }).collect_view()}
-                    {points.into_iter().map(view_of).collect_view()}
-                    <g class="links" aria-hidden="true">
-                        {s.links.iter().map(links::link_view).collect_view()}
-                    </g>
-                    {s.places.iter().filter_map(links::corner_label).collect_view()}
-                }
-            })}
+            // The lines of a points board go over the board, under its points.
+            <For each=move || places(false) key=|d| d.clone() let:d>
+                {place_view(d.view, d.aria)}
+            </For>
+            {move || lines.with(|l| l.iter().map(|(a, b)| view! {
+                <line class="point-line" x1=a.x y1=a.y x2=b.x y2=b.y aria-hidden="true"/>
+            }).collect_view())}
+            <For each=move || places(true) key=|d| d.clone() let:d>
+                {place_view(d.view, d.aria)}
+            </For>
+            <g class="links" aria-hidden="true">
+                {move || links.with(|l| l.iter().map(links::link_view).collect_view())}
+            </g>
+            {move || labelled_places.with(|l| l.iter().filter_map(links::corner_label).collect_view())}
             {move || scene.with(|s| s.triggers.iter().cloned().map(|t| {
                 let aria = access::label(s, &Item::Trigger(t.name.clone()));
                 trigger_view(t, aria)
             }).collect_view())}
-            {move || scene.with(|s| s.figures.iter().filter(|f| !f.covered).cloned().map(|f| {
-                let held = overlay.with(|o| o.ghost.as_ref().is_some_and(|g| g.name == f.name));
-                let item = Item::Figure(f.name.clone());
-                let aria = access::label(s, &item);
-                view! { <FigureShape figure=f faded=held keyboard=(item.dom_id(), aria)/> }
-            }).collect_view())}
+            <For each=figures key=|d| d.clone() let:d>
+                {
+                    let (figure, held) = d.view;
+                    let id = Item::Figure(figure.name.clone()).dom_id();
+                    view! { <FigureShape figure faded=held keyboard=(id, d.aria)/> }
+                }
+            </For>
             {move || overlay.with(|o| o.pull.map(|(a, b, joins)| view! {
                 <g class="pull" class:joins=joins aria-hidden="true">
                     <line x1=a.x y1=a.y x2=b.x y2=b.y/>
