@@ -21,10 +21,13 @@ pub fn Log() -> impl IntoView {
     });
     let list = NodeRef::<Ol>::new();
     let names = RwSignal::new(false);
+    // The newest move is scrolled into sight with the next frame: asking
+    // the list's height now would lay the whole page out before the frame
+    // does (on a board of thousands of squares, a long pause).
     Effect::new(move |_| {
         moves.track();
         if let Some(el) = list.get() {
-            el.set_scroll_top(el.scroll_height());
+            request_animation_frame(move || el.set_scroll_top(el.scroll_height()));
         }
     });
     view! {
