@@ -118,7 +118,19 @@ test('the page answers while the computer thinks on a heavy hostile game', async
   await page.getByTestId('turn').waitFor({ timeout: 60_000 });
   await page.waitForTimeout(300);
   const entering = await page.evaluate(() => Math.round(Math.max(0, ...window.longTasks)));
-  await page.evaluate(() => { window.longTasks = []; });
+  await page.evaluate(() => {
+    window.longTasks = [];
+    // The places of the table drawn again (an attribute changed, or drawn anew).
+    window.redrawn = new Set();
+    new MutationObserver((changes) => {
+      for (const c of changes) {
+        for (const node of c.type === 'attributes' ? [c.target] : [...c.addedNodes]) {
+          const place = node.closest?.('[data-place]');
+          if (place) window.redrawn.add(place.dataset.place);
+        }
+      }
+    }).observe(document.querySelector('[data-testid="table"]'), { attributes: true, childList: true, subtree: true });
+  });
   await page.getByTestId('player-1-select').selectOption('good');
   const thinking = page.getByTestId('thinking');
   await thinking.waitFor({ state: 'visible' });
@@ -126,11 +138,15 @@ test('the page answers while the computer thinks on a heavy hostile game', async
   await page.waitForTimeout(300);
   const tasks = await page.evaluate(() => window.longTasks.map(Math.round));
   const longest = Math.max(0, ...tasks);
+  const redrawn = await page.evaluate(() => window.redrawn.size);
   console.log(
-    `dynamic-condition-50x50 in Play: entering ${entering} ms; while the computer (Good) thinks and moves, longest task ${longest} ms (all: ${tasks.join(', ') || 'none'})`,
+    `dynamic-condition-50x50 in Play: entering ${entering} ms; while the computer (Good) thinks and moves, longest task ${longest} ms (all: ${tasks.join(', ') || 'none'}); places drawn again: ${redrawn} of 2,500`,
   );
-  // The search runs in the worker and its move reaches the page. The tasks
-  // printed are the page's own: drawing 2,500 squares and listing the
-  // next player's steps after the move (not bounded yet).
+  // The search runs in the worker and its move reaches the page, which
+  // checks the move's one step (not every target of the figure) and draws
+  // again only the places the move changed, not the whole board. The tasks
+  // printed are the page's own: laying out the page after the move, and
+  // listing the next player's steps (not bounded yet).
   assert.ok((await page.getByTestId('log-move').count()) > 0, 'the computer moved');
+  assert.ok(redrawn < 100, `${redrawn} places were drawn again for one move`);
 });
