@@ -509,24 +509,9 @@ fn can_for_a_player_answers_as_a_fresh_copy_does() {
                     asked += 1;
                 }
             }
-            if let Some(&roll) = pos.rolls().first() {
-                if pos.roll_due() {
-                    pos.roll(roll).unwrap();
-                    continue;
-                }
-            }
-            let mut steps = Vec::new();
-            pos.generate(None, &mut |s| {
-                steps.push(s);
-                ControlFlow::Continue(())
-            });
-            let end = pos.can_end_move() || pos.can_pass();
-            let k = rng.below(steps.len() + usize::from(end));
-            if k < steps.len() {
-                pos.apply(steps[k]);
-            } else if end {
-                pos.end_move().unwrap();
-            } else {
+            if !random_action(&mut pos, &mut rng, |pos, step| {
+                pos.apply(step);
+            }) {
                 break;
             }
         }
@@ -603,26 +588,42 @@ fn the_steps_to_one_place_are_those_of_the_whole_listing_there() {
                     );
                 }
             }
-            if let Some(&roll) = pos.rolls().first() {
-                if pos.roll_due() {
-                    pos.roll(roll).unwrap();
-                    continue;
-                }
-            }
-            let steps = pos.legal_steps();
-            let end = pos.can_end_move() || pos.can_pass();
-            let k = rng.below(steps.len() + usize::from(end));
-            if k < steps.len() {
-                pos.play_step(steps[k])
+            if !random_action(&mut pos, &mut rng, |pos, step| {
+                pos.play_step(step)
                     .unwrap_or_else(|r| panic!("{name}: a listed step is refused: {r:?}"));
-            } else if end {
-                pos.end_move().unwrap();
-            } else {
+            }) {
                 break;
             }
         }
     }
     assert!(asked > 100_000, "{asked}");
+}
+
+/// One action of a random game: a roll where one is due, else a legal step
+/// (made by `make`) or End move (or a pass), each as likely. False when
+/// there is none.
+fn random_action(
+    pos: &mut Position,
+    rng: &mut crate::search::rng::Rng,
+    make: impl FnOnce(&mut Position, Step),
+) -> bool {
+    if let Some(&roll) = pos.rolls().first() {
+        if pos.roll_due() {
+            pos.roll(roll).unwrap();
+            return true;
+        }
+    }
+    let steps = pos.legal_steps();
+    let end = pos.can_end_move() || pos.can_pass();
+    let k = rng.below(steps.len() + usize::from(end));
+    if k < steps.len() {
+        make(pos, steps[k]);
+    } else if end {
+        pos.end_move().unwrap();
+    } else {
+        return false;
+    }
+    true
 }
 
 /// Listing steps looks only at the places with a figure on (of the player
