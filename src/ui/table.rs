@@ -25,8 +25,9 @@ struct Drawn<T> {
     aria: String,
 }
 
-/// Equal drawings are the same drawing: a table's coordinates are numbers,
-/// never NaN.
+/// Equal drawings are the same drawing. A coordinate that is not a number
+/// would make a drawing unequal to itself: it is then only drawn again each
+/// time, as before.
 impl<T: PartialEq> Eq for Drawn<T> {}
 
 /// By the name alone, which equal drawings share; the rest is compared.
