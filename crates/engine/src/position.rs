@@ -957,15 +957,33 @@ impl Position {
     /// the drag is not allowed.
     pub fn choices(&self, figure: FigureId, to: PlaceId) -> Vec<Step> {
         let mut probe = Position::from_state(Arc::clone(&self.rules), self.state.clone());
-        probe.outcomes(figure, to)
+        let candidates = probe.every_step_to(figure, to);
+        probe.outcomes(candidates)
     }
 
-    fn outcomes(&mut self, figure: FigureId, to: PlaceId) -> Vec<Step> {
-        let mut candidates = Vec::new();
+    /// Every legal step of `figure` to `to`, once per rule that allows it.
+    fn every_step_to(&self, figure: FigureId, to: PlaceId) -> Vec<Step> {
+        let mut steps = Vec::new();
         self.steps_to(figure, to, true, &mut |s| {
-            candidates.push(s);
+            steps.push(s);
             ControlFlow::Continue(())
         });
+        steps
+    }
+
+    /// [`every_step_to`](Self::every_step_to), or why the drag is refused
+    /// when there is none.
+    fn allowed(&self, figure: FigureId, to: PlaceId) -> Result<Vec<Step>, Refusal> {
+        let steps = self.every_step_to(figure, to);
+        if steps.is_empty() {
+            return Err(explain::why_not(self, figure, to));
+        }
+        Ok(steps)
+    }
+
+    /// Of the steps of one drag (`candidates`), those after which the move
+    /// can be finished, one per different resulting position (the first).
+    fn outcomes(&mut self, candidates: Vec<Step>) -> Vec<Step> {
         let alone = candidates.len() == 1;
         let mut out = Vec::new();
         let mut seen = Vec::new();
@@ -998,8 +1016,8 @@ impl Position {
     /// [`choices`](Self::choices) and [`play_step`](Self::play_step));
     /// nothing changes then.
     pub fn play(&mut self, figure: FigureId, to: PlaceId) -> Result<Step, Refusal> {
-        self.check(figure, to)?;
-        let outcomes = self.outcomes(figure, to);
+        let candidates = self.allowed(figure, to)?;
+        let outcomes = self.outcomes(candidates);
         match outcomes.as_slice() {
             [] => Err(Refusal::new(
                 "After this step the move could not be finished, so it can't be made.",
@@ -1023,17 +1041,8 @@ impl Position {
     /// A [`Refusal`] when that rule does not allow the step now, or the
     /// move could not be finished after it; nothing changes then.
     pub fn play_step(&mut self, step: Step) -> Result<Step, Refusal> {
-        self.check(step.figure, step.to)?;
-        let outcomes = self.outcomes(step.figure, step.to);
-        let mut legal = false;
-        self.steps_to(step.figure, step.to, true, &mut |s| {
-            if s == step {
-                legal = true;
-                return ControlFlow::Break(());
-            }
-            ControlFlow::Continue(())
-        });
-        if !legal {
+        let candidates = self.allowed(step.figure, step.to)?;
+        if !candidates.contains(&step) {
             let rule = self
                 .rules
                 .steps
@@ -1044,13 +1053,14 @@ impl Position {
                 Why::NotNow { rule: rule.into() },
             ));
         }
+        let chosen = self.outcomes(candidates).len() > 1;
         if !self.completes_after(step) {
             return Err(Refusal::new(
                 "After this step the move could not be finished, so it can't be made.",
                 Why::DeadEnd,
             ));
         }
-        self.record_step(step, outcomes.len() > 1);
+        self.record_step(step, chosen);
         Ok(step)
     }
 
