@@ -517,8 +517,9 @@ struct Doing<'a> {
 
 impl Doing<'_> {
     /// `f` asked with an evaluation on `s` as it is now, the effect's
-    /// slots and moved figure.
-    fn eval<T>(&self, s: &Situation, at: &At, f: impl FnOnce(&mut Eval) -> T) -> T {
+    /// slots (a definition's or quantifier's values stay in them) and
+    /// moved figure.
+    fn eval<T>(&self, s: &Situation, at: &mut At, f: impl FnOnce(&mut Eval) -> T) -> T {
         let (m, rules) = (self.m, self.rules);
         let mut memo = super::steps::Memo::default();
         let mut can = |ri: usize, player: Option<u8>| m.can_now(rules, s, ri, player, &mut memo);
@@ -527,7 +528,7 @@ impl Doing<'_> {
             rules,
             s,
             texts: self.texts,
-            slots: at.slots,
+            slots: &mut at.slots,
             moved: at.moved,
             made: &s.made,
             player: s.to_move,
@@ -538,10 +539,7 @@ impl Doing<'_> {
 
     /// `x` worked out on `s` as it is now.
     fn value(&self, x: &Op, s: &Situation, at: &mut At) -> Option<Val> {
-        let (v, slots) = self.eval(s, at, |e| (x(e), e.slots));
-        // A definition's or quantifier's values stay in their slots.
-        at.slots = slots;
-        v
+        self.eval(s, at, |e| x(e))
     }
 
     /// The figure `x` is: where it lies and its kind.
@@ -660,7 +658,7 @@ impl Doing<'_> {
                     return None;
                 };
                 let bit = m.board.bit(to)?;
-                let t = self.run(test, s, at)?;
+                let t = self.eval(s, at, |e| e.run_at(test, bit))?;
                 if t.err & bit != 0 {
                     return None;
                 }
@@ -677,7 +675,7 @@ impl Doing<'_> {
                 let bit = m.board.bit(to)?;
                 let mut found = [Tri { yes: 0, err: 0 }; 8];
                 let found = found.get_mut(..thens.len())?;
-                self.eval(s, at, |e| e.run_each(tests, found))?;
+                self.eval(s, at, |e| e.run_each_at(tests, bit, found))?;
                 if found.iter().any(|t| t.err & bit != 0) {
                     return None;
                 }

@@ -289,7 +289,7 @@ impl Machine {
             rules,
             s,
             texts: &[],
-            slots: [Val::Num(0); SLOTS],
+            slots: &mut [Val::Num(0); SLOTS],
             moved: (crate::state::REMOVED, 0),
             made: &s.made,
             player: s.to_move,

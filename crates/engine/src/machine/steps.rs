@@ -532,7 +532,7 @@ impl Machine {
             rules,
             s,
             texts: &[],
-            slots: [Val::Num(0); SLOTS],
+            slots: &mut [Val::Num(0); SLOTS],
             moved: (from, k),
             made: if turn.own { &s.made } else { &[] as &[Made] },
             player: turn.player,

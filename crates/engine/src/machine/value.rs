@@ -369,8 +369,9 @@ pub(super) struct Eval<'a, 'c> {
     pub rules: &'a Rules,
     pub s: &'a Situation,
     pub texts: &'a [Text],
-    /// The rule's variables and the names bound inside.
-    pub slots: [Val; SLOTS],
+    /// The rule's variables and the names bound inside (an effect's, kept
+    /// from one evaluation to the next).
+    pub slots: &'c mut [Val; SLOTS],
     /// The figure the step moves: where it lies now and its kind.
     pub moved: (PlaceId, u8),
     /// The steps of the move so far (none at the start of another
@@ -430,14 +431,24 @@ impl Eval<'_, '_> {
     }
 
     /// Runs a set program of several conditions on the board, its parts
-    /// asked here, each condition's result in `out`.
-    pub(super) fn run_each(&mut self, set: &SetOf, out: &mut [tree::Tri]) -> Option<()> {
+    /// asked here, each condition's result in `out`, where only the results
+    /// at the square `at` (one bit) are read.
+    pub(super) fn run_each_at(&mut self, set: &SetOf, at: u64, out: &mut [tree::Tri]) -> Option<()> {
         let mut values: arrayvec::ArrayVec<Val, 32> = arrayvec::ArrayVec::new();
         for x in &set.scalars {
             values.try_push(x(self)?).ok()?;
         }
+        let board = (&self.m.board, self.s.bits);
         set.program
-            .run_each(&values, self.rules, &self.m.board, self.s.bits, self.player, out)
+            .run_each_at(&values, self.rules, board, self.player, at, out)
+    }
+
+    /// [`run`](Self::run) where only the results at the square `at` (one
+    /// bit) are read.
+    pub(super) fn run_at(&mut self, set: &SetOf, at: u64) -> Option<tree::Tri> {
+        let mut out = [tree::Tri { yes: 0, err: 0 }];
+        self.run_each_at(set, at, &mut out)?;
+        Some(out[0])
     }
 
     /// Runs a set program on the board, its parts asked here.

@@ -92,6 +92,26 @@ enum Op {
         yes: Reg,
         err: Reg,
     },
+    /// [`Op::Reach`] where it is read only at the square the program is
+    /// asked about ([`Program::run_each_at`]): that square or none,
+    /// followed from there alone.
+    ReachAt {
+        start: Reg,
+        cont: Reg,
+        d: u8,
+    },
+    /// [`Op::Flank`] read only at the square asked about, as `ReachAt`.
+    FlankAt {
+        start: Reg,
+        cont: Reg,
+        d: u8,
+    },
+    /// [`Op::Sure`] read only at the square asked about: gives up where
+    /// `err` holds there.
+    SureAt {
+        yes: Reg,
+        err: Reg,
+    },
 }
 
 /// A condition over the squares of a board as a list of operations.
@@ -110,6 +130,10 @@ pub(crate) struct Program {
     /// Where each of the further conditions of [`of_each`](Self::of_each)
     /// holds and fails, after the first (`yes` and `err`).
     more: Vec<(Reg, Option<Reg>)>,
+    /// The operations as they are asked about one square
+    /// ([`run_each_at`](Self::run_each_at)): where a result is read only
+    /// at that square, a run along a line is followed from there alone.
+    at_ops: Vec<Op>,
 }
 
 impl Program {
@@ -122,7 +146,7 @@ impl Program {
 
     /// Several conditions as one program, what they share worked out once:
     /// the first is what [`run`](Self::run) gives, all of them what
-    /// [`run_each`](Self::run_each) gives. `None` for none, or when it
+    /// [`run_each_at`](Self::run_each_at) gives. `None` for none, or when it
     /// takes too many operations.
     pub(super) fn of_each(ps: &[Pred], board: &BitBoard, errors: bool) -> Option<Program> {
         let mut b = Builder {
@@ -151,13 +175,19 @@ impl Program {
             .into_iter()
             .map(|(yes, err)| (renamed(yes), err.map(&renamed)));
         let (yes, err) = outs.next()?;
+        let more: Vec<(Reg, Option<Reg>)> = outs.collect();
+        let results: Vec<Reg> = std::iter::once((yes, err))
+            .chain(more.iter().copied())
+            .flat_map(|(yes, err)| std::iter::once(yes).chain(err))
+            .collect();
         Some(Program {
+            at_ops: at_one(&ops, &results),
             ops,
             scalars: b.scalars,
             fixed: b.fixed,
             yes,
             err,
-            more: outs.collect(),
+            more,
         })
     }
 
@@ -179,7 +209,12 @@ impl Program {
             .filter(|(_, n)| *n)
         {
             match *op {
-                Op::Back(_, d) | Op::Reach { d, .. } | Op::Flank { d, .. } | Op::AtLeast { d, .. } => {
+                Op::Back(_, d)
+                | Op::Reach { d, .. }
+                | Op::Flank { d, .. }
+                | Op::AtLeast { d, .. }
+                | Op::ReachAt { d, .. }
+                | Op::FlankAt { d, .. } => {
                     dirs |= 1u8.checked_shl(u32::from(d))?;
                 }
                 Op::Bit(_) | Op::Between { .. } | Op::TwoAway(_) => return None,
@@ -220,26 +255,38 @@ impl Program {
     }
 
     /// [`run`](Self::run) for each of the conditions of
-    /// [`of_each`](Self::of_each), their results in `out` (as many as
-    /// there are conditions, or fewer); `None` to give up.
-    pub(crate) fn run_each(
+    /// [`of_each`](Self::of_each), where only the results at the square
+    /// `at` (one bit) are read: they are those of `run` there, and may
+    /// be anything at the other squares. A run along a line read there
+    /// alone is followed from `at` only, not grown over the whole board.
+    pub(crate) fn run_each_at(
         &self,
         values: &[Val],
         rules: &Rules,
-        board: &BitBoard,
-        bits: BoardBits,
+        (board, bits): (&BitBoard, BoardBits),
         player: u8,
+        at: u64,
         out: &mut [Tri],
     ) -> Option<()> {
-        self.run_then(values, rules, board, bits, player, |sets| {
-            let outs = std::iter::once((self.yes, self.err)).chain(self.more.iter().copied());
-            for (o, (yes, err)) in out.iter_mut().zip(outs) {
-                *o = Tri {
-                    yes: sets[yes as usize],
-                    err: err.map_or(0, |e| sets[e as usize]),
-                };
-            }
-        })
+        debug_assert_eq!(at.count_ones(), 1, "one square");
+        let read = |sets: &[u64]| self.read_each(sets, out);
+        let ops = (&self.at_ops[..], at);
+        match self.ops.len() {
+            0..=16 => self.run_in::<16, _>(ops, values, rules, (board, bits), player, read),
+            17..=64 => self.run_in::<64, _>(ops, values, rules, (board, bits), player, read),
+            _ => self.run_in::<MAX_OPS, _>(ops, values, rules, (board, bits), player, read),
+        }
+    }
+
+    /// Each condition's results, from the results of every operation.
+    fn read_each(&self, sets: &[u64], out: &mut [Tri]) {
+        let outs = std::iter::once((self.yes, self.err)).chain(self.more.iter().copied());
+        for (o, (yes, err)) in out.iter_mut().zip(outs) {
+            *o = Tri {
+                yes: sets[yes as usize],
+                err: err.map_or(0, |e| sets[e as usize]),
+            };
+        }
     }
 
     /// Runs the program, then `read`s its results.
@@ -255,20 +302,24 @@ impl Program {
     ) -> Option<R> {
         // The results are kept on the stack, in as little room as the
         // program needs: most are a handful of operations.
+        // No operation of the list reads the square asked about.
+        let ops = (&self.ops[..], 0);
         match self.ops.len() {
-            0..=16 => self.run_in::<16, _>(values, rules, board, bits, player, read),
-            17..=64 => self.run_in::<64, _>(values, rules, board, bits, player, read),
-            _ => self.run_in::<MAX_OPS, _>(values, rules, board, bits, player, read),
+            0..=16 => self.run_in::<16, _>(ops, values, rules, (board, bits), player, read),
+            17..=64 => self.run_in::<64, _>(ops, values, rules, (board, bits), player, read),
+            _ => self.run_in::<MAX_OPS, _>(ops, values, rules, (board, bits), player, read),
         }
     }
 
-    /// Runs the program with room for `N` results, then `read`s them.
+    /// Runs the operations `ops` of the program (asked about the square
+    /// `at`, where they ask) with room for `N` results, then `read`s them.
+    #[allow(clippy::too_many_arguments)]
     fn run_in<const N: usize, R>(
         &self,
+        (ops, at): (&[Op], u64),
         values: &[Val],
         rules: &Rules,
-        board: &BitBoard,
-        bits: BoardBits,
+        (board, bits): (&BitBoard, BoardBits),
         player: u8,
         read: impl FnOnce(&[u64]) -> R,
     ) -> Option<R> {
@@ -280,7 +331,7 @@ impl Program {
             Val::Num(n) => Some(n),
             _ => None,
         };
-        for (i, op) in self.ops.iter().enumerate().take(N) {
+        for (i, op) in ops.iter().enumerate().take(N) {
             let s = |reg: Reg| sets[reg as usize % N];
             let set = match *op {
                 Op::Truth(v) => match *values.get(v as usize)? {
@@ -308,6 +359,35 @@ impl Program {
                 Op::And(a, b) => s(a) & s(b),
                 Op::Or(a, b) => s(a) | s(b),
                 Op::Back(a, d) => board.back(s(a), d as usize),
+                Op::ReachAt { start, cont, d } => {
+                    let (start, cont) = (s(start), s(cont));
+                    // From the square, on while in `cont`, to `start`.
+                    let mut x = at;
+                    loop {
+                        if x & start != 0 {
+                            break at;
+                        }
+                        if x & cont == 0 {
+                            break 0;
+                        }
+                        x = board.ahead(x, d as usize);
+                    }
+                }
+                Op::FlankAt { start, cont, d } => {
+                    let (start, cont) = (s(start), s(cont));
+                    // From the square's neighbour, one or more of `cont`,
+                    // then `start`.
+                    let mut x = board.ahead(at, d as usize);
+                    loop {
+                        if x & cont == 0 {
+                            break 0;
+                        }
+                        x = board.ahead(x, d as usize);
+                        if x & start != 0 {
+                            break at;
+                        }
+                    }
+                }
                 Op::Reach { start, cont, d } => {
                     let (start, cont) = (s(start), s(cont));
                     let mut reach = start;
@@ -356,10 +436,16 @@ impl Program {
                     }
                     s(yes)
                 }
+                Op::SureAt { yes, err } => {
+                    if s(err) & at != 0 {
+                        return None;
+                    }
+                    s(yes)
+                }
             };
             sets[i] = set;
         }
-        Some(read(&sets[..self.ops.len().min(N)]))
+        Some(read(&sets[..ops.len().min(N)]))
     }
 }
 
@@ -376,6 +462,50 @@ fn live(ops: &[Op], roots: &[Reg]) -> (Vec<Op>, impl Fn(Reg) -> Reg) {
         }
     }
     (kept, move |r: Reg| at[r as usize])
+}
+
+/// `ops` as they are asked about one square, where the `results` are read:
+/// an operation whose result is read only there (by the results
+/// themselves, or by `not`, `and`, `or` and `Sure` whose own result is) is
+/// worked out there alone. An operation along a line reads its sets at
+/// other squares, and one no result reads is worked out whole all the same.
+fn at_one(ops: &[Op], results: &[Reg]) -> Vec<Op> {
+    #[derive(Clone, Copy, PartialEq, PartialOrd)]
+    enum Read {
+        Not,
+        AtOne,
+        Everywhere,
+    }
+    let mut read = vec![Read::Not; ops.len()];
+    for &r in results {
+        if let Some(x) = read.get_mut(r as usize) {
+            *x = Read::AtOne;
+        }
+    }
+    for i in (0..ops.len()).rev() {
+        let passed = match ops[i] {
+            Op::Not(_) | Op::And(..) | Op::Or(..) | Op::Sure { .. } if read[i] == Read::AtOne => Read::AtOne,
+            // What it reads must be right everywhere: it reads other
+            // squares, or is worked out whole (not read, it still runs).
+            _ => Read::Everywhere,
+        };
+        for r in reads(ops[i]) {
+            if let Some(x) = read.get_mut(r as usize) {
+                if *x < passed {
+                    *x = passed;
+                }
+            }
+        }
+    }
+    ops.iter()
+        .zip(read)
+        .map(|(&op, read)| match (op, read) {
+            (Op::Reach { start, cont, d }, Read::AtOne) => Op::ReachAt { start, cont, d },
+            (Op::Flank { start, cont, d }, Read::AtOne) => Op::FlankAt { start, cont, d },
+            (Op::Sure { yes, err }, Read::AtOne) => Op::SureAt { yes, err },
+            (op, _) => op,
+        })
+        .collect()
 }
 
 /// Which operations the `roots` need, each a place in `ops`; `None` for a
@@ -400,10 +530,13 @@ fn reads(op: Op) -> Vec<Reg> {
     match op {
         Op::Not(a) | Op::Back(a, _) => vec![a],
         Op::And(a, b) | Op::Or(a, b) => vec![a, b],
-        Op::Reach { start, cont, .. } | Op::Flank { start, cont, .. } => vec![start, cont],
+        Op::Reach { start, cont, .. }
+        | Op::Flank { start, cont, .. }
+        | Op::ReachAt { start, cont, .. }
+        | Op::FlankAt { start, cont, .. } => vec![start, cont],
         Op::AtLeast { cont, .. } => vec![cont],
         Op::Between { y, .. } => vec![y],
-        Op::Sure { yes, err } => vec![yes, err],
+        Op::Sure { yes, err } | Op::SureAt { yes, err } => vec![yes, err],
         Op::Truth(_)
         | Op::Owned(_)
         | Op::Nobody(..)
@@ -442,6 +575,20 @@ fn rename(op: Op, at: &[Reg]) -> Op {
         },
         Op::Between { x, y } => Op::Between { x, y: r(y) },
         Op::Sure { yes, err } => Op::Sure {
+            yes: r(yes),
+            err: r(err),
+        },
+        Op::ReachAt { start, cont, d } => Op::ReachAt {
+            start: r(start),
+            cont: r(cont),
+            d,
+        },
+        Op::FlankAt { start, cont, d } => Op::FlankAt {
+            start: r(start),
+            cont: r(cont),
+            d,
+        },
+        Op::SureAt { yes, err } => Op::SureAt {
             yes: r(yes),
             err: r(err),
         },
@@ -961,3 +1108,6 @@ impl Builder<'_> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests;
