@@ -1,7 +1,8 @@
-//! The Examples menu: loads `games/index.json`, then each game file, lists
-//! every example by its title, and opens the one chosen (undoable) in Play,
-//! ready to play, as does an example named in the address
-//! (`#example=NAME.game.xml`).
+//! The Examples menu: the first time it opens, loads `games/index.json`,
+//! then each game file (not at start, where the first screen waits for
+//! nothing it does not show); lists every example by its title, and opens
+//! the one chosen (undoable) in Play, ready to play, as does an example
+//! named in the address (`#example=NAME.game.xml`).
 
 use crate::ui::fetch::fetch_text;
 use leptos::html;
@@ -105,8 +106,23 @@ fn focus_item(menu: &web_sys::HtmlElement, step: i32, absolute: bool) {
 #[component]
 pub fn ExamplesMenu() -> impl IntoView {
     let store = Store::get();
-    let examples = LocalResource::new(load_examples);
     let open = RwSignal::new(false);
+    // Whether the menu has been opened: the examples are read from then on.
+    let wanted = RwSignal::new(false);
+    Effect::new(move |_| {
+        if open.get() && !wanted.get_untracked() {
+            wanted.set(true);
+        }
+    });
+    let examples = LocalResource::new(move || {
+        let wanted = wanted.get();
+        async move {
+            match wanted {
+                true => Some(load_examples().await),
+                false => None,
+            }
+        }
+    });
     let button = NodeRef::<html::Button>::new();
     let menu = NodeRef::<html::Ul>::new();
     let root = NodeRef::<html::Div>::new();
@@ -122,7 +138,7 @@ pub fn ExamplesMenu() -> impl IntoView {
     // Focus the first item when the menu opens (and whenever its items arrive).
     Effect::new(move |_| {
         let is_open = open.get();
-        let loaded = examples.with(|e| e.is_some());
+        let loaded = examples.with(|e| matches!(e, Some(Some(_))));
         if let (true, true, Some(menu)) = (is_open, loaded, menu.get()) {
             focus_item(&menu, 0, true);
         }
@@ -160,7 +176,7 @@ pub fn ExamplesMenu() -> impl IntoView {
         }
     };
 
-    let items = move || match examples.get() {
+    let items = move || match examples.get().flatten() {
         None => view! {
             <li role="none" class="examples-status">"Loading the example games…"</li>
         }
