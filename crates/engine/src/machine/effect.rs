@@ -95,8 +95,18 @@ pub(super) struct Items {
 /// along a run changes).
 #[derive(Clone, Default)]
 pub(super) struct Shared {
-    stop: Option<SetOf>,
+    stop: Option<Stop>,
     owner: Option<Op>,
+}
+
+/// Where the condition that ends every run is worked out.
+#[derive(Clone)]
+enum Stop {
+    /// With the directions' conditions, as their program's result after
+    /// theirs, read at every square: one program run for both.
+    WithTests,
+    /// In a set program of its own.
+    Own(SetOf),
 }
 
 /// What a run of [`Act::Bulk`] is given instead of working it out: where
@@ -207,15 +217,16 @@ impl Compiled {
     }
 
     /// Of those loops, how many work out once for all directions the
-    /// condition that ends each run, and how many the new owner
-    /// ([`Shared`]).
-    pub(super) fn shared(&self) -> (usize, usize) {
-        let (mut stops, mut owners) = (0, 0);
+    /// condition that ends each run (and of those, how many with the
+    /// directions' conditions), and how many the new owner ([`Shared`]).
+    pub(super) fn shared(&self) -> (usize, usize, usize) {
+        let (mut stops, mut with_tests, mut owners) = (0, 0, 0);
         visit_rays(&self.act, &mut |shared| {
             stops += usize::from(shared.stop.is_some());
+            with_tests += usize::from(matches!(shared.stop, Some(Stop::WithTests)));
             owners += usize::from(shared.owner.is_some());
         });
-        (stops, owners)
+        (stops, with_tests, owners)
     }
 }
 
@@ -403,30 +414,59 @@ fn rays(ones: &[(usize, Statement)], cx: &Cx, b: usize) -> Result<Option<Act>, S
         tests.push(c.clone());
         thens.push(then);
     }
-    let Some(program) = tree::over_squares_each(&tests, TO, cx.rules, cx.texts, b) else {
-        return Ok(None);
-    };
-    let Ok((tests, _)) = SetExpr::set(program, cx.texts.to_vec(), cx.rules, (cx.b, cx.places)) else {
-        return Ok(None);
-    };
-    if !ones
-        .iter()
-        .enumerate()
-        .all(|(i, (d, _))| tests.reads_along(i, *d))
-    {
-        return Ok(None);
-    }
     fn alike<T: PartialEq>(all: &[T]) -> bool {
         all.windows(2).all(|w| w[0] == w[1])
     }
+    // The directions' conditions as one set program, and the condition
+    // that ends every run (where all have the same) as its result after
+    // theirs, read at every square; `None` where it has no such form.
+    let n = tests.len();
+    let program_of = |stop: Option<Node>| -> Option<SetOf> {
+        let conditions: Vec<Node> = tests.iter().cloned().chain(stop).collect();
+        let mut program = tree::over_squares_each(&conditions, TO, cx.rules, cx.texts, b)?;
+        if conditions.len() > n {
+            program = program.read_everywhere(n);
+        }
+        let (set, _) = SetExpr::set(program, cx.texts.to_vec(), cx.rules, (cx.b, cx.places)).ok()?;
+        let along = ones.iter().enumerate().all(|(i, (d, _))| set.reads_along(i, *d));
+        (along && (conditions.len() == n || set.reads_square_alone(n))).then_some(set)
+    };
+    let stop = match (alike(&stops), stops.first()) {
+        (true, Some(&Some((t, until)))) => Some((t, until)),
+        _ => None,
+    };
+    // The stop read of the target square instead of the run's: where it
+    // does not read the target itself.
+    let at_target = stop
+        .filter(|&(t, until)| t != TO && !reads_slot(until, TO))
+        .map(|(t, until)| {
+            let mut at = until.clone();
+            walk_mut(&mut at, &mut |p| {
+                if matches!(p, Node::Slot(x) if *x == t) {
+                    *p = Node::Slot(TO);
+                }
+            });
+            at
+        });
     let mut shared = Shared::default();
-    if let (true, Some(Some((t, until)))) = (alike(&stops), stops.first()) {
-        let stop = tree::over_squares(until, *t, cx.rules, cx.texts, b)
+    let tests = match at_target.and_then(|stop| program_of(Some(stop))) {
+        Some(both) => {
+            shared.stop = Some(Stop::WithTests);
+            both
+        }
+        None => match program_of(None) {
+            Some(tests) => tests,
+            None => return Ok(None),
+        },
+    };
+    if let (None, Some((t, until))) = (&shared.stop, stop) {
+        let own = tree::over_squares(until, t, cx.rules, cx.texts, b)
             .map(|program| SetExpr::set(program, cx.texts.to_vec(), cx.rules, (cx.b, cx.places)))
             .transpose()?;
-        shared.stop = stop
+        shared.stop = own
             .map(|(stop, _)| stop)
-            .filter(|stop| stop.reads_square_alone(0));
+            .filter(|stop| stop.reads_square_alone(0))
+            .map(Stop::Own);
     }
     if let (true, Some(Some(owner))) = (alike(&owners), owners.first()) {
         shared.owner = Some(build(&cx.sx(owner)?));
@@ -440,6 +480,13 @@ fn rays(ones: &[(usize, Statement)], cx: &Cx, b: usize) -> Result<Option<Act>, S
 
 /// The slot of the step's target while an effect runs.
 const TO: usize = 2;
+
+/// Whether `n` reads the value in `slot`.
+fn reads_slot(n: &Node, slot: usize) -> bool {
+    let mut found = false;
+    walk(n, &mut |p| found |= matches!(p, Node::Slot(x) if *x == slot));
+    found
+}
 
 /// Whether a condition goes along lines or over a board (where working it
 /// out as sets pays).
@@ -673,9 +720,13 @@ impl Doing<'_> {
                     return None;
                 };
                 let bit = m.board.bit(to)?;
-                let mut found = [Tri { yes: 0, err: 0 }; 8];
-                let found = found.get_mut(..thens.len())?;
-                self.eval(s, at, |e| e.run_each_at(tests, bit, found))?;
+                // Each direction's condition, and the stop after them
+                // where it is worked out with them.
+                let mut results = [Tri { yes: 0, err: 0 }; 9];
+                let with_tests = usize::from(matches!(shared.stop, Some(Stop::WithTests)));
+                let results = results.get_mut(..thens.len() + with_tests)?;
+                self.eval(s, at, |e| e.run_each_at(tests, bit, results))?;
+                let (found, stop) = results.split_at(thens.len());
                 if found.iter().any(|t| t.err & bit != 0) {
                     return None;
                 }
@@ -686,9 +737,12 @@ impl Doing<'_> {
                     ..Given::default()
                 };
                 if found.iter().any(|t| t.yes & bit != 0) {
-                    if let Some(stop) = &shared.stop {
-                        given.cont = Some(self.cont(Some(stop), s, at)?);
-                    }
+                    given.cont = match (&shared.stop, stop) {
+                        (Some(Stop::Own(stop)), _) => Some(self.cont(Some(stop), s, at)?),
+                        (Some(Stop::WithTests), [t]) if t.err == 0 => Some(m.board.all & !t.yes),
+                        (Some(Stop::WithTests), _) => return None,
+                        (None, _) => None,
+                    };
                     if let Some(x) = &shared.owner {
                         given.owner = Some(self.owner(x, s, at)?);
                     }

@@ -223,9 +223,10 @@ fn rays(text: &str) -> usize {
     m.steps[0].effects.iter().map(|e| e.rays()).sum()
 }
 
-/// Of those, how many work out once the condition that ends each run, and
-/// how many the new owner.
-fn shared(text: &str) -> (usize, usize) {
+/// Of those, how many work out once the condition that ends each run (and
+/// of those, how many with the directions' conditions, in one program),
+/// and how many the new owner.
+fn shared(text: &str) -> (usize, usize, usize) {
     let (_, rules) = crate::open(text).unwrap_or_else(|p| panic!("{p:#?}"));
     let m = rules
         .machine()
@@ -234,7 +235,7 @@ fn shared(text: &str) -> (usize, usize) {
         .effects
         .iter()
         .map(|e| e.shared())
-        .fold((0, 0), |a, b| (a.0 + b.0, a.1 + b.1))
+        .fold((0, 0, 0), |a, b| (a.0 + b.0, a.1 + b.1, a.2 + b.2))
 }
 
 #[test]
@@ -263,7 +264,7 @@ fn reversi_works_out_where_it_flips_in_every_direction_at_once() {
 
 #[test]
 fn reversi_works_out_once_where_every_run_of_flips_stops_and_whose_the_discs_become() {
-    assert_eq!(shared(&examples::text("reversi.game.xml")), (1, 1));
+    assert_eq!(shared(&examples::text("reversi.game.xml")), (1, 1, 1));
     // A run that ends by a square next to it, which a run going another
     // way may have flipped: each run's end is looked for after the runs
     // before it have flipped.
@@ -276,7 +277,7 @@ fn reversi_works_out_once_where_every_run_of_flips_stops_and_whose_the_discs_bec
          do change owner of top(s) to player",
     );
     assert_eq!(rays(&next_to), 1);
-    assert_eq!(shared(&next_to), (0, 1));
+    assert_eq!(shared(&next_to), (0, 0, 1));
     let tally = lockstep(&next_to, 8, "a run that ends by its neighbour");
     assert!(tally.answered > 0 && tally.gave_up == 0, "{tally:?}");
 }

@@ -181,7 +181,7 @@ impl Program {
             .flat_map(|(yes, err)| std::iter::once(yes).chain(err))
             .collect();
         Some(Program {
-            at_ops: at_one(&ops, &results),
+            at_ops: ops_at_one(&ops, &results, &[]),
             ops,
             scalars: b.scalars,
             fixed: b.fixed,
@@ -189,6 +189,22 @@ impl Program {
             err,
             more,
         })
+    }
+
+    /// The program with the results of condition `i` (of
+    /// [`of_each`](Self::of_each)) read at every square, also where it is
+    /// asked about one square ([`run_each_at`](Self::run_each_at)).
+    pub(crate) fn read_everywhere(mut self, i: usize) -> Program {
+        let mut at_one = Vec::new();
+        let mut everywhere = Vec::new();
+        let outs = std::iter::once((self.yes, self.err)).chain(self.more.iter().copied());
+        for (k, (yes, err)) in outs.enumerate() {
+            let to = if k == i { &mut everywhere } else { &mut at_one };
+            to.push(yes);
+            to.extend(err);
+        }
+        self.at_ops = ops_at_one(&self.ops, &at_one, &everywhere);
+        self
     }
 
     /// The directions (as bits) that the result of condition `i` (of
@@ -464,12 +480,13 @@ fn live(ops: &[Op], roots: &[Reg]) -> (Vec<Op>, impl Fn(Reg) -> Reg) {
     (kept, move |r: Reg| at[r as usize])
 }
 
-/// `ops` as they are asked about one square, where the `results` are read:
-/// an operation whose result is read only there (by the results
-/// themselves, or by `not`, `and`, `or` and `Sure` whose own result is) is
-/// worked out there alone. An operation along a line reads its sets at
-/// other squares, and one no result reads is worked out whole all the same.
-fn at_one(ops: &[Op], results: &[Reg]) -> Vec<Op> {
+/// `ops` as they are asked about one square, where the `results` are read
+/// (and the results read `everywhere`, at every square): an operation whose
+/// result is read only there (by the results themselves, or by `not`,
+/// `and`, `or` and `Sure` whose own result is) is worked out there alone.
+/// An operation along a line reads its sets at other squares, and one no
+/// result reads is worked out whole all the same.
+fn ops_at_one(ops: &[Op], results: &[Reg], everywhere: &[Reg]) -> Vec<Op> {
     #[derive(Clone, Copy, PartialEq, PartialOrd)]
     enum Read {
         Not,
@@ -477,9 +494,15 @@ fn at_one(ops: &[Op], results: &[Reg]) -> Vec<Op> {
         Everywhere,
     }
     let mut read = vec![Read::Not; ops.len()];
-    for &r in results {
+    for (&r, how) in results
+        .iter()
+        .map(|r| (r, Read::AtOne))
+        .chain(everywhere.iter().map(|r| (r, Read::Everywhere)))
+    {
         if let Some(x) = read.get_mut(r as usize) {
-            *x = Read::AtOne;
+            if *x < how {
+                *x = how;
+            }
         }
     }
     for i in (0..ops.len()).rev() {

@@ -38,9 +38,10 @@ fn op(i: usize, (kind, a, b, d, c): (u8, u16, u16, u8, u64)) -> Op {
 
 proptest! {
     /// Runs along lines followed from the square alone give the same
-    /// results there as over the whole board; a part that gives up where
-    /// it fails (`Sure`) gives up asked about one square where it fails
-    /// there, and only there if nothing else reads it.
+    /// results there as over the whole board (and a result read at every
+    /// square, the same everywhere); a part that gives up where it fails
+    /// (`Sure`) gives up asked about one square where it fails there, and
+    /// only there if nothing else reads it.
     #[test]
     fn asked_about_one_square_a_program_answers_as_over_the_board(
         rows in 1u16..=8,
@@ -48,6 +49,7 @@ proptest! {
         parts in proptest::collection::vec((any::<u8>(), any::<u16>(), any::<u16>(), any::<u8>(), any::<u64>()), 1..24),
         results in proptest::collection::vec((any::<u16>(), proptest::option::of(any::<u16>())), 1..4),
         (filled, mine, theirs) in (any::<u64>(), any::<u64>(), any::<u64>()),
+        last_everywhere in any::<bool>(),
     ) {
         let rules = rules(rows, columns);
         let board = &rules.bitboards.boards[0];
@@ -61,8 +63,8 @@ proptest! {
             .chain(more.iter().copied())
             .flat_map(|(yes, err)| std::iter::once(yes).chain(err))
             .collect();
-        let program = Program {
-            at_ops: at_one(&ops, &roots),
+        let mut program = Program {
+            at_ops: ops_at_one(&ops, &roots, &[]),
             ops,
             scalars: Vec::new(),
             fixed: Vec::new(),
@@ -70,13 +72,17 @@ proptest! {
             err,
             more,
         };
+        let k = results.len();
+        // The last result read at every square, the others at one.
+        if last_everywhere {
+            program = program.read_everywhere(k - 1);
+        }
         let filled = filled & all;
         let bits = BoardBits {
             filled,
             stacked: 0,
             owned: [mine & filled, theirs & filled & !mine, 0, 0],
         };
-        let k = results.len();
         // What it answers at each square alone, worked out over the whole
         // board: a `Sure` read there alone gives up where it fails there,
         // every other as it does over the board.
@@ -105,9 +111,10 @@ proptest! {
                 continue;
             }
             prop_assert!(at_one.is_some(), "gave up at square {}", i);
-            for (w, o) in whole[..k].iter().zip(&one[..k]) {
-                prop_assert_eq!(w.yes & at, o.yes & at, "square {}", i);
-                prop_assert_eq!(w.err & at, o.err & at, "square {}", i);
+            for (r, (w, o)) in whole[..k].iter().zip(&one[..k]).enumerate() {
+                let read = if last_everywhere && r == k - 1 { all } else { at };
+                prop_assert_eq!(w.yes & read, o.yes & read, "square {}", i);
+                prop_assert_eq!(w.err & read, o.err & read, "square {}", i);
             }
         }
     }
