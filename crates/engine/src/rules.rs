@@ -229,7 +229,8 @@ impl StepRuleC {
 /// A game-over condition ready to be checked.
 #[derive(Debug, Clone)]
 pub struct EndC {
-    pub name: String,
+    /// Its name, shared with every position it ends (no copy of it made).
+    pub name: std::sync::Arc<str>,
     pub when: Vec<Expr>,
     /// Each condition compiled over ids, where it has that form.
     pub fast: Vec<Option<Fast>>,

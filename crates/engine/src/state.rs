@@ -43,8 +43,9 @@ pub enum Status {
     /// The game is over; `winner` 0 is a draw (in a puzzle: not solved).
     Over {
         winner: u8,
-        /// The game-over condition that ended it, or why it ended.
-        reason: String,
+        /// The game-over condition that ended it, or why it ended (shared
+        /// with the rules, so that a search ending many games copies none).
+        reason: std::sync::Arc<str>,
         /// The places of the winning line, when the game has one.
         line: Vec<PlaceId>,
     },

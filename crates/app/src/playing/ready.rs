@@ -22,7 +22,7 @@ pub fn not_ready(pos: &Position) -> Option<&'static str> {
     }
     match pos.status() {
         Status::Playing => None,
-        Status::Over { reason, .. } if rules.game.game_over.iter().any(|g| &g.name == reason) => Some(
+        Status::Over { reason, .. } if rules.game.game_over.iter().any(|g| *g.name == **reason) => Some(
             "The game is over before anyone has moved: its end is already there at the start. \
              Change the end in Rules, or where the figures start in Design.",
         ),

@@ -53,7 +53,7 @@ pub fn over_reason(pos: &Position) -> String {
 /// for a designer ("last-match"); empty while it goes on.
 pub fn over_detail(pos: &Position) -> String {
     match pos.status() {
-        Status::Over { reason, .. } => reason.clone(),
+        Status::Over { reason, .. } => reason.to_string(),
         Status::Playing => String::new(),
     }
 }

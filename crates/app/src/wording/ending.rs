@@ -13,14 +13,14 @@ pub fn end_reason(pos: &Position) -> String {
     };
     let game = &pos.rules().game;
     let names = Names::new(game);
-    if let Some(end) = game.game_over.iter().find(|e| &e.name == reason) {
+    if let Some(end) = game.game_over.iter().find(|e| *e.name == **reason) {
         let parts: Vec<String> = end.when.iter().map(|c| state(&names, c)).collect();
         if parts.is_empty() {
             return String::new();
         }
         return format!("{}.", capitalise(&join(&parts, "and")));
     }
-    if reason == "nobody can move" {
+    if &**reason == "nobody can move" {
         return "Nobody can move.".into();
     }
     if pos.rules().players < 2 {

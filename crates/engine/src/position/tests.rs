@@ -327,7 +327,7 @@ fn a_move_that_can_be_started_but_not_finished_is_no_move() {
     match pos.status() {
         Status::Over { winner, reason, .. } => {
             assert_eq!(*winner, 2);
-            assert_eq!(reason, "player 1 cannot move");
+            assert_eq!(&**reason, "player 1 cannot move");
         }
         other => panic!("the game should be over: {other:?}"),
     }

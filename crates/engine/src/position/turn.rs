@@ -337,10 +337,10 @@ fn game_over(pos: &Position, warnings: &mut Vec<String>, can_move: &mut bool) ->
         let fast = end.winner_fast.as_ref().and_then(|w| w.number(&ask));
         match fast.map_or_else(|| end.winner.eval(&[], &view), |n| Ok(Value::Number(n))) {
             Ok(Value::Number(n)) if (0..=rules.players as i64).contains(&n) => {
-                let line = view.line.borrow().clone();
+                let line = std::mem::take(&mut *view.line.borrow_mut());
                 return Some(Status::Over {
                     winner: n as u8,
-                    reason: end.name.clone(),
+                    reason: std::sync::Arc::clone(&end.name),
                     line,
                 });
             }
@@ -470,7 +470,7 @@ pub(super) fn stuck(pos: &mut Position, changes: &mut Vec<Change>, warnings: &mu
     let me = pos.state.to_move();
     let stuck = |winner: u8| Status::Over {
         winner,
-        reason: format!("player {me} cannot move"),
+        reason: format!("player {me} cannot move").into(),
         line: Vec::new(),
     };
     let status = match pos.rules.settings.when_stuck {

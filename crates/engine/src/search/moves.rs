@@ -517,7 +517,7 @@ mod tests {
                     let played = out.iter().position(|m| {
                         let u = play(&mut pos, m);
                         let won = matches!(pos.status(), Status::Over { winner, reason, .. }
-                            if *winner == me && pos.rules().game.game_over.iter().any(|e| &e.name == reason));
+                            if *winner == me && pos.rules().game.game_over.iter().any(|e| *e.name == **reason));
                         unplay(&mut pos, u);
                         won
                     });

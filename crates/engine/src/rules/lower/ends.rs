@@ -12,7 +12,7 @@ pub fn lower(game: &Game, names: &NameMap, words: &Words) -> Vec<EndC> {
         let when = end.when.iter().map(|src| scope::expr(src, &[], names, words));
         if let Ok(winner) = scope::expr(&end.winner, &[], names, words) {
             ends.push(EndC {
-                name: end.name.clone(),
+                name: end.name.as_str().into(),
                 when: when.filter_map(Result::ok).collect(),
                 fast: Vec::new(),
                 winner,

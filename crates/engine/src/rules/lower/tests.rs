@@ -153,7 +153,7 @@ fn conditions_endings_and_the_heuristic_are_kept() {
     game.settings.heuristic = Some("count(crosses) - count(circles)".into());
     let rules = compile(&game);
     assert_eq!(rules.ends.len(), 2);
-    assert_eq!(rules.ends[1].name, "full-board");
+    assert_eq!(&*rules.ends[1].name, "full-board");
     assert!(rules.heuristic.is_some());
     let dama = compile(&games::dama_lite());
     assert_eq!(dama.steps[1].when.len(), 5);
