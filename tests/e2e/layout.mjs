@@ -24,11 +24,15 @@ export const TARGET = 44;
  * it be that large (or smaller than 85 % of what its place allows when it
  * would not); `figures` gives each figure's side on screen and the side
  * its place allows; `table` is the table's box and `table.drawn` the size
- * of the drawing in it.
+ * of the drawing in it. `over` names (by CSS selectors) what is open on top
+ * of the page, a menu or a card: the text of the page under it is not
+ * counted as covered (its own text is, by the page).
  */
-export async function layoutReport(page) {
-  return page.evaluate((TARGET) => {
+export async function layoutReport(page, { over = [] } = {}) {
+  return page.evaluate(([TARGET, over]) => {
     const problems = [];
+    const above = over.flatMap((selector) => [...document.querySelectorAll(selector)]);
+    const isAbove = (el) => above.some((a) => a.contains(el));
     const vw = document.documentElement.clientWidth;
     const vh = window.innerHeight;
     const name = (el) => {
@@ -130,6 +134,7 @@ export async function layoutReport(page) {
       // A label's text lies on its control's box (a select shows its value).
       const control = top.closest('button, label, select, a, summary');
       if (control && (control.contains(el) || el.contains(control))) continue;
+      if (isAbove(top) && !isAbove(el)) continue;
       problems.push(`text covered: ${name(el)} lies under ${name(top)}`);
     }
     for (let i = 0; i < texts.length; i += 1) {
@@ -137,6 +142,7 @@ export async function layoutReport(page) {
         const a = texts[i];
         const b = texts[j];
         if (a.el === b.el || a.el.contains(b.el) || b.el.contains(a.el)) continue;
+        if (isAbove(a.el) !== isAbove(b.el)) continue;
         const va = visiblePart(a.el, a.r);
         const vb = va && visiblePart(b.el, b.r);
         if (vb && intersect(va, vb)) {
@@ -212,5 +218,5 @@ export async function layoutReport(page) {
       }
     }
     return { problems: [...new Set(problems)], table, figures, viewport: { width: vw, height: vh } };
-  }, TARGET);
+  }, [TARGET, over]);
 }

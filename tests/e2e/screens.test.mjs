@@ -2,8 +2,9 @@
 // tablet held upright (768 × 1024) and on its side (1024 × 768), and a
 // desktop (1920 × 1080): every example game in Play at every size; Design
 // and Rules (waiting, showing a step, setting up the end, every part
-// scrolled to its end) at the tablet sizes and the desktop; and a game
-// built in the test from a blank page, at every size. Nothing lies on top
+// scrolled to its end) at the tablet sizes and the desktop; the Menu with
+// what it opens; and a game built in the test from a blank page, at every
+// size. Nothing lies on top
 // of anything, no text is cut, controls and figures are targets a finger
 // can hit, and the table takes the room the screen has.
 
@@ -28,8 +29,8 @@ after(async () => {
   await app?.stop();
 });
 
-async function fits(page, what) {
-  const report = await layoutReport(page);
+async function fits(page, what, over = []) {
+  const report = await layoutReport(page, { over });
   assert.deepEqual(report.problems, [], `${what}:\n  ${report.problems.join('\n  ')}`);
   return report;
 }
@@ -74,8 +75,8 @@ async function scrollAll(page, where) {
 }
 
 /** Checks the page at the top, half way and at the end of every scroll. */
-async function fitsScrolled(page, what) {
-  for (const where of [0, 0.5, 1]) await fits(page, `${what}, scrolled to ${where}`);
+async function fitsScrolled(page, what, over = []) {
+  for (const where of [0, 0.5, 1]) await fits(page, `${what}, scrolled to ${where}`, over);
   await scrollAll(page, 0);
 }
 
@@ -201,6 +202,30 @@ for (const size of BIG) {
     }
   });
 }
+
+test('the Menu, with the Examples or the Keys open in it, fits at every size', async () => {
+  for (const size of Object.keys(SIZES)) {
+    const page = await app.newPage({ viewport: SIZES[size] });
+    await page.goto(app.url, { waitUntil: 'load' });
+    await page.getByTestId('game-title').waitFor();
+    // Narrower than a desktop, the file buttons fold into the Menu.
+    const menu = page.getByTestId('menu');
+    const folded = await menu.isVisible();
+    for (const [opens, shows, card] of [
+      ['examples', 'example-tic-tac-toe', '#examples-list'],
+      ['keys-help', 'keys-card', '#keys-card'],
+    ]) {
+      if (folded && (await menu.getAttribute('aria-expanded')) !== 'true') await menu.click();
+      await page.getByTestId(opens).click();
+      await page.getByTestId(shows).waitFor();
+      // What is open lies on top of the page: the menu, or the card alone.
+      const over = folded ? ['#topbar-menu-items'] : [card];
+      await fitsScrolled(page, `the Menu with ${opens} open at ${size}`, over);
+      await page.keyboard.press('Escape');
+    }
+    app.assertNoErrors();
+  }
+});
 
 test('a game built from a blank page fits at every size, in Play, Rules and Design', async () => {
   const design = await DesignPage.open(app);
