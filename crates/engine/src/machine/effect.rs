@@ -12,8 +12,8 @@ use super::value::{Cx, Eval, Expr as SetExpr, SetOf};
 use super::{Holds, Machine};
 use crate::expr::{Effect, Function, Quantity, Special, WorldFn, MAX_ITEMS, MAX_WORK};
 use crate::rules::tree::{
-    self, direction_of, inlined, named, statement, walk, walk_mut, Compiler, Node, Statement, Text, Tri, Val,
-    FIRST_DIRECTION, SLOTS,
+    self, direction_of, fill_slot, inlined, named, statement, walk, Compiler, Node, Statement, Text, Tri,
+    Val, FIRST_DIRECTION, SLOTS,
 };
 use crate::rules::{Element, PlaceId, Rules, TriggerId, TypeId};
 use crate::state::REMOVED;
@@ -313,13 +313,8 @@ impl Statement {
                 let mut ones = Vec::new();
                 for d in dirs {
                     let mut one = (**body).clone();
-                    one.nodes(&mut |n| {
-                        walk_mut(n, &mut |p| {
-                            if matches!(p, Node::Slot(x) if x == slot) {
-                                *p = Node::Value(Val::Text(FIRST_DIRECTION + d as u32));
-                            }
-                        })
-                    });
+                    let direction = Node::Value(Val::Text(FIRST_DIRECTION + d as u32));
+                    one.nodes(&mut |n| fill_slot(n, *slot, &direction));
                     // The slot is no longer read: nothing binds it.
                     ones.push((d, one));
                 }
@@ -441,11 +436,7 @@ fn rays(ones: &[(usize, Statement)], cx: &Cx, b: usize) -> Result<Option<Act>, S
         .filter(|&(t, until)| t != TO && !reads_slot(until, TO))
         .map(|(t, until)| {
             let mut at = until.clone();
-            walk_mut(&mut at, &mut |p| {
-                if matches!(p, Node::Slot(x) if *x == t) {
-                    *p = Node::Slot(TO);
-                }
-            });
+            fill_slot(&mut at, t, &Node::Slot(TO));
             at
         });
     let mut shared = Shared::default();

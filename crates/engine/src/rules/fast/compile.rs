@@ -317,6 +317,15 @@ pub(crate) fn walk_mut(n: &mut Node, f: &mut dyn FnMut(&mut Node)) {
     children_mut(n, &mut |c| walk_mut(c, f));
 }
 
+/// Every read of slot `slot` in `n` made `with` instead.
+pub(crate) fn fill_slot(n: &mut Node, slot: usize, with: &Node) {
+    walk_mut(n, &mut |p| {
+        if matches!(p, Node::Slot(s) if *s == slot) {
+            *p = with.clone();
+        }
+    });
+}
+
 /// `f` of each part directly inside `n`.
 pub(super) fn children_mut(n: &mut Node, f: &mut dyn FnMut(&mut Node)) {
     match n {

@@ -4,7 +4,7 @@
 //! ([`crate::machine`]), which reads its own state rather than a
 //! [`crate::state::State`].
 
-pub(crate) use super::compile::{walk, walk_mut, work, Compiler, Node};
+pub(crate) use super::compile::{fill_slot, walk, work, Compiler, Node};
 pub(crate) use super::effect::{named, statement, Statement};
 pub(crate) use super::run::{arithmetic, number, tally, truth};
 pub(crate) use super::sets::{answer, Program, Tri};

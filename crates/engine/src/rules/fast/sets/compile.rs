@@ -5,7 +5,7 @@ use std::sync::OnceLock;
 
 use arrayvec::ArrayVec;
 
-use super::super::compile::{walk, Node};
+use super::super::compile::{fill_slot, walk, Node};
 use super::super::ops::{arg, Arg, Op};
 use super::super::run::Run;
 use super::super::{direction_of, Ask, Text, Val, FIRST_DIRECTION, NO_SLOTS};
@@ -272,11 +272,7 @@ impl Compiler<'_> {
         let mut out: Option<Pred> = None;
         for d in dirs {
             let mut part = condition.clone();
-            super::super::compile::walk_mut(&mut part, &mut |p| {
-                if matches!(p, Node::Slot(s) if *s == slot) {
-                    *p = Node::Value(Val::Text(FIRST_DIRECTION + d));
-                }
-            });
+            fill_slot(&mut part, slot, &Node::Value(Val::Text(FIRST_DIRECTION + d)));
             let part = self.pred(&part)?;
             out = Some(match out {
                 None => part,
