@@ -1053,13 +1053,15 @@ impl Position {
                 Why::NotNow { rule: rule.into() },
             ));
         }
-        let chosen = self.outcomes(candidates).len() > 1;
         if !self.completes_after(step) {
             return Err(Refusal::new(
                 "After this step the move could not be finished, so it can't be made.",
                 Why::DeadEnd,
             ));
         }
+        // A step alone to its place is no choice: its move is not tried
+        // to the end again.
+        let chosen = candidates.len() > 1 && self.outcomes(candidates).len() > 1;
         self.record_step(step, chosen);
         Ok(step)
     }
