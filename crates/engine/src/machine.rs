@@ -28,6 +28,7 @@
 
 mod compile;
 mod effect;
+mod handover;
 mod kinds;
 mod ops;
 mod play;

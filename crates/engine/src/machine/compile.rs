@@ -1,6 +1,7 @@
 //! A game's rules compiled for the machine, or why they are not.
 
 use super::effect::{self, Compiled};
+use super::handover::Handover;
 use super::kinds::Kinds;
 use super::steps::{StepRule, Targets};
 use super::value::Expr;
@@ -235,7 +236,11 @@ fn step_rule(m: &Machine, rules: &Rules, i: usize) -> Result<StepRule, String> {
         .effects
         .iter()
         .map(|e| Compiled::compile(e, rules, rule.vars.len(), (m.b, &m.places)))
-        .collect::<Result<_, _>>()?;
+        .collect::<Result<Vec<_>, _>>()?;
+    let handover = match &targets {
+        Targets::Board(sets) => Handover::find(sets.iter().map(|(set, _)| set), &effects),
+        Targets::Piles(_) => None,
+    };
     Ok(StepRule {
         index: i,
         owner: rule.owner,
@@ -251,6 +256,7 @@ fn step_rule(m: &Machine, rules: &Rules, i: usize) -> Result<StepRule, String> {
         capture: rule.capture,
         gates,
         effects,
+        handover,
     })
 }
 

@@ -6,14 +6,15 @@
 //! kind), so does the machine; and where a figure would be piled on a
 //! square, which the machine does not hold.
 
+use super::handover::Handed;
 use super::ops::{build, Op};
 use super::situation::Situation;
 use super::value::{Cx, Eval, Expr as SetExpr, SetOf};
 use super::{Holds, Machine};
 use crate::expr::{Effect, Function, Quantity, Special, WorldFn, MAX_ITEMS, MAX_WORK};
 use crate::rules::tree::{
-    self, direction_of, fill_slot, inlined, named, statement, walk, Compiler, Node, Statement, Text, Tri,
-    Val, FIRST_DIRECTION, SLOTS,
+    self, direction_of, fill_slot, inlined, named, statement, walk, Compiler, Node, Reg, Statement, Text,
+    Tri, Val, FIRST_DIRECTION, SLOTS,
 };
 use crate::rules::{Element, PlaceId, Rules, TriggerId, TypeId};
 use crate::state::REMOVED;
@@ -204,6 +205,29 @@ impl Compiled {
 pub(super) struct At {
     pub slots: [Val; SLOTS],
     pub moved: (PlaceId, u8),
+    /// What the listing worked out for this effect's loop over directions.
+    pub handed: Option<Handed>,
+}
+
+impl Compiled {
+    /// Where the target condition `listing`, run over the whole board,
+    /// works out what this effect's loop over directions asks first
+    /// ([`Act::Rays`]): each direction's condition at the target, then the
+    /// stop of the runs, where it is worked out with them; and how many
+    /// directions. `None` unless the effect is such a loop and `listing`
+    /// answers all of it.
+    pub(super) fn rays_twins(&self, listing: &SetOf) -> Option<(Vec<Reg>, usize)> {
+        let Act::Rays { tests, thens, shared } = &self.act else {
+            return None;
+        };
+        let mut keep = (0..thens.len())
+            .map(|i| tests.twin_ahead(i, listing))
+            .collect::<Option<Vec<Reg>>>()?;
+        if let Some(Stop::WithTests) = shared.stop {
+            keep.push(tests.twin_elsewhere(thens.len(), listing)?);
+        }
+        Some((keep, thens.len()))
+    }
 }
 
 #[cfg(test)]
@@ -716,7 +740,12 @@ impl Doing<'_> {
                 let mut results = [Tri { yes: 0, err: 0 }; 9];
                 let with_tests = usize::from(matches!(shared.stop, Some(Stop::WithTests)));
                 let results = results.get_mut(..thens.len() + with_tests)?;
-                self.eval(s, at, |e| e.run_each_at(tests, bit, results))?;
+                // Worked out by the listing, where the board has not
+                // changed since but at the target.
+                let handed = at.handed.take();
+                if handed.and_then(|h| h.fill(&s.bits, bit, results)).is_none() {
+                    self.eval(s, at, |e| e.run_each_at(tests, bit, results))?;
+                }
                 let (found, stop) = results.split_at(thens.len());
                 if found.iter().any(|t| t.err & bit != 0) {
                     return None;

@@ -7,6 +7,7 @@
 //! player can move left to the next step.
 
 use super::effect::At;
+use super::handover::Kept;
 use super::situation::{Made, Situation};
 use super::steps::Listing;
 use super::value::Eval;
@@ -135,7 +136,7 @@ impl Machine {
             },
         };
         actions.push(action);
-        match self.act(rules, s, action) {
+        match self.act(rules, s, action, Some(&listing.kept)) {
             Some(true) => Outcome::Done,
             Some(false) => {
                 actions.pop();
@@ -148,9 +149,19 @@ impl Machine {
     /// Does `action` on `s`: a step, End move (or a pass), or what follows
     /// when the player on move cannot move; `None` to give up, `Some(false)`
     /// when nothing could be done.
-    pub(super) fn act(&self, rules: &Rules, s: &mut Situation, action: Action) -> Option<bool> {
+    /// What the listing `kept` for the step's effects is read where it is
+    /// of this situation.
+    pub(super) fn act(
+        &self,
+        rules: &Rules,
+        s: &mut Situation,
+        action: Action,
+        kept: Option<&Kept>,
+    ) -> Option<bool> {
         match action {
-            Action::Step { rule, from, kind, to } => self.make(rules, s, rule, from, kind, to).map(|()| true),
+            Action::Step { rule, from, kind, to } => {
+                self.make(rules, s, (rule, from, kind, to), kept).map(|()| true)
+            }
             Action::End => self.finish_move(rules, s).map(|()| true),
             Action::Stuck => self.stuck(rules, s),
         }
@@ -184,12 +195,14 @@ impl Machine {
         &self,
         rules: &Rules,
         s: &mut Situation,
-        r: u16,
-        from: PlaceId,
-        k: u8,
-        to: PlaceId,
+        (r, from, k, to): (u16, PlaceId, u8, PlaceId),
+        kept: Option<&Kept>,
     ) -> Option<()> {
         let rule = self.steps.get(r as usize)?;
+        let handed = match (&rule.handover, kept, self.cell(to)) {
+            (Some(h), Some(kept), Some(bit)) => kept.hand(r, h, s.to_move, s.bits, 1 << bit),
+            _ => None,
+        };
         if rule.capture {
             if let Some(bit) = self.cell(to) {
                 s.take_cell(bit);
@@ -201,11 +214,13 @@ impl Machine {
             let mut at = At {
                 slots: [Val::Num(0); SLOTS],
                 moved: (to, k),
+                handed: None,
             };
             at.slots[0] = Val::Moved;
             at.slots[1] = Val::Place(from);
             at.slots[2] = Val::Place(to);
-            for effect in &rule.effects {
+            for (i, effect) in rule.effects.iter().enumerate() {
+                at.handed = handed.filter(|h| h.effect == i);
                 effect.run(self, rules, s, &mut at)?;
             }
         }

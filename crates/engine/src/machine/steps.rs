@@ -6,6 +6,7 @@
 //! them at once by its set program.
 
 use super::effect::Compiled;
+use super::handover::{Handover, Kept};
 use super::situation::{Made, Situation};
 use super::value::{Eval, Expr, SetOf};
 use super::Machine;
@@ -37,6 +38,8 @@ pub(super) struct StepRule {
     /// asked once a listing, at the first figure it may move.
     pub gates: Vec<Expr>,
     pub effects: Vec<Compiled>,
+    /// Which results of its target conditions its effects read again.
+    pub handover: Option<Handover>,
 }
 
 /// Where a rule's steps go, and how their conditions are asked.
@@ -88,6 +91,8 @@ pub struct Listing {
     /// is and its kind), and the piles.
     given: Vec<(PlaceId, u8, u64)>,
     given_piles: Vec<(PlaceId, u8, PlaceId)>,
+    /// The results of target conditions that a step's effects read again.
+    pub(super) kept: Kept,
 }
 
 impl Listing {
@@ -362,18 +367,30 @@ impl Machine {
                     None => general.candidate_bits(rules, from, turn.player, kind),
                 };
                 let mut bits = fixed & room & !self.cell(from).map_or(0, |b| 1u64 << b);
+                // The results the step's effects read again, where it is
+                // made from this listing.
+                let keep = rule.handover.as_ref().filter(|_| out.is_some());
+                let keep = |j: usize| keep.filter(|h| h.set == j).map(|h| &h.keep[..]);
+                let (mut kept, mut keeps) = (Kept::room(), false);
                 // Sets that ask nothing but the board need no evaluation.
-                for (set, _) in sets.iter().filter(|(set, _)| set.bare()) {
+                for (j, (set, _)) in sets.iter().enumerate().filter(|(_, (set, _))| set.bare()) {
                     if bits == 0 {
                         break;
                     }
-                    bits &= set.run_bare(self, rules, s, turn.player)?.yes;
+                    keeps |= keep(j).is_some();
+                    bits &= set.run_bare(self, rules, s, turn.player, keep(j), &mut kept)?.yes;
                 }
                 if bits != 0 && sets.iter().any(|(set, _)| !set.bare()) {
                     self.ask(rules, s, turn, (from, k), memo, depth, &mut |e| {
-                        for (set, texts) in sets.iter().filter(|(set, _)| !set.bare()) {
+                        for (j, (set, texts)) in sets.iter().enumerate().filter(|(_, (set, _))| !set.bare()) {
                             e.texts = texts;
-                            bits &= e.run(set)?.yes;
+                            bits &= match keep(j) {
+                                Some(keep) => {
+                                    keeps = true;
+                                    e.run_keeping(set, keep, &mut kept)?.yes
+                                }
+                                None => e.run(set)?.yes,
+                            };
                             if bits == 0 {
                                 break;
                             }
@@ -384,6 +401,9 @@ impl Machine {
                 let Some(list) = out else {
                     return Some(bits != 0);
                 };
+                if keeps {
+                    list.kept.keep(r as u16, turn.player, s.bits, kept);
+                }
                 if dedupe {
                     let earlier = list.given(from, k);
                     let legal = bits & !*earlier;

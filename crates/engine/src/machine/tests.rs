@@ -23,6 +23,9 @@ struct Tally {
     /// Per game the machine gave up in, how many actions it answered
     /// before it first did.
     handed_after: Vec<usize>,
+    /// How many steps were made with what the listing worked out for
+    /// their effects ([`super::handover`]).
+    handed_on: usize,
 }
 
 /// How many legal steps `pos` has as a random playout draws them, and
@@ -136,8 +139,28 @@ fn lockstep_with(rules: &Arc<Rules>, m: &Machine, games: u64, what: &str) -> Tal
                     }
                 },
             };
+            if let Action::Step { rule, to, .. } = action {
+                let handover = m.steps[usize::from(rule)].handover.as_ref();
+                let handed = handover
+                    .zip(m.cell(to))
+                    .and_then(|(h, bit)| listing.kept.hand(rule, h, s.to_move, s.bits, 1 << bit));
+                tally.handed_on += usize::from(handed.is_some());
+            }
             let mut after = s.clone();
-            let done = m.act(rules, &mut after, action);
+            let done = m.act(rules, &mut after, action, Some(&listing.kept));
+            // Without what the listing worked out, the same.
+            let mut alone = s.clone();
+            let done_alone = m.act(rules, &mut alone, action, None);
+            assert_eq!(
+                done, done_alone,
+                "{what}: {action:?} done with the listing's results"
+            );
+            if done.is_some() {
+                assert_eq!(
+                    after, alone,
+                    "{what}: after {action:?} with the listing's results"
+                );
+            }
             let general = general_act(m, &mut pos, action, &mut undo);
             let Some(done) = done else {
                 tally.gave_up += 1;
@@ -259,6 +282,73 @@ fn reversi_works_out_where_it_flips_in_every_direction_at_once() {
         assert_eq!(rays(&text), 1, "{guard}");
         let tally = lockstep(&text, 6, guard);
         assert!(tally.answered > 0 && tally.gave_up == 0, "{guard}: {tally:?}");
+    }
+}
+
+/// How many results of its listing the first step rule hands on to its
+/// effects.
+fn handed_on(text: &str) -> usize {
+    let (_, rules) = crate::open(text).unwrap_or_else(|p| panic!("{p:#?}"));
+    let m = rules
+        .machine()
+        .unwrap_or_else(|| panic!("{:?}", rules.why_no_machine()));
+    m.steps[0].handover.as_ref().map_or(0, |h| h.keep.len())
+}
+
+#[test]
+fn reversi_flips_where_its_listing_found_a_line_trapped() {
+    // The eight directions and where the runs stop.
+    let text = examples::text("reversi.game.xml");
+    assert_eq!(handed_on(&text), 9);
+    let tally = lockstep(&text, 6, "Reversi");
+    assert!(tally.handed_on > 100 && tally.gave_up == 0, "{tally:?}");
+    // A flip that asks more than the listing did works it out itself.
+    let text = reversi_guarded("player > 0");
+    assert_eq!(handed_on(&text), 0);
+    // An effect before the flips that changes the square left of the
+    // target: the listing's answer there is wrong after it, and is not
+    // read.
+    let old = "<effect>for each d in directions do";
+    let text = examples::text("reversi.game.xml").replace(
+        old,
+        &format!(
+            "<effect>if column(to) &gt; 1 and owner(neighbour(to, left)) = player then \
+             change owner of top(neighbour(to, left)) to opponent</effect>{old}"
+        ),
+    );
+    assert_eq!(handed_on(&text), 9);
+    let tally = lockstep(&text, 8, "a change left of the target first");
+    assert!(tally.handed_on > 100 && tally.gave_up == 0, "{tally:?}");
+}
+
+#[test]
+fn what_a_listing_worked_out_on_another_board_is_not_read() {
+    let (_, rules) = crate::open(&examples::text("reversi.game.xml")).unwrap();
+    let rules = Arc::new(rules);
+    let m = rules.machine().unwrap();
+    let mut s = Situation::default();
+    assert!(s.load(m, &Position::new(rules.clone())));
+    let (mut before, mut now) = (Listing::default(), Listing::default());
+    m.list(&rules, &s, &mut before).unwrap();
+    let (rule, from, kind, to) = m.nth(&before, 0).unwrap();
+    m.act(
+        &rules,
+        &mut s,
+        Action::Step { rule, from, kind, to },
+        Some(&before.kept),
+    );
+    m.list(&rules, &s, &mut now).unwrap();
+    let handover = m.steps[usize::from(rule)].handover.as_ref().unwrap();
+    for i in 0..now.total {
+        let (rule, from, kind, to) = m.nth(&now, i).unwrap();
+        let bit = 1 << m.cell(to).unwrap();
+        assert!(now.kept.hand(rule, handover, s.to_move, s.bits, bit).is_some());
+        assert!(before.kept.hand(rule, handover, s.to_move, s.bits, bit).is_none());
+        let action = Action::Step { rule, from, kind, to };
+        let (mut stale, mut alone) = (s.clone(), s.clone());
+        assert!(m.act(&rules, &mut stale, action, Some(&before.kept)).is_some());
+        assert!(m.act(&rules, &mut alone, action, None).is_some());
+        assert_eq!(stale, alone, "{action:?}");
     }
 }
 

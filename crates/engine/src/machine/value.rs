@@ -13,7 +13,7 @@
 //! needs its name gives up.
 
 use crate::expr::{BinOp, Function, Quantity, Special, WorldFn};
-use crate::rules::tree::{self, answer, Node, Program, Seq, Text, Val, EMPTY, SLOTS};
+use crate::rules::tree::{self, answer, Node, Program, Reg, Seq, Text, Val, EMPTY, SLOTS};
 use crate::rules::{Element, GridSpot, PlaceId, Rules};
 
 use super::ops::{build, number, Op};
@@ -68,6 +68,24 @@ impl SetOf {
         self.fixed_scalars() && self.program.directions_read(i) == Some(0)
     }
 
+    /// The place among `listing`'s results (run over the whole board) of
+    /// what this program's condition `i` is at the target, on a board
+    /// changed on the target alone since, with the same player on move
+    /// ([`Program::twin_ahead`]).
+    pub(super) fn twin_ahead(&self, i: usize, listing: &SetOf) -> Option<Reg> {
+        (self.fixed_scalars() && listing.fixed_scalars())
+            .then(|| self.program.twin_ahead(i, &listing.program))
+            .flatten()
+    }
+
+    /// The same for condition `i` at every square but the target
+    /// ([`Program::twin_elsewhere`]).
+    pub(super) fn twin_elsewhere(&self, i: usize, listing: &SetOf) -> Option<Reg> {
+        (self.fixed_scalars() && listing.fixed_scalars())
+            .then(|| self.program.twin_elsewhere(i, &listing.program))
+            .flatten()
+    }
+
     /// Whether its parts that read no square read nothing that changes as
     /// the game goes: the player on move and the like, or values as they
     /// stand.
@@ -94,14 +112,22 @@ impl SetOf {
     }
 
     /// Runs a program that asks nothing, on `s` with `player` on move.
+    /// With `keep`, its results `keep` over the whole board into `kept`.
     pub(super) fn run_bare(
         &self,
         m: &Machine,
         rules: &Rules,
         s: &Situation,
         player: u8,
+        keep: Option<&[Reg]>,
+        kept: &mut [u64],
     ) -> Option<tree::Tri> {
-        self.program.run(&[], rules, &m.board, s.bits, player)
+        match keep {
+            Some(keep) => self
+                .program
+                .run_keeping(&[], rules, &m.board, s.bits, player, keep, kept),
+            None => self.program.run(&[], rules, &m.board, s.bits, player),
+        }
     }
 }
 
@@ -459,6 +485,18 @@ impl Eval<'_, '_> {
         }
         set.program
             .run(&values, self.rules, &self.m.board, self.s.bits, self.player)
+    }
+
+    /// [`run`](Self::run), and the results `keep` over the whole board
+    /// into `kept`.
+    pub(super) fn run_keeping(&mut self, set: &SetOf, keep: &[Reg], kept: &mut [u64]) -> Option<tree::Tri> {
+        let mut values: arrayvec::ArrayVec<Val, 32> = arrayvec::ArrayVec::new();
+        for x in &set.scalars {
+            values.try_push(x(self)?).ok()?;
+        }
+        let board = &self.m.board;
+        set.program
+            .run_keeping(&values, self.rules, board, self.s.bits, self.player, keep, kept)
     }
 
     // Kept out of `eval`, whose every call would pay for its room.

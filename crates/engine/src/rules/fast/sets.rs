@@ -27,7 +27,7 @@ mod program;
 pub(super) use compile::{
     answerable, compile_quantifiers, squares_condition, squares_conditions, step_condition,
 };
-pub(crate) use program::Program;
+pub(crate) use program::{Program, Reg};
 
 use super::compile::Node;
 use super::{Val, EMPTY};

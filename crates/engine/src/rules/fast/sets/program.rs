@@ -22,7 +22,7 @@ pub(super) const MAX_OPS: usize = 256;
 const MAX_SCALARS: usize = 32;
 
 /// Where an operation's result is kept: its place in the list.
-type Reg = u16;
+pub(crate) type Reg = u16;
 
 /// A part that reads no square: its place in [`Program::scalars`].
 type Value = u8;
@@ -267,6 +267,31 @@ impl Program {
         self.run_then(values, rules, board, bits, player, |sets| Tri {
             yes: sets[yes as usize],
             err: err.map_or(0, |e| sets[e as usize]),
+        })
+    }
+
+    /// [`run`](Self::run), and the results `keep` (places in the list of
+    /// operations) as they are over the whole board, into `kept`.
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn run_keeping(
+        &self,
+        values: &[Val],
+        rules: &Rules,
+        board: &BitBoard,
+        bits: BoardBits,
+        player: u8,
+        keep: &[Reg],
+        kept: &mut [u64],
+    ) -> Option<Tri> {
+        let (yes, err) = (self.yes, self.err);
+        self.run_then(values, rules, board, bits, player, |sets| {
+            for (k, &r) in kept.iter_mut().zip(keep) {
+                *k = sets.get(usize::from(r)).copied().unwrap_or(0);
+            }
+            Tri {
+                yes: sets[yes as usize],
+                err: err.map_or(0, |e| sets[e as usize]),
+            }
         })
     }
 
@@ -1131,6 +1156,8 @@ impl Builder<'_> {
         }
     }
 }
+
+mod twin;
 
 #[cfg(test)]
 mod tests;
