@@ -125,6 +125,25 @@ impl BitBoard {
         ((x >> self.down[d]) << self.up[d]) & self.has[d]
     }
 
+    /// The squares whose neighbour in direction `d` begins a run of one or
+    /// more squares of `cont` going `d` that ends in `start`: Reversi's
+    /// trapped lines.
+    #[inline]
+    pub fn flank(&self, start: u64, cont: u64, d: usize) -> u64 {
+        // The squares of `cont` from which going `d` over `cont` ends in
+        // `start`, grown back from it a square at a time: the runs of a
+        // game are short, and growing them by doubling (a fixed number of
+        // steps for the board) costs more word operations than it saves.
+        let mut run = cont & self.back(start, d);
+        loop {
+            let more = run | (cont & self.back(run, d));
+            if more == run {
+                return self.back(run, d);
+            }
+            run = more;
+        }
+    }
+
     /// The neighbours in direction `d` of the squares of `x`.
     #[inline]
     pub fn ahead(&self, x: u64, d: usize) -> u64 {
@@ -265,6 +284,51 @@ mod tests {
                     assert_eq!(board.has(d) & (1 << i) != 0, next.is_some());
                 }
                 assert_eq!(board.back(board.all, d), board.has(d));
+            }
+        }
+    }
+
+    /// The squares from whose neighbour going `d` one or more of `cont`
+    /// come, then one of `start` (which may be of `cont` too): followed
+    /// square by square.
+    fn flank_by_squares(board: &BitBoard, start: u64, cont: u64, d: usize) -> u64 {
+        let mut out = 0;
+        for i in 0..board.squares() {
+            let mut x = board.ahead(1 << i, d);
+            while x & cont != 0 {
+                x = board.ahead(x, d);
+                if x & start != 0 {
+                    out |= 1 << i;
+                    break;
+                }
+            }
+        }
+        out
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn a_trapped_line_found_over_the_board_is_the_one_followed_square_by_square(
+            shape in 0usize..10,
+            start: u64,
+            cont: u64,
+            sparse: u64,
+        ) {
+            let (rows, columns) =
+                [(1, 1), (3, 3), (6, 7), (8, 8), (2, 5), (1, 50), (2, 32), (32, 2), (50, 1), (4, 16)][shape];
+            let rules = rules(rows, columns);
+            let boards = BitBoards::of(&rules);
+            let board = &boards.boards[0];
+            // Long runs as well as short ones.
+            for cont in [cont, cont | sparse, !(start & sparse)] {
+                let (start, cont) = (start & board.all, cont & board.all);
+                for d in 0..8 {
+                    proptest::prop_assert_eq!(
+                        board.flank(start, cont, d),
+                        flank_by_squares(board, start, cont, d),
+                        "{}x{} {}", rows, columns, d
+                    );
+                }
             }
         }
     }

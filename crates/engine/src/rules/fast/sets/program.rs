@@ -440,19 +440,7 @@ impl Program {
                         reach = more;
                     }
                 }
-                Op::Flank { start, cont, d } => {
-                    let (start, cont) = (s(start), s(cont));
-                    // The squares of `cont` from which going `d` while in
-                    // `cont` ends in `start`, grown back from it.
-                    let mut run = cont & board.back(start, d as usize);
-                    loop {
-                        let more = run | (cont & board.back(run, d as usize));
-                        if more == run {
-                            break board.back(run, d as usize);
-                        }
-                        run = more;
-                    }
-                }
+                Op::Flank { start, cont, d } => board.flank(s(start), s(cont), d as usize),
                 Op::AtLeast { cont, d, n, plus } => {
                     let n = match n {
                         Some(v) => i64::from(num(*values.get(v as usize)?)?),
