@@ -199,10 +199,10 @@ impl Machine {
         kept: Option<&Kept>,
     ) -> Option<()> {
         let rule = self.steps.get(r as usize)?;
-        let handed = match (&rule.handover, kept, self.cell(to)) {
-            (Some(h), Some(kept), Some(bit)) => kept.hand(r, h, s.to_move, s.bits, 1 << bit),
-            _ => None,
-        };
+        let handed = rule.handover.as_ref().and_then(|h| {
+            let bit = self.cell(to)?;
+            kept?.hand(r, h, s.to_move, s.bits, 1 << bit)
+        });
         if rule.capture {
             if let Some(bit) = self.cell(to) {
                 s.take_cell(bit);
@@ -220,7 +220,9 @@ impl Machine {
             at.slots[1] = Val::Place(from);
             at.slots[2] = Val::Place(to);
             for (i, effect) in rule.effects.iter().enumerate() {
-                at.handed = handed.filter(|h| h.effect == i);
+                if handed.is_some_and(|h| h.effect == i) {
+                    at.handed = handed;
+                }
                 effect.run(self, rules, s, &mut at)?;
             }
         }

@@ -369,28 +369,37 @@ impl Machine {
                 let mut bits = fixed & room & !self.cell(from).map_or(0, |b| 1u64 << b);
                 // The results the step's effects read again, where it is
                 // made from this listing.
-                let keep = rule.handover.as_ref().filter(|_| out.is_some());
-                let keep = |j: usize| keep.filter(|h| h.set == j).map(|h| &h.keep[..]);
-                let (mut kept, mut keeps) = (Kept::room(), false);
+                let mut keeping = rule
+                    .handover
+                    .as_ref()
+                    .filter(|_| out.is_some())
+                    .map(|h| (h, Kept::room(), false));
                 // Sets that ask nothing but the board need no evaluation.
                 for (j, (set, _)) in sets.iter().enumerate().filter(|(_, (set, _))| set.bare()) {
                     if bits == 0 {
                         break;
                     }
-                    keeps |= keep(j).is_some();
-                    bits &= set.run_bare(self, rules, s, turn.player, keep(j), &mut kept)?.yes;
+                    bits &= match keeping.as_mut().filter(|(h, ..)| h.set == j) {
+                        Some((h, kept, kept_now)) => {
+                            *kept_now = true;
+                            set.run_bare(self, rules, s, turn.player, Some(&h.keep), kept)
+                        }
+                        None => set.run_bare(self, rules, s, turn.player, None, &mut []),
+                    }?
+                    .yes;
                 }
                 if bits != 0 && sets.iter().any(|(set, _)| !set.bare()) {
                     self.ask(rules, s, turn, (from, k), memo, depth, &mut |e| {
                         for (j, (set, texts)) in sets.iter().enumerate().filter(|(_, (set, _))| !set.bare()) {
                             e.texts = texts;
-                            bits &= match keep(j) {
-                                Some(keep) => {
-                                    keeps = true;
-                                    e.run_keeping(set, keep, &mut kept)?.yes
+                            bits &= match keeping.as_mut().filter(|(h, ..)| h.set == j) {
+                                Some((h, kept, kept_now)) => {
+                                    *kept_now = true;
+                                    e.run_keeping(set, &h.keep, kept)
                                 }
-                                None => e.run(set)?.yes,
-                            };
+                                None => e.run(set),
+                            }?
+                            .yes;
                             if bits == 0 {
                                 break;
                             }
@@ -401,7 +410,7 @@ impl Machine {
                 let Some(list) = out else {
                     return Some(bits != 0);
                 };
-                if keeps {
+                if let Some((_, kept, true)) = keeping {
                     list.kept.keep(r as u16, turn.player, s.bits, kept);
                 }
                 if dedupe {

@@ -489,6 +489,8 @@ impl Eval<'_, '_> {
 
     /// [`run`](Self::run), and the results `keep` over the whole board
     /// into `kept`.
+    // Kept out of the listing's loop, which most rules go through without.
+    #[inline(never)]
     pub(super) fn run_keeping(&mut self, set: &SetOf, keep: &[Reg], kept: &mut [u64]) -> Option<tree::Tri> {
         let mut values: arrayvec::ArrayVec<Val, 32> = arrayvec::ArrayVec::new();
         for x in &set.scalars {
