@@ -263,11 +263,17 @@ impl Program {
         bits: BoardBits,
         player: u8,
     ) -> Option<Tri> {
-        let (yes, err) = (self.yes, self.err);
-        self.run_then(values, rules, board, bits, player, |sets| Tri {
-            yes: sets[yes as usize],
-            err: err.map_or(0, |e| sets[e as usize]),
-        })
+        self.run_then(values, rules, board, bits, player, |sets| self.first(sets))
+    }
+
+    /// Where the first condition holds and fails, from the results of
+    /// every operation.
+    #[inline(always)]
+    fn first(&self, sets: &[u64]) -> Tri {
+        Tri {
+            yes: sets[self.yes as usize],
+            err: self.err.map_or(0, |e| sets[e as usize]),
+        }
     }
 
     /// [`run`](Self::run), and the results `keep` (places in the list of
@@ -283,15 +289,11 @@ impl Program {
         keep: &[Reg],
         kept: &mut [u64],
     ) -> Option<Tri> {
-        let (yes, err) = (self.yes, self.err);
         self.run_then(values, rules, board, bits, player, |sets| {
             for (k, &r) in kept.iter_mut().zip(keep) {
                 *k = sets.get(usize::from(r)).copied().unwrap_or(0);
             }
-            Tri {
-                yes: sets[yes as usize],
-                err: err.map_or(0, |e| sets[e as usize]),
-            }
+            self.first(sets)
         })
     }
 
