@@ -58,8 +58,18 @@ export class PlayPage extends AppPage {
     return this.byTestId('notice').getAttribute('class');
   }
 
+  /**
+   * The centre of an element on the screen. The table is drawn again after a change (a roll, a
+   * move), so the element may be between two drawings for a moment: look again, as a person
+   * would, for up to two seconds.
+   */
   async centre(locator) {
-    const box = await locator.boundingBox();
+    const end = Date.now() + 2_000;
+    let box = await locator.boundingBox();
+    while (!box && Date.now() < end) {
+      await new Promise((r) => setTimeout(r, 50));
+      box = await locator.boundingBox();
+    }
     assert.ok(box, 'the element is not on screen');
     return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
   }
