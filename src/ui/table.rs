@@ -4,6 +4,7 @@
 use super::figures::FigureShape;
 use leptos::prelude::*;
 use std::hash::{Hash, Hasher};
+use std::sync::Arc;
 use tablecraft_app::access::{self, Answer, Command, Cursor, Item, Key};
 pub use tablecraft_app::gesture::{Phase, Pointer};
 use tablecraft_app::table::frame::{frame, labelled};
@@ -18,7 +19,9 @@ mod links;
 /// A place or figure as drawn, with what a screen reader says of it: the
 /// key by which the table keeps the drawing of each one that has not
 /// changed, so that a move redraws the few places and figures it changes,
-/// not every square of the board.
+/// not every square of the board. The lists hold each in an `Arc`, so that
+/// the key is the item itself, not a copy of it: on a board of thousands of
+/// squares, copying each one's words was most of a move's time on the page.
 #[derive(Clone, PartialEq)]
 struct Drawn<T> {
     view: T,
@@ -315,6 +318,10 @@ pub fn Table(
     // The keyboard's attention is drawn while the table has the focus from
     // the keyboard (not after a tap).
     let ring = RwSignal::new(false);
+    // Whether the table has the focus: only then is the item the keyboard is
+    // on worked out (finding the first one reads every place in order, which
+    // on a board of thousands of squares is long to do at each move).
+    let focused = RwSignal::new(false);
     let send = move |phase: Phase, ev: &web_sys::PointerEvent| {
         let Some(target) = ev
             .current_target()
@@ -351,6 +358,9 @@ pub fn Table(
     let overlay = overlay.unwrap_or_else(|| Signal::derive(Overlay::default));
     let keyboard = on_key.is_some();
     let active = Memo::new(move |_| {
+        if !focused.get() {
+            return None;
+        }
         let c = cursor.get();
         scene.with(|s| {
             let mut c = c;
@@ -386,9 +396,11 @@ pub fn Table(
             s.places
                 .iter()
                 .filter(|p| (p.look == PlaceLook::Point) == points)
-                .map(|p| Drawn {
-                    view: p.clone(),
-                    aria: access::place_label(s, p),
+                .map(|p| {
+                    Arc::new(Drawn {
+                        view: p.clone(),
+                        aria: access::place_label(s, p),
+                    })
                 })
                 .collect::<Vec<_>>()
         })
@@ -411,10 +423,10 @@ pub fn Table(
                 .filter(|f| !f.covered)
                 .map(|f| {
                     let held = overlay.with(|o| o.ghost.as_ref().is_some_and(|g| g.name == f.name));
-                    Drawn {
+                    Arc::new(Drawn {
                         aria: access::label(s, &Item::Figure(f.name.clone())),
                         view: (f.clone(), held),
-                    }
+                    })
                 })
                 .collect::<Vec<_>>()
         })
@@ -446,8 +458,12 @@ pub fn Table(
                     .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
                     .is_some_and(|el| el.matches(":focus-visible").unwrap_or(false));
                 ring.set(from_keys);
+                focused.set(true);
             }
-            on:blur=move |_| ring.set(false)
+            on:blur=move |_| {
+                ring.set(false);
+                focused.set(false);
+            }
             on:keydown=move |ev: web_sys::KeyboardEvent| {
                 if let Some(handler) = on_key {
                     if table_key(scene, cursor, handler, &ev) {
@@ -462,13 +478,13 @@ pub fn Table(
                 width=move || shown.with(|r| r.width) height=move || shown.with(|r| r.height) rx=18/>
             // The lines of a points board go over the board, under its points.
             <For each=move || places(false) key=|d| d.clone() let:d>
-                {place_view(d.view, d.aria)}
+                {place_view(d.view.clone(), d.aria.clone())}
             </For>
             {move || lines.with(|l| l.iter().map(|(a, b)| view! {
                 <line class="point-line" x1=a.x y1=a.y x2=b.x y2=b.y aria-hidden="true"/>
             }).collect_view())}
             <For each=move || places(true) key=|d| d.clone() let:d>
-                {place_view(d.view, d.aria)}
+                {place_view(d.view.clone(), d.aria.clone())}
             </For>
             <g class="links" aria-hidden="true">
                 {move || links.with(|l| l.iter().map(links::link_view).collect_view())}
@@ -480,9 +496,9 @@ pub fn Table(
             }).collect_view())}
             <For each=figures key=|d| d.clone() let:d>
                 {
-                    let (figure, held) = d.view;
+                    let (figure, held) = d.view.clone();
                     let id = Item::Figure(figure.name.clone()).dom_id();
-                    view! { <FigureShape figure faded=held keyboard=(id, d.aria)/> }
+                    view! { <FigureShape figure faded=held keyboard=(id, d.aria.clone())/> }
                 }
             </For>
             {move || overlay.with(|o| o.pull.map(|(a, b, joins)| view! {
