@@ -20,8 +20,8 @@ mod links;
 /// key by which the table keeps the drawing of each one that has not
 /// changed, so that a move redraws the few places and figures it changes,
 /// not every square of the board. The lists hold each in an `Arc`, so that
-/// the key is the item itself, not a copy of it: on a board of thousands of
-/// squares, copying each one's words was most of a move's time on the page.
+/// the key is the item itself: no copy of every square's drawing and words
+/// is made for its key at each move.
 #[derive(Clone, PartialEq)]
 struct Drawn<T> {
     view: T,
