@@ -291,7 +291,7 @@ pub fn PlayTable() -> impl IntoView {
         })
     };
     view! {
-        <div class="play-table" class:busy=move || state.busy.get() data-testid="play-table">
+        <div class="play-table" data-testid="play-table">
             <Table scene=Signal::derive(move || scene.get()) on_pointer
                 overlay=Signal::derive(move || state.overlay.get()) label=label() on_key fit=true/>
             <super::cover::Cover/>
