@@ -22,39 +22,54 @@ mod links;
 /// not every square of the board. The lists hold each in an `Arc`, so that
 /// the key is the item itself: no copy of every square's drawing and words
 /// is made for its key at each move.
-#[derive(Clone, PartialEq)]
+#[derive(Clone)]
 struct Drawn<T> {
     view: T,
     aria: String,
 }
 
+impl<T: Drawing> PartialEq for Drawn<T> {
+    fn eq(&self, other: &Self) -> bool {
+        self.view.same(&other.view) && self.aria == other.aria
+    }
+}
+
 /// Equal drawings are the same drawing. A coordinate that is not a number
 /// would make a drawing unequal to itself: it is then only drawn again each
 /// time, as before.
-impl<T: PartialEq> Eq for Drawn<T> {}
+impl<T: Drawing> Eq for Drawn<T> {}
 
 /// By the name alone, which equal drawings share; the rest is compared.
-impl<T: Named> Hash for Drawn<T> {
+impl<T: Drawing> Hash for Drawn<T> {
     fn hash<H: Hasher>(&self, state: &mut H) {
         self.view.name().hash(state);
     }
 }
 
-/// What a drawing is of.
-trait Named {
+/// What a drawing is of, and whether two are drawn alike.
+trait Drawing {
     fn name(&self) -> &str;
+    fn same(&self, other: &Self) -> bool;
 }
 
-impl Named for PlaceView {
+/// A place: the scenes of a game in play share each place whose marks have
+/// not changed, so most are known to be alike without reading their words.
+impl Drawing for Arc<PlaceView> {
     fn name(&self) -> &str {
         &self.name
+    }
+    fn same(&self, other: &Self) -> bool {
+        Arc::ptr_eq(self, other) || self == other
     }
 }
 
 /// A figure, and whether it is drawn faintly (held).
-impl Named for (FigureView, bool) {
+impl Drawing for (FigureView, bool) {
     fn name(&self) -> &str {
         &self.0.name
+    }
+    fn same(&self, other: &Self) -> bool {
+        self == other
     }
 }
 
@@ -124,7 +139,7 @@ fn marks_class(base: &str, m: &tablecraft_app::table::scene::Marks) -> String {
     c
 }
 
-fn place_view(p: PlaceView, aria: String) -> impl IntoView {
+fn place_view(p: &PlaceView, aria: String) -> impl IntoView {
     let r = p.rect;
     let id = Item::Place(p.name.clone()).dom_id();
     let (class, rx) = match p.look {
@@ -398,7 +413,7 @@ pub fn Table(
                 .filter(|p| (p.look == PlaceLook::Point) == points)
                 .map(|p| {
                     Arc::new(Drawn {
-                        view: p.clone(),
+                        view: Arc::clone(p),
                         aria: access::place_label(s, p),
                     })
                 })
@@ -478,18 +493,18 @@ pub fn Table(
                 width=move || shown.with(|r| r.width) height=move || shown.with(|r| r.height) rx=18/>
             // The lines of a points board go over the board, under its points.
             <For each=move || places(false) key=|d| d.clone() let:d>
-                {place_view(d.view.clone(), d.aria.clone())}
+                {place_view(&d.view, d.aria.clone())}
             </For>
             {move || lines.with(|l| l.iter().map(|(a, b)| view! {
                 <line class="point-line" x1=a.x y1=a.y x2=b.x y2=b.y aria-hidden="true"/>
             }).collect_view())}
             <For each=move || places(true) key=|d| d.clone() let:d>
-                {place_view(d.view.clone(), d.aria.clone())}
+                {place_view(&d.view, d.aria.clone())}
             </For>
             <g class="links" aria-hidden="true">
                 {move || links.with(|l| l.iter().map(links::link_view).collect_view())}
             </g>
-            {move || labelled_places.with(|l| l.iter().filter_map(links::corner_label).collect_view())}
+            {move || labelled_places.with(|l| l.iter().filter_map(|p| links::corner_label(p)).collect_view())}
             {move || scene.with(|s| s.triggers.iter().cloned().map(|t| {
                 let aria = access::label(s, &Item::Trigger(t.name.clone()));
                 trigger_view(t, aria)

@@ -18,7 +18,7 @@ use tablecraft_engine::model::EquipmentKind;
 fn mark_target(scene: &mut Scene, geometry: &Geometry, at: Point) {
     let Some(name) = geometry.place_at(at) else { return };
     if let Some(p) = scene.places.iter_mut().find(|p| p.name == name) {
-        p.marks.target = true;
+        std::sync::Arc::make_mut(p).marks.target = true;
     }
 }
 

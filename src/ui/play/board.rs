@@ -15,13 +15,16 @@ use tablecraft_app::playing::choice;
 use tablecraft_app::playing::cover::Screen;
 use tablecraft_app::playing::gesture::{hit_at, moved, on, spring, Effect};
 use tablecraft_app::table::geometry::Point;
-use tablecraft_app::table::scene::{FigureView, Scene};
+use tablecraft_app::table::scene::{Backdrop, FigureView, Scene};
 use tablecraft_app::wording::names::capitalise;
 use tablecraft_app::wording::Names;
 
 fn scene_of(state: PlayState) -> Memo<Scene> {
     let store = state.store;
     let advice = state.advice;
+    // The game's places, laid out once: each move lays out only the
+    // figures. Always new when worked out again (a new game).
+    let backdrop = Memo::new_with_compare(move |_| store.with_game(Backdrop::of), |_, _| true);
     Memo::new(move |_| {
         // Under the cover, the table shows only what everyone sees.
         let viewer = match state.screen() {
@@ -29,16 +32,19 @@ fn scene_of(state: PlayState) -> Memo<Scene> {
             Screen::Cover { .. } => 0,
         };
         if let Some(pos) = super::history::shown_position(state) {
-            return store.with_game(|g| Scene::play_for(g, &pos, &HashSet::new(), None, viewer));
+            return backdrop
+                .with(|b| store.with_game(|g| Scene::play_on(b, g, &pos, &HashSet::new(), None, viewer)));
         }
         let held = state.held.get();
         let targets = held.as_ref().map(|h| h.targets.clone()).unwrap_or_default();
         store.session.with(|s| match s {
-            Some(s) => store.with_game(|g| {
-                let held = held.as_ref().map(|h| h.figure.as_str());
-                let mut scene = Scene::play_for(g, &s.position, &targets, held, viewer);
-                advice.mark(&s.position, &mut scene);
-                scene
+            Some(s) => backdrop.with(|b| {
+                store.with_game(|g| {
+                    let held = held.as_ref().map(|h| h.figure.as_str());
+                    let mut scene = Scene::play_on(b, g, &s.position, &targets, held, viewer);
+                    advice.mark(&s.position, &mut scene);
+                    scene
+                })
             }),
             None => Scene::default(),
         })

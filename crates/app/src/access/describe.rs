@@ -2,7 +2,7 @@
 //! where ("matchgroup: 12 matches; basket: empty"), the name of each item
 //! the keyboard reaches, and what is said when a figure is picked up.
 
-use super::nav::{order, places_for, Holding, Item};
+use super::nav::{places_for, top_order, Holding, Item};
 use crate::table::scene::{FigureView, PlaceLook, PlaceView, Scene};
 use std::collections::HashMap;
 
@@ -82,7 +82,7 @@ pub fn describe(scene: &Scene) -> String {
         }
     }
     let mut parts = Vec::new();
-    for item in &order(scene) {
+    for item in &top_order(scene) {
         let Item::Place(name) = item else { continue };
         let Some(place) = scene.places.iter().find(|p| &p.name == name) else {
             continue;
@@ -244,6 +244,7 @@ mod tests {
     use super::*;
     use crate::testing::open_example;
     use std::collections::HashSet;
+    use std::sync::Arc;
 
     fn scene(name: &str) -> Scene {
         let (game, _) = open_example(name);
@@ -271,7 +272,7 @@ mod tests {
         assert_eq!(describe(&s), "matchgroup: 10 matches; basket: 2 matches.");
         assert_eq!(label(&s, &Item::Place("basket".into())), "basket: 2 matches");
         assert_eq!(label(&s, &Item::Figure("m.3".into())), "match m.3 on matchgroup");
-        s.places[0].marks.target = true;
+        Arc::make_mut(&mut s.places[0]).marks.target = true;
         let name = s.places[0].name.clone();
         assert!(label(&s, &Item::Place(name)).ends_with(", it may go here"));
     }
@@ -339,7 +340,7 @@ mod tests {
     fn the_lift_sentence_names_the_places() {
         let mut s = scene("nim12");
         for p in &mut s.places {
-            p.marks.target = p.name == "basket";
+            Arc::make_mut(p).marks.target = p.name == "basket";
         }
         let h = Holding {
             item: Item::Figure("m.1".into()),
@@ -351,7 +352,7 @@ mod tests {
             "m.1 picked up: it may go to basket. Arrow keys choose a place, Enter puts it there, Esc puts it back."
         );
         for p in &mut s.places {
-            p.marks.target = false;
+            Arc::make_mut(p).marks.target = false;
         }
         assert!(lifted_sentence(&s, &h).contains("it can't go anywhere now"));
     }

@@ -11,7 +11,7 @@
 //!   or Enter asks to drop it there; Esc puts it back.
 
 use crate::table::geometry::{Point, Rect};
-use crate::table::scene::{PlaceLook, Scene};
+use crate::table::scene::{PlaceLook, PlaceView, Scene};
 
 /// Something on the table that can have the keyboard's attention.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -99,6 +99,38 @@ fn is_frame(look: PlaceLook) -> bool {
     matches!(look, PlaceLook::Board | PlaceLook::Track)
 }
 
+fn frames(scene: &Scene) -> Vec<&PlaceView> {
+    scene
+        .places
+        .iter()
+        .filter(|p| is_frame(p.look))
+        .map(|p| &**p)
+        .collect()
+}
+
+/// A square belongs to the board or track that holds its centre.
+fn owner_of(frames: &[&PlaceView], cell: &Rect) -> Option<String> {
+    frames
+        .iter()
+        .find(|f| f.rect.contains(cell.centre()))
+        .map(|f| f.name.clone())
+}
+
+/// The places not on a board or track, in reading order: the first items
+/// of [`order`], without the squares and figures that follow each (which a
+/// board of thousands of squares takes long to put in order).
+pub fn top_order(scene: &Scene) -> Vec<Item> {
+    let frames = frames(scene);
+    reading(
+        scene
+            .places
+            .iter()
+            .filter(|p| !matches!(p.look, PlaceLook::Cell { .. }) || owner_of(&frames, &p.rect).is_none())
+            .map(|p| (Item::Place(p.name.clone()), p.rect))
+            .collect(),
+    )
+}
+
 /// Every item, in the order a person reads the table: each top-level place
 /// in reading order, followed by what lies on it (a board by its squares,
 /// each square by its figures); then the triggers.
@@ -108,20 +140,8 @@ pub fn order(scene: &Scene) -> Vec<Item> {
         .iter()
         .filter(|p| matches!(p.look, PlaceLook::Cell { .. }))
         .collect();
-    let frames: Vec<_> = scene.places.iter().filter(|p| is_frame(p.look)).collect();
-    // A square belongs to the board or track that holds its centre.
-    let owner_of = |cell: &Rect| {
-        frames
-            .iter()
-            .find(|f| f.rect.contains(cell.centre()))
-            .map(|f| f.name.clone())
-    };
-    let top: Vec<(Item, Rect)> = scene
-        .places
-        .iter()
-        .filter(|p| !matches!(p.look, PlaceLook::Cell { .. }) || owner_of(&p.rect).is_none())
-        .map(|p| (Item::Place(p.name.clone()), p.rect))
-        .collect();
+    let frames = frames(scene);
+    let owner_of = |cell: &Rect| owner_of(&frames, cell);
     let figures_on = |place: &str| -> Vec<Item> {
         reading(
             scene
@@ -133,7 +153,7 @@ pub fn order(scene: &Scene) -> Vec<Item> {
         )
     };
     let mut out = Vec::new();
-    for item in reading(top) {
+    for item in top_order(scene) {
         let name = item.name().to_string();
         out.push(item);
         let squares: Vec<(Item, Rect)> = cells

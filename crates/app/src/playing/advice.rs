@@ -10,6 +10,7 @@ use crate::wording::step::{move_imperative, Named};
 use crate::wording::Names;
 use crate::worker_protocol::NamedMove;
 use std::collections::HashSet;
+use std::sync::Arc;
 use tablecraft_engine::search::Move;
 use tablecraft_engine::Position;
 
@@ -174,7 +175,9 @@ impl HintMarks {
     /// Marks them in a scene.
     pub fn mark(&self, scene: &mut Scene) {
         for p in &mut scene.places {
-            p.marks.hint |= self.places.contains(&p.name);
+            if !p.marks.hint && self.places.contains(&p.name) {
+                Arc::make_mut(p).marks.hint = true;
+            }
         }
         for f in &mut scene.figures {
             f.marks.hint |= self.figures.contains(&f.name);

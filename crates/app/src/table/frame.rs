@@ -92,9 +92,10 @@ mod tests {
     use crate::table::scene::{Marks, PlaceView, TriggerView};
     use crate::testing::{example_names, open_example};
     use std::collections::HashSet;
+    use std::sync::Arc;
 
-    fn place(name: &str, look: PlaceLook, rect: Rect) -> PlaceView {
-        PlaceView {
+    fn place(name: &str, look: PlaceLook, rect: Rect) -> Arc<PlaceView> {
+        Arc::new(PlaceView {
             name: name.into(),
             called: name.into(),
             part_of: None,
@@ -103,7 +104,7 @@ mod tests {
             attribute_look: None,
             label: None,
             marks: Marks::default(),
-        }
+        })
     }
 
     #[test]

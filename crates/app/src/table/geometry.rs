@@ -27,6 +27,7 @@ pub use tidy::{covered, largest_figure, stack, tidy, MAX_FIGURE_SIDE};
 
 use super::cards::CARD;
 use std::collections::{BTreeMap, HashMap, HashSet};
+use std::sync::Arc;
 use tablecraft_engine::model::{EquipmentKind, Game};
 
 /// The part of a figure's rectangle that takes a press in the designer.
@@ -73,15 +74,23 @@ pub struct PlaceShape {
 /// rectangle, in drawing order (later ones are drawn on top).
 #[derive(Debug, Clone, Default)]
 pub struct Geometry {
-    places: Vec<PlaceShape>,
-    triggers: Vec<(String, Rect)>,
+    /// What stays where it is while figures move, shared by the geometries
+    /// of one game's positions (see [`Geometry::with_figures`]).
+    ground: Arc<Ground>,
     figures: Vec<(String, Rect)>,
     /// The figures drawn under others so nearly that none of them shows.
     covered: HashSet<String>,
+    figure_index: HashMap<String, usize>,
+}
+
+/// The places, triggers and lines of a table.
+#[derive(Debug, Default)]
+struct Ground {
+    places: Vec<PlaceShape>,
+    triggers: Vec<(String, Rect)>,
     /// The lines of points boards, as pieces from one point to the next.
     segments: Vec<(Point, Point)>,
     place_index: HashMap<String, usize>,
-    figure_index: HashMap<String, usize>,
     width: f64,
     height: f64,
 }
@@ -112,8 +121,246 @@ impl Geometry {
         place_of: &dyn Fn(&str) -> Option<String>,
         height_of: &dyn Fn(&str) -> usize,
     ) -> Self {
-        let layout = default_layout(game);
+        Geometry {
+            ground: Arc::new(Ground::of(game)),
+            ..Default::default()
+        }
+        .with_figures(game, place_of, height_of)
+    }
+
+    /// The same table with its figures where `place_of` and `height_of`
+    /// say (as [`Geometry::with_order`]): the places are not worked out
+    /// again, so a game in play lays out only its figures at each move.
+    pub fn with_figures(
+        &self,
+        game: &Game,
+        place_of: &dyn Fn(&str) -> Option<String>,
+        height_of: &dyn Fn(&str) -> usize,
+    ) -> Self {
         let mut g = Geometry {
+            ground: Arc::clone(&self.ground),
+            ..Default::default()
+        };
+        g.place_figures(game, place_of, height_of);
+        g
+    }
+
+    fn place_figures(
+        &mut self,
+        game: &Game,
+        place_of: &dyn Fn(&str) -> Option<String>,
+        height_of: &dyn Fn(&str) -> usize,
+    ) {
+        let mut on: BTreeMap<usize, Vec<&str>> = BTreeMap::new();
+        for f in &game.figures {
+            let Some(place) = place_of(&f.name) else {
+                continue;
+            };
+            let Some(&i) = self.ground.place_index.get(&place) else {
+                continue;
+            };
+            if self.holds_figures(i) {
+                on.entry(i).or_default().push(&f.name);
+            }
+        }
+        let mut rects: HashMap<&str, Rect> = HashMap::new();
+        for names in on.values_mut() {
+            names.sort_by_key(|name| height_of(name));
+        }
+        let largest = largest_figure(self.ground.width, self.ground.height);
+        // Cards on a place of nobody's (a deck, the pile, a tableau) lie in
+        // a pile as on a real table; a hand's are laid out to be picked.
+        let owned: Vec<&str> = game
+            .equipment
+            .iter()
+            .filter(|e| e.owner.is_some())
+            .map(|e| e.name.as_str())
+            .collect();
+        let kinds: HashMap<&str, &str> = game
+            .figures
+            .iter()
+            .map(|f| (f.name.as_str(), f.kind.as_str()))
+            .collect();
+        for (i, names) in &on {
+            let place = &self.ground.places[*i];
+            let cards = names.iter().all(|n| kinds.get(n) == Some(&CARD));
+            let piled = cards
+                && matches!(place.kind, PlaceKind::Equipment(_))
+                && !owned.contains(&place.name.as_str());
+            let rects_on = if piled {
+                stack(place.rect, names.len(), largest)
+            } else {
+                tidy(place.rect, names.len(), largest)
+            };
+            for ((name, rect), hidden) in names.iter().zip(&rects_on).zip(covered(&rects_on)) {
+                rects.insert(name, *rect);
+                if hidden {
+                    self.covered.insert(name.to_string());
+                }
+            }
+        }
+        for f in &game.figures {
+            if let Some(rect) = rects.get(f.name.as_str()) {
+                self.figure_index.insert(f.name.clone(), self.figures.len());
+                self.figures.push((f.name.clone(), *rect));
+            }
+        }
+    }
+
+    fn holds_figures(&self, i: usize) -> bool {
+        !matches!(
+            self.ground.places[i].kind,
+            PlaceKind::Equipment(
+                EquipmentKind::Board { .. } | EquipmentKind::Track { .. } | EquipmentKind::Points
+            )
+        )
+    }
+
+    /// The size of the table (width, height).
+    pub fn table_size(&self) -> (f64, f64) {
+        (self.ground.width, self.ground.height)
+    }
+
+    /// Every place in drawing order: each piece of equipment followed by its squares.
+    pub fn places(&self) -> &[PlaceShape] {
+        &self.ground.places
+    }
+
+    /// The place with this name.
+    pub fn place(&self, name: &str) -> Option<&PlaceShape> {
+        self.ground.place_index.get(name).map(|&i| &self.ground.places[i])
+    }
+
+    /// Where the place with this name is drawn.
+    pub fn place_rect(&self, name: &str) -> Option<Rect> {
+        self.place(name).map(|p| p.rect)
+    }
+
+    /// Every drawn figure with its rectangle, in the game's order.
+    pub fn figures(&self) -> &[(String, Rect)] {
+        &self.figures
+    }
+
+    /// Where the figure with this name is drawn.
+    pub fn figure_rect(&self, name: &str) -> Option<Rect> {
+        self.figure_index.get(name).map(|&i| self.figures[i].1)
+    }
+
+    /// Whether the figure lies so nearly under others that none of it
+    /// shows (see [`covered`]): it need not be drawn.
+    pub fn is_covered(&self, name: &str) -> bool {
+        self.covered.contains(name)
+    }
+
+    /// The lines of points boards, as pieces from one point to the next.
+    pub fn segments(&self) -> &[(Point, Point)] {
+        &self.ground.segments
+    }
+
+    /// Every trigger with its rectangle.
+    pub fn triggers(&self) -> &[(String, Rect)] {
+        &self.ground.triggers
+    }
+
+    /// Where the trigger with this name is drawn.
+    pub fn trigger_rect(&self, name: &str) -> Option<Rect> {
+        self.ground
+            .triggers
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, r)| *r)
+    }
+
+    /// The rectangle of any element: equipment, trigger or figure (or a square).
+    pub fn rect_of(&self, name: &str) -> Option<Rect> {
+        self.place_rect(name)
+            .or_else(|| self.trigger_rect(name))
+            .or_else(|| self.figure_rect(name))
+    }
+
+    /// The topmost place under the point — a square of a board or track
+    /// before the board or track itself — or `None` on the empty table.
+    pub fn place_at(&self, point: Point) -> Option<String> {
+        self.ground
+            .places
+            .iter()
+            .rev()
+            .find(|p| p.rect.contains(point))
+            .map(|p| p.name.clone())
+    }
+
+    /// The topmost figure under the point.
+    pub fn figure_at(&self, point: Point) -> Option<String> {
+        self.figures
+            .iter()
+            .rev()
+            .find(|(_, r)| r.contains(point))
+            .map(|(n, _)| n.clone())
+    }
+
+    /// The point of a points board whose dot (not just its square) is under
+    /// `at`: the board's name and the point's full name. A press there in
+    /// the designer draws a line or moves the dot; elsewhere on the board it
+    /// moves the board.
+    pub fn dot_at(&self, at: Point) -> Option<(String, String)> {
+        self.ground.places.iter().rev().find_map(|p| {
+            let reach = DOT_REACH * p.rect.width.min(p.rect.height);
+            let c = p.rect.centre();
+            let near = (at.x - c.x).hypot(at.y - c.y) <= reach;
+            let board = p.parent.clone().filter(|_| p.kind == PlaceKind::Point && near)?;
+            Some((board, p.name.clone()))
+        })
+    }
+
+    /// The topmost element under the point, for clicking in the designer:
+    /// a figure (its middle: around and between figures, a press takes the
+    /// place they lie on), else a trigger, else a piece of equipment (a
+    /// whole board or track rather than one of its squares).
+    pub fn element_at(&self, point: Point) -> Option<String> {
+        self.figures
+            .iter()
+            .rev()
+            .find(|(_, r)| r.shrunk(DESIGN_FIGURE_CORE).contains(point))
+            .map(|(n, _)| n.clone())
+            .or_else(|| {
+                self.ground
+                    .triggers
+                    .iter()
+                    .rev()
+                    .find(|(_, r)| r.contains(point))
+                    .map(|(n, _)| n.clone())
+            })
+            .or_else(|| {
+                let place = self.ground.places.iter().rev().find(|p| p.rect.contains(point))?;
+                Some(place.parent.clone().unwrap_or_else(|| place.name.clone()))
+            })
+    }
+
+    /// The elements lying wholly inside `area` (a selection rectangle):
+    /// equipment, then triggers, then figures; squares are not elements.
+    pub fn elements_in(&self, area: Rect) -> Vec<String> {
+        let equipment = self
+            .ground
+            .places
+            .iter()
+            .filter(|p| p.parent.is_none())
+            .map(|p| (&p.name, &p.rect));
+        let triggers = self.ground.triggers.iter().map(|(n, r)| (n, r));
+        let figures = self.figures.iter().map(|(n, r)| (n, r));
+        equipment
+            .chain(triggers)
+            .chain(figures)
+            .filter(|(_, r)| area.contains_rect(r))
+            .map(|(n, _)| n.clone())
+            .collect()
+    }
+}
+
+impl Ground {
+    /// The places and triggers of `game`'s table, where they are drawn.
+    fn of(game: &Game) -> Self {
+        let layout = default_layout(game);
+        let mut g = Ground {
             width: f64::from(layout.width),
             height: f64::from(layout.height),
             ..Default::default()
@@ -182,79 +429,7 @@ impl Geometry {
                 g.triggers.push((t.name.clone(), Rect::of_placement(p)));
             }
         }
-        g.place_figures(game, place_of, height_of);
         g
-    }
-
-    fn place_figures(
-        &mut self,
-        game: &Game,
-        place_of: &dyn Fn(&str) -> Option<String>,
-        height_of: &dyn Fn(&str) -> usize,
-    ) {
-        let mut on: BTreeMap<usize, Vec<&str>> = BTreeMap::new();
-        for f in &game.figures {
-            let Some(place) = place_of(&f.name) else {
-                continue;
-            };
-            let Some(&i) = self.place_index.get(&place) else {
-                continue;
-            };
-            if self.holds_figures(i) {
-                on.entry(i).or_default().push(&f.name);
-            }
-        }
-        let mut rects: HashMap<&str, Rect> = HashMap::new();
-        for names in on.values_mut() {
-            names.sort_by_key(|name| height_of(name));
-        }
-        let largest = largest_figure(self.width, self.height);
-        // Cards on a place of nobody's (a deck, the pile, a tableau) lie in
-        // a pile as on a real table; a hand's are laid out to be picked.
-        let owned: Vec<&str> = game
-            .equipment
-            .iter()
-            .filter(|e| e.owner.is_some())
-            .map(|e| e.name.as_str())
-            .collect();
-        let kinds: HashMap<&str, &str> = game
-            .figures
-            .iter()
-            .map(|f| (f.name.as_str(), f.kind.as_str()))
-            .collect();
-        for (i, names) in &on {
-            let place = &self.places[*i];
-            let cards = names.iter().all(|n| kinds.get(n) == Some(&CARD));
-            let piled = cards
-                && matches!(place.kind, PlaceKind::Equipment(_))
-                && !owned.contains(&place.name.as_str());
-            let rects_on = if piled {
-                stack(place.rect, names.len(), largest)
-            } else {
-                tidy(place.rect, names.len(), largest)
-            };
-            for ((name, rect), hidden) in names.iter().zip(&rects_on).zip(covered(&rects_on)) {
-                rects.insert(name, *rect);
-                if hidden {
-                    self.covered.insert(name.to_string());
-                }
-            }
-        }
-        for f in &game.figures {
-            if let Some(rect) = rects.get(f.name.as_str()) {
-                self.figure_index.insert(f.name.clone(), self.figures.len());
-                self.figures.push((f.name.clone(), *rect));
-            }
-        }
-    }
-
-    fn holds_figures(&self, i: usize) -> bool {
-        !matches!(
-            self.places[i].kind,
-            PlaceKind::Equipment(
-                EquipmentKind::Board { .. } | EquipmentKind::Track { .. } | EquipmentKind::Points
-            )
-        )
     }
 
     fn push_place(&mut self, shape: PlaceShape) {
@@ -269,137 +444,5 @@ impl Geometry {
             kind,
             parent: Some(parent.to_string()),
         });
-    }
-
-    /// The size of the table (width, height).
-    pub fn table_size(&self) -> (f64, f64) {
-        (self.width, self.height)
-    }
-
-    /// Every place in drawing order: each piece of equipment followed by its squares.
-    pub fn places(&self) -> &[PlaceShape] {
-        &self.places
-    }
-
-    /// The place with this name.
-    pub fn place(&self, name: &str) -> Option<&PlaceShape> {
-        self.place_index.get(name).map(|&i| &self.places[i])
-    }
-
-    /// Where the place with this name is drawn.
-    pub fn place_rect(&self, name: &str) -> Option<Rect> {
-        self.place(name).map(|p| p.rect)
-    }
-
-    /// Every drawn figure with its rectangle, in the game's order.
-    pub fn figures(&self) -> &[(String, Rect)] {
-        &self.figures
-    }
-
-    /// Where the figure with this name is drawn.
-    pub fn figure_rect(&self, name: &str) -> Option<Rect> {
-        self.figure_index.get(name).map(|&i| self.figures[i].1)
-    }
-
-    /// Whether the figure lies so nearly under others that none of it
-    /// shows (see [`covered`]): it need not be drawn.
-    pub fn is_covered(&self, name: &str) -> bool {
-        self.covered.contains(name)
-    }
-
-    /// The lines of points boards, as pieces from one point to the next.
-    pub fn segments(&self) -> &[(Point, Point)] {
-        &self.segments
-    }
-
-    /// Every trigger with its rectangle.
-    pub fn triggers(&self) -> &[(String, Rect)] {
-        &self.triggers
-    }
-
-    /// Where the trigger with this name is drawn.
-    pub fn trigger_rect(&self, name: &str) -> Option<Rect> {
-        self.triggers.iter().find(|(n, _)| n == name).map(|(_, r)| *r)
-    }
-
-    /// The rectangle of any element: equipment, trigger or figure (or a square).
-    pub fn rect_of(&self, name: &str) -> Option<Rect> {
-        self.place_rect(name)
-            .or_else(|| self.trigger_rect(name))
-            .or_else(|| self.figure_rect(name))
-    }
-
-    /// The topmost place under the point — a square of a board or track
-    /// before the board or track itself — or `None` on the empty table.
-    pub fn place_at(&self, point: Point) -> Option<String> {
-        self.places
-            .iter()
-            .rev()
-            .find(|p| p.rect.contains(point))
-            .map(|p| p.name.clone())
-    }
-
-    /// The topmost figure under the point.
-    pub fn figure_at(&self, point: Point) -> Option<String> {
-        self.figures
-            .iter()
-            .rev()
-            .find(|(_, r)| r.contains(point))
-            .map(|(n, _)| n.clone())
-    }
-
-    /// The point of a points board whose dot (not just its square) is under
-    /// `at`: the board's name and the point's full name. A press there in
-    /// the designer draws a line or moves the dot; elsewhere on the board it
-    /// moves the board.
-    pub fn dot_at(&self, at: Point) -> Option<(String, String)> {
-        self.places.iter().rev().find_map(|p| {
-            let reach = DOT_REACH * p.rect.width.min(p.rect.height);
-            let c = p.rect.centre();
-            let near = (at.x - c.x).hypot(at.y - c.y) <= reach;
-            let board = p.parent.clone().filter(|_| p.kind == PlaceKind::Point && near)?;
-            Some((board, p.name.clone()))
-        })
-    }
-
-    /// The topmost element under the point, for clicking in the designer:
-    /// a figure (its middle: around and between figures, a press takes the
-    /// place they lie on), else a trigger, else a piece of equipment (a
-    /// whole board or track rather than one of its squares).
-    pub fn element_at(&self, point: Point) -> Option<String> {
-        self.figures
-            .iter()
-            .rev()
-            .find(|(_, r)| r.shrunk(DESIGN_FIGURE_CORE).contains(point))
-            .map(|(n, _)| n.clone())
-            .or_else(|| {
-                self.triggers
-                    .iter()
-                    .rev()
-                    .find(|(_, r)| r.contains(point))
-                    .map(|(n, _)| n.clone())
-            })
-            .or_else(|| {
-                let place = self.places.iter().rev().find(|p| p.rect.contains(point))?;
-                Some(place.parent.clone().unwrap_or_else(|| place.name.clone()))
-            })
-    }
-
-    /// The elements lying wholly inside `area` (a selection rectangle):
-    /// equipment, then triggers, then figures; squares are not elements.
-    pub fn elements_in(&self, area: Rect) -> Vec<String> {
-        let equipment = self
-            .places
-            .iter()
-            .filter(|p| p.parent.is_none())
-            .map(|p| (&p.name, &p.rect));
-        let triggers = self.triggers.iter().map(|(n, r)| (n, r));
-        let figures = self.figures.iter().map(|(n, r)| (n, r));
-        equipment
-            .chain(triggers)
-            .chain(figures)
-            .filter(|(_, r)| area.contains_rect(r))
-            .map(|(n, _)| n.clone())
-            .collect()
     }
 }

@@ -10,6 +10,7 @@ use crate::table::links::{links, LinkView};
 use crate::table::looks::{attributes_of, look_of};
 use crate::wording::names::numbered;
 use std::collections::HashSet;
+use std::sync::Arc;
 use tablecraft_engine::model::{EquipmentKind, Game, Look, LookPattern};
 use tablecraft_engine::{Position, Status};
 
@@ -147,11 +148,11 @@ pub struct TriggerView {
 }
 
 /// Everything the table shows.
-#[derive(Debug, Clone, Default, PartialEq)]
+#[derive(Debug, Clone, Default)]
 pub struct Scene {
     pub width: f64,
     pub height: f64,
-    pub places: Vec<PlaceView>,
+    pub places: Vec<Arc<PlaceView>>,
     /// The lines of points boards, as pieces from one point to the next,
     /// drawn over the boards and under their points.
     pub lines: Vec<(Point, Point)>,
@@ -160,6 +161,26 @@ pub struct Scene {
     pub links: Vec<LinkView>,
     pub figures: Vec<FigureView>,
     pub triggers: Vec<TriggerView>,
+}
+
+/// Places are compared first by where they are kept: the scenes of one
+/// game in play share the places whose marks have not changed, and
+/// comparing two scenes of a big board then reads no square's words.
+impl PartialEq for Scene {
+    fn eq(&self, other: &Self) -> bool {
+        self.width == other.width
+            && self.height == other.height
+            && self.places.len() == other.places.len()
+            && self
+                .places
+                .iter()
+                .zip(&other.places)
+                .all(|(a, b)| Arc::ptr_eq(a, b) || a == b)
+            && self.lines == other.lines
+            && self.links == other.links
+            && self.figures == other.figures
+            && self.triggers == other.triggers
+    }
 }
 
 /// The colour a figure is drawn in: its own, or its player's.
@@ -238,12 +259,21 @@ fn label(game: &Game, shape: &PlaceShape) -> Option<String> {
         .cloned()
 }
 
-fn places(game: &Game, geometry: &Geometry, marks: &dyn Fn(&str) -> Marks) -> Vec<PlaceView> {
+fn places(game: &Game, geometry: &Geometry, marks: &dyn Fn(&str) -> Marks) -> Vec<Arc<PlaceView>> {
     let boards = geometry
         .places()
         .iter()
         .filter(|p| matches!(p.kind, PlaceKind::Equipment(EquipmentKind::Board { .. })))
         .count();
+    // Only a place of equipment with attributes (its own or its squares')
+    // can have a look: on a big board with none, each square's name is not
+    // looked up again at every move.
+    let with_attributes: HashSet<&str> = game
+        .equipment
+        .iter()
+        .filter(|e| !e.attributes.is_empty() || !e.squares.is_empty())
+        .map(|e| e.name.as_str())
+        .collect();
     geometry
         .places()
         .iter()
@@ -253,11 +283,39 @@ fn places(game: &Game, geometry: &Geometry, marks: &dyn Fn(&str) -> Marks) -> Ve
             name: shape.name.clone(),
             rect: shape.rect,
             look: look(&shape.kind),
-            attribute_look: look_of(game, &shape.name).map(AttributeLook::of),
+            attribute_look: with_attributes
+                .contains(shape.parent.as_deref().unwrap_or(&shape.name))
+                .then(|| look_of(game, &shape.name).map(AttributeLook::of))
+                .flatten(),
             label: label(game, shape),
             marks: marks(&shape.name),
         })
+        .map(Arc::new)
         .collect()
+}
+
+/// The table of a game in play without its figures: where each place is
+/// drawn and how, worked out once for the game and shared by the scene of
+/// each of its positions ([`Scene::play_on`]), so that a move does not lay
+/// out and name again every square of a big board.
+#[derive(Debug, Clone, Default)]
+pub struct Backdrop {
+    geometry: Geometry,
+    /// Each place unmarked.
+    places: Vec<Arc<PlaceView>>,
+    links: Vec<LinkView>,
+}
+
+impl Backdrop {
+    /// `game`'s table without its figures.
+    pub fn of(game: &Game) -> Self {
+        let geometry = Geometry::with_positions(game, &|_| None);
+        Backdrop {
+            places: places(game, &geometry, &|_| Marks::default()),
+            links: links(game, &geometry),
+            geometry,
+        }
+    }
 }
 
 impl Scene {
@@ -328,6 +386,20 @@ impl Scene {
         held: Option<&str>,
         viewer: u8,
     ) -> Scene {
+        Scene::play_on(&Backdrop::of(game), game, pos, targets, held, viewer)
+    }
+
+    /// [`Scene::play_for`] on the places of `backdrop`, the game's
+    /// [`Backdrop`]: only the figures are laid out, and a place whose
+    /// marks are as they were is the backdrop's own, not a copy.
+    pub fn play_on(
+        backdrop: &Backdrop,
+        game: &Game,
+        pos: &Position,
+        targets: &HashSet<String>,
+        held: Option<&str>,
+        viewer: u8,
+    ) -> Scene {
         let rules = pos.rules();
         let state = pos.state();
         let place_of = |figure: &str| {
@@ -343,14 +415,14 @@ impl Scene {
                 })
                 .unwrap_or(0)
         };
-        let geometry = Geometry::with_order(game, &place_of, &height_of);
+        let geometry = backdrop.geometry.with_figures(game, &place_of, &height_of);
         let winning: HashSet<&str> = match pos.status() {
             Status::Over { line, .. } => line.iter().map(|&p| rules.place_name(p)).collect(),
             Status::Playing => HashSet::new(),
         };
         let mark = |name: &str| Marks {
-            target: targets.contains(name),
-            winning: winning.contains(name),
+            target: !targets.is_empty() && targets.contains(name),
+            winning: !winning.is_empty() && winning.contains(name),
             selected: held == Some(name),
             ..Marks::default()
         };
@@ -420,9 +492,23 @@ impl Scene {
         Scene {
             width,
             height,
-            places: places(game, &geometry, &mark),
+            places: backdrop
+                .places
+                .iter()
+                .map(|p| {
+                    let marks = mark(&p.name);
+                    if marks == p.marks {
+                        Arc::clone(p)
+                    } else {
+                        Arc::new(PlaceView {
+                            marks,
+                            ..PlaceView::clone(p)
+                        })
+                    }
+                })
+                .collect(),
             lines: geometry.segments().to_vec(),
-            links: links(game, &geometry),
+            links: backdrop.links.clone(),
             figures,
             triggers,
         }
@@ -442,7 +528,7 @@ fn trigger_text(v: &tablecraft_engine::model::TriggerValue) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::testing::open_example;
+    use crate::testing::{example_names, open_example};
     use std::sync::Arc;
 
     #[test]
@@ -495,6 +581,48 @@ mod tests {
                 .marks
                 .selected
         );
+    }
+
+    #[test]
+    fn scenes_on_one_backdrop_are_as_if_laid_out_anew_and_share_their_unmarked_places() {
+        for name in example_names() {
+            let (game, rules) = open_example(&name);
+            let backdrop = Backdrop::of(&game);
+            let mut pos = Position::new(Arc::new(rules));
+            for turn in 0..12 {
+                let steps = pos.legal_steps();
+                let rules = Arc::clone(pos.rules());
+                // The first step's figure as if held, its places marked.
+                let held = steps.first().map(|s| s.figure);
+                let targets: HashSet<String> = steps
+                    .iter()
+                    .filter(|s| Some(s.figure) == held)
+                    .map(|s| rules.place_name(s.to).to_string())
+                    .collect();
+                let held = held.map(|f| rules.figures[f as usize].name.as_str());
+                for viewer in 0..=1 {
+                    let shared = Scene::play_on(&backdrop, &game, &pos, &targets, held, viewer);
+                    let anew = Scene::play_on(&Backdrop::of(&game), &game, &pos, &targets, held, viewer);
+                    assert_eq!(shared, anew, "{name}, action {turn}");
+                    assert_eq!(shared.places.len(), backdrop.places.len());
+                    for (p, unmarked) in shared.places.iter().zip(&backdrop.places) {
+                        assert_eq!(
+                            p.marks == Marks::default(),
+                            Arc::ptr_eq(p, unmarked),
+                            "{name}: {}",
+                            p.name
+                        );
+                    }
+                }
+                let done = match steps.get(turn % steps.len().max(1)) {
+                    Some(&step) => pos.play_step(step).is_err(),
+                    None => pos.end_move().is_err(),
+                };
+                if done {
+                    break;
+                }
+            }
+        }
     }
 
     #[test]

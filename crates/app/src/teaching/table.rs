@@ -5,6 +5,7 @@ use crate::gesture::Hit;
 use crate::table::geometry::{Geometry, Point};
 use crate::table::scene::Scene;
 use std::collections::HashSet;
+use std::sync::Arc;
 use tablecraft_engine::learn::Setup;
 use tablecraft_engine::model::Game;
 use tablecraft_engine::Position;
@@ -73,7 +74,10 @@ pub fn scene_of(game: &Game, setup: &Setup, marked: &HashSet<String>, selected: 
         true
     });
     for p in &mut scene.places {
-        p.marks.target = marked.contains(&p.name);
+        let target = marked.contains(&p.name);
+        if p.marks.target != target {
+            Arc::make_mut(p).marks.target = target;
+        }
     }
     scene
 }

@@ -129,7 +129,7 @@ fn a_figure_on_a_square_wins_a_tie_with_the_square() {
 fn nim_targets() -> Scene {
     let mut s = scene("nim12");
     for p in &mut s.places {
-        p.marks.target = p.name == "basket";
+        std::sync::Arc::make_mut(p).marks.target = p.name == "basket";
     }
     s
 }
@@ -175,7 +175,7 @@ fn only_the_legal_places_are_reached_while_held() {
         .collect();
     let legal = [cells[0].clone(), cells[8].clone()];
     for p in &mut s.places {
-        p.marks.target = legal.contains(&p.name);
+        std::sync::Arc::make_mut(p).marks.target = legal.contains(&p.name);
     }
     let f = s.figures[0].clone();
     s.figures[0].marks.selected = true;

@@ -138,6 +138,23 @@ fn figures_can_be_drawn_where_play_put_them() {
 }
 
 #[test]
+fn figures_laid_out_again_on_the_same_places_lie_as_on_a_new_table() {
+    let g = board_game();
+    let designed = Geometry::new(&g);
+    let on_t3 = |f: &str| (f == "w").then(|| "t.3".to_string());
+    let again = designed.with_figures(&g, &on_t3, &|_| 0);
+    let anew = Geometry::with_positions(&g, &on_t3);
+    assert_eq!(again.figures(), anew.figures());
+    assert_eq!(again.places(), anew.places());
+    assert_eq!(again.triggers(), anew.triggers());
+    assert_eq!(again.figure_rect("w"), anew.figure_rect("w"));
+    assert!(
+        designed.figures().len() > 1,
+        "the designed table keeps its own figures"
+    );
+}
+
+#[test]
 fn hit_testing_finds_the_square_under_a_point() {
     let geo = Geometry::new(&board_game());
     assert_eq!(geo.place_at(Point::new(110.0, 270.0)).as_deref(), Some("b.1.1"));
