@@ -10,7 +10,9 @@ pub use tablecraft_app::gesture::{Phase, Pointer};
 use tablecraft_app::table::frame::{frame, labelled};
 use tablecraft_app::table::geometry::{Point, Rect};
 use tablecraft_app::table::looks::pattern_path;
-use tablecraft_app::table::scene::{AttributeLook, FigureView, PlaceLook, PlaceView, Scene, TriggerView};
+use tablecraft_app::table::scene::{
+    same_place, AttributeLook, FigureView, PlaceLook, PlaceView, Scene, TriggerView,
+};
 use tablecraft_engine::model::LookPattern;
 use wasm_bindgen::JsCast;
 
@@ -59,7 +61,7 @@ impl Drawing for Arc<PlaceView> {
         &self.name
     }
     fn same(&self, other: &Self) -> bool {
-        Arc::ptr_eq(self, other) || self == other
+        same_place(self, other)
     }
 }
 

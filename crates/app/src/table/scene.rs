@@ -163,23 +163,35 @@ pub struct Scene {
     pub triggers: Vec<TriggerView>,
 }
 
-/// Places are compared first by where they are kept: the scenes of one
-/// game in play share the places whose marks have not changed, and
-/// comparing two scenes of a big board then reads no square's words.
+/// Whether two places are drawn alike, looked for first by where they are
+/// kept: the scenes of one game in play share the places whose marks have
+/// not changed, so comparing two scenes of a big board reads no square's
+/// words.
+pub fn same_place(a: &Arc<PlaceView>, b: &Arc<PlaceView>) -> bool {
+    Arc::ptr_eq(a, b) || a == b
+}
+
+/// Field by field, places by [`same_place`].
 impl PartialEq for Scene {
     fn eq(&self, other: &Self) -> bool {
-        self.width == other.width
-            && self.height == other.height
-            && self.places.len() == other.places.len()
-            && self
-                .places
-                .iter()
-                .zip(&other.places)
-                .all(|(a, b)| Arc::ptr_eq(a, b) || a == b)
-            && self.lines == other.lines
-            && self.links == other.links
-            && self.figures == other.figures
-            && self.triggers == other.triggers
+        // Taken apart, so that a field added to the scene is not left out.
+        let Scene {
+            width,
+            height,
+            places,
+            lines,
+            links,
+            figures,
+            triggers,
+        } = self;
+        *width == other.width
+            && *height == other.height
+            && places.len() == other.places.len()
+            && places.iter().zip(&other.places).all(|(a, b)| same_place(a, b))
+            && *lines == other.lines
+            && *links == other.links
+            && *figures == other.figures
+            && *triggers == other.triggers
     }
 }
 
