@@ -91,12 +91,28 @@ impl Situation {
                     self.put_cell(m, bit, k);
                 }
                 Where::Pile(i) => {
-                    for &f in on {
+                    // Figures the state knows are all alike are of one kind:
+                    // the kind of the first, counted at once.
+                    let alike = match state.uniform(p as PlaceId) {
+                        true => on.len(),
+                        false => 1,
+                    };
+                    for same in on.chunks(alike) {
+                        let f = same[0];
                         let Some(k) = m.kinds.of_figure(rules, f, state.kind_of(f), state.owner_of(f)) else {
                             return false;
                         };
-                        self.counts[i * kinds + k as usize] += 1;
-                        self.totals[i] += 1;
+                        // More than it counts: not held here.
+                        let count = &mut self.counts[i * kinds + k as usize];
+                        let more = u16::try_from(same.len()).ok();
+                        let (Some(c), Some(total)) = (
+                            more.and_then(|n| count.checked_add(n)),
+                            more.and_then(|n| self.totals[i].checked_add(n)),
+                        ) else {
+                            return false;
+                        };
+                        *count = c;
+                        self.totals[i] = total;
                         self.present[i][usize::from(k) / 64] |= 1 << (k % 64);
                     }
                 }
