@@ -10,7 +10,7 @@ use super::handover::Handed;
 use super::ops::{build, Op};
 use super::situation::Situation;
 use super::value::{Cx, Eval, Expr as SetExpr, SetOf};
-use super::{Holds, Machine};
+use super::{Holds, Machine, Where};
 use crate::expr::{Effect, Function, Quantity, Special, WorldFn, MAX_ITEMS, MAX_WORK};
 use crate::rules::tree::{
     self, direction_of, fill_slot, inlined, named, statement, walk, Compiler, Node, Reg, Statement, Text,
@@ -902,16 +902,15 @@ impl Machine {
         if p == REMOVED {
             return Some(());
         }
-        match (self.cell(p), self.pile(p)) {
-            (Some(bit), _) => (s.take_cell(bit)? == k).then_some(()),
-            (_, Some(i)) => {
+        match *self.places.get(p as usize)? {
+            Where::Cell(bit) => (s.take_cell(bit)? == k).then_some(()),
+            Where::Pile(i) => {
                 if s.count(self, i, k) == 0 {
                     return None;
                 }
                 s.tally(self, i, k, false);
                 Some(())
             }
-            _ => None,
         }
     }
 
@@ -921,19 +920,18 @@ impl Machine {
         if p == REMOVED {
             return Some(());
         }
-        match (self.cell(p), self.pile(p)) {
-            (Some(bit), _) => {
+        match *self.places.get(p as usize)? {
+            Where::Cell(bit) => {
                 if s.cell(bit).is_some() {
                     return None;
                 }
                 s.put_cell(self, bit, k);
                 Some(())
             }
-            (_, Some(i)) => {
+            Where::Pile(i) => {
                 s.tally(self, i, k, true);
                 Some(())
             }
-            _ => None,
         }
     }
 }
