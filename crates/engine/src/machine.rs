@@ -31,6 +31,7 @@ mod effect;
 mod handover;
 mod kinds;
 mod ops;
+mod placing;
 mod play;
 mod situation;
 mod steps;
@@ -87,6 +88,10 @@ pub struct Machine {
     /// Per state of the move's automaton, the step rules that may come
     /// next, as bits (where there are at most 64 rules).
     allowed: Vec<u64>,
+    /// Per state of the move's automaton, the one step rule (by place in
+    /// `steps`) that may come next, where the turn only places figures
+    /// from supplies ([`placing`]).
+    placing: Vec<Option<u16>>,
     /// How many words of 64 the kinds take as bits.
     kind_words: usize,
     steps: Vec<StepRule>,

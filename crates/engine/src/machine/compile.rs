@@ -3,6 +3,7 @@
 use super::effect::{self, Compiled};
 use super::handover::Handover;
 use super::kinds::Kinds;
+use super::placing;
 use super::steps::{StepRule, Targets};
 use super::value::Expr;
 use super::{End, Holds, Machine, Where};
@@ -74,6 +75,7 @@ pub(super) fn machine(rules: &Rules) -> Result<Machine, String> {
         places,
         piles,
         allowed,
+        placing: Vec::new(),
         kind_words: kinds.len().div_ceil(64),
         kinds,
         steps: Vec::new(),
@@ -91,6 +93,15 @@ pub(super) fn machine(rules: &Rules) -> Result<Machine, String> {
         let rule = step_rule(&m, rules, i).map_err(|e| format!("step '{}': {e}", rules.steps[i].name))?;
         m.steps.push(rule);
     }
+    m.placing = m
+        .allowed
+        .iter()
+        .map(|&rules| match rules.count_ones() {
+            1 => Some(rules.trailing_zeros() as u16)
+                .filter(|&r| placing::fits(&m.steps[r as usize], m.reads_order)),
+            _ => None,
+        })
+        .collect();
     m.overlap = m.steps.iter().enumerate().any(|(i, a)| {
         m.steps[i + 1..].iter().any(|b| {
             let kinds = a

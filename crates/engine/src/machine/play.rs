@@ -14,7 +14,7 @@ use super::value::Eval;
 use super::Machine;
 use crate::automaton::MoveAutomaton;
 use crate::model::WhenStuck;
-use crate::rules::tree::{Val, SLOTS};
+use crate::rules::tree::{Val, NO_SLOTS};
 use crate::rules::{PlaceId, Rules};
 use crate::search::rng::Rng;
 use crate::search::Budget;
@@ -212,7 +212,7 @@ impl Machine {
         self.put(s, to, k)?;
         if !rule.effects.is_empty() {
             let mut at = At {
-                slots: [Val::Num(0); SLOTS],
+                slots: NO_SLOTS,
                 moved: (to, k),
                 handed: None,
             };
@@ -301,12 +301,13 @@ impl Machine {
     fn game_over(&self, rules: &Rules, s: &Situation) -> Option<Option<u8>> {
         let mut memo = super::steps::Memo::default();
         let mut can = |ri: usize, player: Option<u8>| self.can_now(rules, s, ri, player, &mut memo);
+        let mut slots = NO_SLOTS;
         let mut e = Eval {
             m: self,
             rules,
             s,
             texts: &[],
-            slots: &mut [Val::Num(0); SLOTS],
+            slots: &mut slots,
             moved: (crate::state::REMOVED, 0),
             made: &s.made,
             player: s.to_move,

@@ -12,7 +12,7 @@ use super::value::{Eval, Expr, SetOf};
 use super::Machine;
 use crate::automaton::Progress;
 use crate::model::OwnerPattern;
-use crate::rules::tree::{Text, Val, SLOTS};
+use crate::rules::tree::{Text, Val, NO_SLOTS};
 use crate::rules::{PlaceId, Rules};
 
 /// A step rule compiled for the machine.
@@ -65,16 +65,32 @@ pub(super) struct Source {
     pub first: u32,
     pub piles: u32,
     pub times: u32,
+    /// How many steps it gives, each of its targets `times`: counted once,
+    /// as it is read at every step drawn.
+    pub count: u32,
 }
 
 impl Source {
-    /// How many different steps it gives.
-    fn targets(&self) -> u32 {
-        self.bits.count_ones() + self.piles
-    }
-
-    fn count(&self) -> u32 {
-        self.targets() * self.times
+    /// Rule `rule`'s steps of a figure of kind `kind` on `from` to the
+    /// squares `bits` and `piles` piles listed from `first`, each given
+    /// `times`.
+    pub fn new(
+        rule: u16,
+        (from, kind): (PlaceId, u8),
+        bits: u64,
+        (first, piles): (u32, u32),
+        times: u32,
+    ) -> Source {
+        Source {
+            rule,
+            from,
+            kind,
+            bits,
+            first,
+            piles,
+            times,
+            count: (bits.count_ones() + piles) * times,
+        }
     }
 }
 
@@ -96,6 +112,14 @@ pub struct Listing {
 }
 
 impl Listing {
+    /// No step listed yet.
+    fn clear(&mut self) {
+        self.sources.clear();
+        self.piles.clear();
+        self.total = 0;
+        self.memo.clear();
+    }
+
     /// The board targets earlier rules gave the figure of kind `k` on
     /// `from`.
     fn given(&mut self, from: PlaceId, k: u8) -> &mut u64 {
@@ -165,11 +189,20 @@ const MAX_CAN_DEPTH: u32 = 4;
 impl Machine {
     /// Lists every legal step of `s` into `out`; `None` to give up.
     pub(super) fn list(&self, rules: &Rules, s: &Situation, out: &mut Listing) -> Option<()> {
-        out.sources.clear();
-        out.piles.clear();
-        out.total = 0;
+        match self.placing.get(usize::from(s.progress)) {
+            Some(&Some(r)) => {
+                out.clear();
+                self.list_placing(rules, s, usize::from(r), out)
+            }
+            _ => self.list_generally(rules, s, out),
+        }
+    }
+
+    /// [`list`](Self::list) rule by rule and figure by figure, as any turn
+    /// can be listed.
+    pub(super) fn list_generally(&self, rules: &Rules, s: &Situation, out: &mut Listing) -> Option<()> {
+        out.clear();
         let mut memo = std::mem::take(&mut out.memo);
-        memo.clear();
         let found = self.steps_of(rules, s, Turn::of(s), Until::All, Some(out), &mut memo, 0);
         out.memo = memo;
         found.map(|_| ())
@@ -422,16 +455,8 @@ impl Machine {
                 if bits == 0 {
                     return Some(false);
                 }
-                let source = Source {
-                    rule: r as u16,
-                    from,
-                    kind: k,
-                    bits,
-                    first: 0,
-                    piles: 0,
-                    times,
-                };
-                list.total += source.count();
+                let source = Source::new(r as u16, (from, k), bits, (0, 0), times);
+                list.total += source.count;
                 list.sources.push(source);
                 Some(true)
             }
@@ -491,16 +516,8 @@ impl Machine {
                 if count == 0 {
                     return Some(false);
                 }
-                let source = Source {
-                    rule: r as u16,
-                    from,
-                    kind: k,
-                    bits: 0,
-                    first: first as u32,
-                    piles: count,
-                    times,
-                };
-                list.total += source.count();
+                let source = Source::new(r as u16, (from, k), 0, (first as u32, count), times);
+                list.total += source.count;
                 list.sources.push(source);
                 Some(true)
             }
@@ -556,12 +573,13 @@ impl Machine {
         f: &mut dyn FnMut(&mut Eval<'a, '_>) -> Option<()>,
     ) -> Option<()> {
         let mut can = |ri: usize, player: Option<u8>| self.can(rules, s, turn, ri, player, memo, depth);
+        let mut slots = NO_SLOTS;
         let mut e = Eval {
             m: self,
             rules,
             s,
             texts: &[],
-            slots: &mut [Val::Num(0); SLOTS],
+            slots: &mut slots,
             moved: (from, k),
             made: if turn.own { &s.made } else { &[] as &[Made] },
             player: turn.player,
@@ -629,22 +647,28 @@ impl Machine {
     pub(super) fn nth(&self, list: &Listing, n: u32) -> Option<(u16, PlaceId, u8, PlaceId)> {
         let mut n = n;
         for source in &list.sources {
-            let count = source.count();
-            if n >= count {
-                n -= count;
+            if n >= source.count {
+                n -= source.count;
                 continue;
             }
-            // The same step, once for each figure it stands for.
-            let n = n % source.targets();
-            let on_board = source.bits.count_ones();
-            let to = if n < on_board {
+            // The same step, once for each figure it stands for (a division
+            // only where it stands for several: it is slow, and most stand for
+            // one).
+            let n = match source.times {
+                1 => n,
+                times => n % (source.count / times),
+            };
+            // Its squares come first (counted only where it has piles too).
+            let to = if source.piles == 0 || n < source.bits.count_ones() {
                 let mut bits = source.bits;
                 for _ in 0..n {
                     bits &= bits - 1;
                 }
                 self.board.place(bits.trailing_zeros())
             } else {
-                *list.piles.get((source.first + n - on_board) as usize)?
+                *list
+                    .piles
+                    .get((source.first + n - source.bits.count_ones()) as usize)?
             };
             return Some((source.rule, source.from, source.kind, to));
         }

@@ -112,6 +112,12 @@ fn lockstep_with(rules: &Arc<Rules>, m: &Machine, games: u64, what: &str) -> Tal
                 }
                 break;
             }
+            // Listed the general way, source for source the same (a turn
+            // that only places is listed on its own, `super::placing`).
+            let mut generally = Listing::default();
+            assert!(m.list_generally(rules, &s, &mut generally).is_some());
+            assert_eq!(generally.sources, listing.sources, "{what}: the sources");
+            assert_eq!(generally.total, listing.total, "{what}: the total");
             let listed: Vec<_> = (0..listing.total)
                 .map(|i| m.nth(&listing, i).expect("a listed step"))
                 .collect();
@@ -197,6 +203,21 @@ fn the_yardstick_games_are_played_on_the_machine() {
         let (_, rules) = crate::open(&examples::text(file)).unwrap();
         assert!(rules.machine().is_some(), "{file}: {:?}", rules.why_no_machine());
     }
+}
+
+#[test]
+fn a_turn_that_only_places_from_supplies_is_listed_on_its_own() {
+    let placing = |file: &str| {
+        let (_, rules) = crate::open(&examples::text(file)).unwrap();
+        let m = rules.machine().unwrap();
+        m.placing.iter().filter(|r| r.is_some()).count()
+    };
+    assert_eq!(placing("tic-tac-toe.game.xml"), 1);
+    assert_eq!(placing("connect-four.game.xml"), 1);
+    // Its effects read what the listing found: listed rule by rule.
+    assert_eq!(placing("reversi.game.xml"), 0);
+    // Its figures move on the board.
+    assert_eq!(placing("english-checkers.game.xml"), 0);
 }
 
 #[test]

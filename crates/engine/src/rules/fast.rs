@@ -42,7 +42,7 @@ pub(crate) const SLOTS: usize = 16;
 
 /// The slots a run starts with: copied whole (a few wide moves), not
 /// written one value at a time.
-const NO_SLOTS: [Val; SLOTS] = [Val::Num(0); SLOTS];
+pub(crate) const NO_SLOTS: [Val; SLOTS] = [Val::Num(0); SLOTS];
 
 /// A condition compiled over ids, as closures.
 #[derive(Clone)]
