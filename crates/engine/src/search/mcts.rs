@@ -45,14 +45,16 @@ pub struct Scratch {
 /// one; where the machine hands the playout over, the general engine
 /// makes the steps it made and plays on.
 pub fn playout(pos: &mut Position, rng: &mut Rng, scratch: &mut Scratch, budget: &mut Budget) -> Option<u8> {
-    let rules = std::sync::Arc::clone(pos.rules());
-    let handed = match rules.machine() {
+    let handed = match pos.rules().machine() {
         Some(m) => match m.playout(pos, rng, &mut scratch.machine, budget, PLAYOUT_STEPS) {
             machine::Ended::Winner(w) => return w,
             machine::Ended::Handed => true,
         },
         None => false,
     };
+    // Held apart from the position it changes; not before it is needed
+    // (two atomic counts a playout).
+    let rules = std::sync::Arc::clone(pos.rules());
     let Scratch {
         draw,
         undo,
