@@ -96,6 +96,10 @@ pub struct Machine {
     kind_words: usize,
     steps: Vec<StepRule>,
     ends: Vec<End>,
+    /// Whether a game over's condition or winner binds or reads a name
+    /// (a quantifier's, a definition's): only then are they asked with
+    /// room for their values.
+    ends_bind: bool,
     triggers: Vec<Holds>,
     /// Whether two step rules may move the same figure: then, listing every
     /// step, a target is given with the first rule that allows it.

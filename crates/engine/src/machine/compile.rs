@@ -80,6 +80,7 @@ pub(super) fn machine(rules: &Rules) -> Result<Machine, String> {
         kinds,
         steps: Vec::new(),
         ends: Vec::new(),
+        ends_bind: false,
         triggers,
         overlap: false,
         players: rules.players,
@@ -114,12 +115,15 @@ pub(super) fn machine(rules: &Rules) -> Result<Machine, String> {
         })
     });
     for end in &rules.ends {
-        let compiled = |e: &expr::Expr| -> Result<Expr, String> {
+        let mut binds = false;
+        let mut compiled = |e: &expr::Expr| -> Result<Expr, String> {
             let t = tree::tree(e, rules, 0, false).ok_or("a part has no compiled form")?;
+            binds |= binds_names(&t.node);
             Expr::compile(&t.node, t.texts, rules, (b, &m.places))
         };
-        let when = end.when.iter().map(compiled).collect::<Result<_, _>>();
+        let when = end.when.iter().map(&mut compiled).collect::<Result<_, _>>();
         let winner = compiled(&end.winner);
+        m.ends_bind |= binds;
         match (when, winner) {
             (Ok(when), Ok(winner)) => m.ends.push(End { when, winner }),
             (Err(e), _) | (_, Err(e)) => return Err(format!("game over '{}': {e}", end.name)),
@@ -284,4 +288,21 @@ fn reads_no_step(n: &tree::Node) -> bool {
         )
     });
     !reads
+}
+
+/// Whether an expression binds a name or reads one: a quantifier's item,
+/// a definition's values, a value kept while a part is worked out, or a
+/// rule's variable.
+fn binds_names(n: &tree::Node) -> bool {
+    let mut binds = false;
+    tree::walk(n, &mut |p| {
+        binds |= matches!(
+            p,
+            tree::Node::Slot(_)
+                | tree::Node::Quantifier { .. }
+                | tree::Node::Apply { .. }
+                | tree::Node::Let { .. }
+        )
+    });
+    binds
 }

@@ -301,13 +301,21 @@ impl Machine {
     fn game_over(&self, rules: &Rules, s: &Situation) -> Option<Option<u8>> {
         let mut memo = super::steps::Memo::default();
         let mut can = |ri: usize, player: Option<u8>| self.can_now(rules, s, ri, player, &mut memo);
-        let mut slots = NO_SLOTS;
+        // Copied only where an end binds or reads a name.
+        let mut full;
+        let slots: &mut [Val] = match self.ends_bind {
+            true => {
+                full = NO_SLOTS;
+                &mut full
+            }
+            false => &mut [],
+        };
         let mut e = Eval {
             m: self,
             rules,
             s,
             texts: &[],
-            slots: &mut slots,
+            slots,
             moved: (crate::state::REMOVED, 0),
             made: &s.made,
             player: s.to_move,

@@ -221,6 +221,18 @@ fn a_turn_that_only_places_from_supplies_is_listed_on_its_own() {
 }
 
 #[test]
+fn game_overs_that_bind_no_name_are_asked_with_no_room_for_one() {
+    let binds = |file: &str| {
+        let (_, rules) = crate::open(&examples::text(file)).unwrap();
+        rules.machine().unwrap().ends_bind
+    };
+    // `in_a_row(board, 3, opponent)` and `empty(crosses) and empty(circles)`.
+    assert!(!binds("tic-tac-toe.game.xml"));
+    // `every s in squares(board) where not empty(s)`.
+    assert!(binds("connect-four.game.xml"));
+}
+
+#[test]
 fn a_condition_that_reads_nothing_of_the_step_is_asked_once_a_listing() {
     let (_, rules) = crate::open(&examples::text("english-checkers.game.xml")).unwrap();
     let m = rules.machine().unwrap();

@@ -13,7 +13,7 @@
 //! needs its name gives up.
 
 use crate::expr::{BinOp, Function, Quantity, Special, WorldFn};
-use crate::rules::tree::{self, answer, Node, Program, Reg, Seq, Text, Val, EMPTY, SLOTS};
+use crate::rules::tree::{self, answer, Node, Program, Reg, Seq, Text, Val, EMPTY};
 use crate::rules::{Element, GridSpot, PlaceId, Rules};
 
 use super::ops::{build, number, Op};
@@ -396,8 +396,9 @@ pub(super) struct Eval<'a, 'c> {
     pub s: &'a Situation,
     pub texts: &'a [Text],
     /// The rule's variables and the names bound inside (an effect's, kept
-    /// from one evaluation to the next).
-    pub slots: &'c mut [Val; SLOTS],
+    /// from one evaluation to the next); none where nothing evaluated
+    /// binds or reads one (a part that would finds none and gives up).
+    pub slots: &'c mut [Val],
     /// The figure the step moves: where it lies now and its kind.
     pub moved: (PlaceId, u8),
     /// The steps of the move so far (none at the start of another
