@@ -97,8 +97,8 @@ pub(super) fn machine(rules: &Rules) -> Result<Machine, String> {
     m.placing = m
         .allowed
         .iter()
-        .map(|&rules| match rules.count_ones() {
-            1 => Some(rules.trailing_zeros() as u16)
+        .map(|&next| match next.count_ones() {
+            1 => Some(next.trailing_zeros() as u16)
                 .filter(|&r| placing::fits(&m.steps[r as usize], m.reads_order)),
             _ => None,
         })
