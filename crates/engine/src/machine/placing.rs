@@ -75,12 +75,7 @@ impl Machine {
     /// The squares a figure may be placed on by `rule` in `s`: its targets
     /// with room, where each of its set programs holds.
     fn placed_on(&self, rules: &Rules, s: &Situation, rule: &StepRule) -> Option<u64> {
-        let room = if rule.capture {
-            self.board.all
-        } else {
-            !s.bits.filled
-        };
-        let mut bits = rule.to? & room;
+        let mut bits = rule.to? & self.room(rule, s);
         let Targets::Board(sets) = &rule.targets else {
             return None;
         };

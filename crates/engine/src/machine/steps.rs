@@ -187,6 +187,16 @@ enum Until {
 const MAX_CAN_DEPTH: u32 = 4;
 
 impl Machine {
+    /// The squares of the board a step of `rule` may land on in `s`: any,
+    /// where it captures by landing, else the empty ones.
+    pub(super) fn room(&self, rule: &StepRule, s: &Situation) -> u64 {
+        if rule.capture {
+            self.board.all
+        } else {
+            !s.bits.filled
+        }
+    }
+
     /// Lists every legal step of `s` into `out`; `None` to give up.
     pub(super) fn list(&self, rules: &Rules, s: &Situation, out: &mut Listing) -> Option<()> {
         match self.placing.get(usize::from(s.progress)) {
@@ -390,11 +400,7 @@ impl Machine {
         let kind = self.kinds.get(k).kind;
         match &rule.targets {
             Targets::Board(sets) => {
-                let room = if rule.capture {
-                    self.board.all
-                } else {
-                    !s.bits.filled
-                };
+                let room = self.room(rule, s);
                 let fixed = match rule.to {
                     Some(to) => to,
                     None => general.candidate_bits(rules, from, turn.player, kind),
