@@ -28,6 +28,7 @@
 
 mod compile;
 mod effect;
+mod ends;
 mod handover;
 mod kinds;
 mod ops;
@@ -96,6 +97,9 @@ pub struct Machine {
     kind_words: usize,
     steps: Vec<StepRule>,
     ends: Vec<End>,
+    /// The game overs again, where every one is answered straight from
+    /// the situation ([`ends`]).
+    direct_ends: Option<Vec<ends::Direct>>,
     /// Whether a game over's condition or winner binds or reads a name
     /// (a quantifier's, a definition's): only then are they asked with
     /// room for their values.

@@ -1,11 +1,12 @@
 //! A game's rules compiled for the machine, or why they are not.
 
 use super::effect::{self, Compiled};
+use super::ends::Direct;
 use super::handover::Handover;
 use super::kinds::Kinds;
 use super::placing;
 use super::steps::{StepRule, Targets};
-use super::value::Expr;
+use super::value::{Expr, Sx};
 use super::{End, Holds, Machine, Where};
 use crate::expr::{self, Value};
 use crate::model::OwnerPattern;
@@ -80,6 +81,7 @@ pub(super) fn machine(rules: &Rules) -> Result<Machine, String> {
         kinds,
         steps: Vec::new(),
         ends: Vec::new(),
+        direct_ends: Some(Vec::new()),
         ends_bind: false,
         triggers,
         overlap: false,
@@ -116,16 +118,27 @@ pub(super) fn machine(rules: &Rules) -> Result<Machine, String> {
     });
     for end in &rules.ends {
         let mut binds = false;
-        let mut compiled = |e: &expr::Expr| -> Result<Expr, String> {
+        let mut compiled = |e: &expr::Expr| -> Result<(Expr, Sx), String> {
             let t = tree::tree(e, rules, 0, false).ok_or("a part has no compiled form")?;
             binds |= binds_names(&t.node);
-            Expr::compile(&t.node, t.texts, rules, (b, &m.places))
+            Expr::compile_with_parts(&t.node, t.texts, rules, (b, &m.places))
         };
-        let when = end.when.iter().map(&mut compiled).collect::<Result<_, _>>();
+        let when = end.when.iter().map(&mut compiled).collect::<Result<Vec<_>, _>>();
         let winner = compiled(&end.winner);
         m.ends_bind |= binds;
         match (when, winner) {
-            (Ok(when), Ok(winner)) => m.ends.push(End { when, winner }),
+            (Ok(when), Ok(winner)) => {
+                let parts: Vec<Sx> = when.iter().map(|(_, x)| x.clone()).collect();
+                let direct = Direct::of(&parts, &winner.1);
+                m.direct_ends = m.direct_ends.take().zip(direct).map(|(mut all, d)| {
+                    all.push(d);
+                    all
+                });
+                m.ends.push(End {
+                    when: when.into_iter().map(|(x, _)| x).collect(),
+                    winner: winner.0,
+                });
+            }
             (Err(e), _) | (_, Err(e)) => return Err(format!("game over '{}': {e}", end.name)),
         }
     }

@@ -298,7 +298,18 @@ impl Machine {
     /// any; `None` to give up. A condition or winner that is not what it
     /// should be counts as not holding, as the general engine counts it
     /// (with a warning).
-    fn game_over(&self, rules: &Rules, s: &Situation) -> Option<Option<u8>> {
+    pub(super) fn game_over(&self, rules: &Rules, s: &Situation) -> Option<Option<u8>> {
+        if let Some(ends) = &self.direct_ends {
+            if let Some(over) = self.game_over_directly(rules, s, ends) {
+                return Some(over);
+            }
+        }
+        self.game_over_generally(rules, s)
+    }
+
+    /// [`game_over`](Self::game_over), each condition and winner worked out
+    /// as an expression.
+    pub(super) fn game_over_generally(&self, rules: &Rules, s: &Situation) -> Option<Option<u8>> {
         let mut memo = super::steps::Memo::default();
         let mut can = |ri: usize, player: Option<u8>| self.can_now(rules, s, ri, player, &mut memo);
         // Copied only where an end binds or reads a name.

@@ -118,6 +118,14 @@ fn lockstep_with(rules: &Arc<Rules>, m: &Machine, games: u64, what: &str) -> Tal
             assert!(m.list_generally(rules, &s, &mut generally).is_some());
             assert_eq!(generally.sources, listing.sources, "{what}: the sources");
             assert_eq!(generally.total, listing.total, "{what}: the total");
+            // The game overs answered straight from the situation
+            // (`super::ends`), as they are worked out as expressions.
+            if let Some(ends) = &m.direct_ends {
+                let direct = m.game_over_directly(rules, &s, ends);
+                if direct.is_some() {
+                    assert_eq!(direct, m.game_over_generally(rules, &s), "{what}: the game over");
+                }
+            }
             let listed: Vec<_> = (0..listing.total)
                 .map(|i| m.nth(&listing, i).expect("a listed step"))
                 .collect();
@@ -230,6 +238,30 @@ fn game_overs_that_bind_no_name_are_asked_with_no_room_for_one() {
     assert!(!binds("tic-tac-toe.game.xml"));
     // `every s in squares(board) where not empty(s)`.
     assert!(binds("connect-four.game.xml"));
+}
+
+#[test]
+fn game_overs_of_lines_supplies_and_a_full_board_are_answered_directly() {
+    let direct: Vec<String> = examples::files()
+        .into_iter()
+        .filter(|file| {
+            let (_, rules) = crate::open(&examples::text(file)).unwrap();
+            rules.machine().is_some_and(|m| m.direct_ends.is_some())
+        })
+        .collect();
+    // `in_a_row(board, 3, opponent)`, `empty(crosses) and empty(circles)`;
+    // `every s in squares(board) where not empty(s)`; `empty(pile)`.
+    for file in ["tic-tac-toe", "connect-four", "nim12", "nim345"] {
+        assert!(direct.contains(&format!("{file}.game.xml")), "{file}");
+    }
+    // A full board is read from the squares with a figure on.
+    let (_, rules) = crate::open(&examples::text("connect-four.game.xml")).unwrap();
+    let ends = format!("{:?}", rules.machine().unwrap().direct_ends);
+    assert!(ends.contains("Filled(Every, true)"), "{ends}");
+    // A winner worked out by counting; a counter read.
+    for file in ["reversi", "english-checkers"] {
+        assert!(!direct.contains(&format!("{file}.game.xml")), "{file}");
+    }
 }
 
 #[test]

@@ -15,6 +15,7 @@
 use crate::expr::{BinOp, Function, Quantity, Special, WorldFn};
 use crate::rules::tree::{self, answer, Node, Program, Reg, Seq, Text, Val, EMPTY};
 use crate::rules::{Element, GridSpot, PlaceId, Rules};
+use crate::state::BoardBits;
 
 use super::ops::{build, number, Op};
 use super::situation::{Made, Situation};
@@ -47,6 +48,12 @@ impl SetOf {
     /// alone.
     pub(super) fn bare(&self) -> bool {
         self.scalars.is_empty()
+    }
+
+    /// Whether it gives the squares with a figure on (`Some(true)`) or
+    /// with none (`Some(false)`), and nothing else ([`Program::filled`]).
+    pub(super) fn filled(&self) -> Option<bool> {
+        self.program.filled().filter(|_| self.bare())
     }
 
     /// Whether its condition `i` reads the board only along direction `d`
@@ -203,8 +210,19 @@ impl Expr {
         node: &Node,
         texts: Vec<Text>,
         rules: &Rules,
-        (b, places): (Option<usize>, &[super::Where]),
+        at: (Option<usize>, &[super::Where]),
     ) -> Result<Expr, String> {
+        Expr::compile_with_parts(node, texts, rules, at).map(|(x, _)| x)
+    }
+
+    /// [`compile`](Self::compile), and its parts as they stand before they
+    /// are made ready to run.
+    pub(super) fn compile_with_parts(
+        node: &Node,
+        texts: Vec<Text>,
+        rules: &Rules,
+        (b, places): (Option<usize>, &[super::Where]),
+    ) -> Result<(Expr, Sx), String> {
         let sx = Cx {
             rules,
             texts: &texts,
@@ -212,10 +230,8 @@ impl Expr {
             places,
         }
         .sx(node)?;
-        Ok(Expr {
-            op: build(&sx),
-            texts,
-        })
+        let op = build(&sx);
+        Ok((Expr { op, texts }, sx))
     }
 
     /// A set program of a step rule's targets, with its parts compiled.
@@ -441,11 +457,7 @@ impl Eval<'_, '_> {
     /// for 0).
     #[inline]
     pub(super) fn mine(&self, player: i32) -> u64 {
-        let bits = self.s.bits;
-        match player {
-            0 => bits.filled & bits.owned_by(0, self.m.board.all),
-            p => bits.owned_by(p, self.m.board.all),
-        }
+        mine(self.s.bits, self.m.board.all, player)
     }
 
     /// A quantifier over the board's squares from its set program.
@@ -699,5 +711,15 @@ impl Eval<'_, '_> {
             step: i16::try_from(dr * i64::from(g.columns) + dc).ok()?,
             len: u8::try_from(len).ok()?,
         }))
+    }
+}
+
+/// The squares of `bits` (a board of squares `all`) holding a figure of
+/// `player`'s (of nobody's for 0).
+#[inline]
+pub(super) fn mine(bits: BoardBits, all: u64, player: i32) -> u64 {
+    match player {
+        0 => bits.filled & bits.owned_by(0, all),
+        p => bits.owned_by(p, all),
     }
 }

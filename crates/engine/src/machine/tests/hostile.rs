@@ -205,6 +205,36 @@ fn hostile_rules_on_the_machine_agree_with_the_general_engine() {
     assert!(not_compiled.is_empty(), "{not_compiled:#?}");
 }
 
+/// Game overs answered straight from the situation (`super::ends`) where
+/// they are odd: a row of none, of nobody's, of a player who is not in the
+/// game, quantifiers over the board.
+#[test]
+fn odd_game_overs_answered_directly_agree_with_the_general_engine() {
+    let cases = [
+        ("in_a_row(b, 0, opponent) or in_a_row(b, 2, 0)", "2"),
+        (
+            "in_a_row(b, 0, 9) or not (any s in squares(b) where empty(s))",
+            "player",
+        ),
+        (
+            "not empty(pool) and in_a_row(b, 2, player) and in_a_row(b, 2, opponent)",
+            "0",
+        ),
+        (
+            "(every s in squares(b) where not empty(s)) or in_a_row(b, 1, 2)",
+            "opponent",
+        ),
+    ];
+    for (end, winner) in cases {
+        let what = format!("{end} / {winner}");
+        let rules = opened(&game("yes", "set tally to value(tally) + 1", end, winner), &what);
+        let m = rules.machine().unwrap();
+        assert!(m.direct_ends.is_some(), "{what}: answered directly");
+        let tally = lockstep_with(&rules, m, 8, &what);
+        assert!(tally.answered > 0, "{what}: {tally:?}");
+    }
+}
+
 /// The hostile files of the repository the machine compiles, in lockstep;
 /// enough of them that none is skipped unseen.
 #[test]

@@ -240,6 +240,21 @@ impl Program {
         Some(dirs)
     }
 
+    /// Whether what [`run`](Self::run) gives is the squares with a figure
+    /// on (`Some(true)`) or those with none (`Some(false)`), read from
+    /// nothing else and failing nowhere: a full or an empty board asked
+    /// about without running it.
+    pub(crate) fn filled(&self) -> Option<bool> {
+        if self.err.is_some() {
+            return None;
+        }
+        match (&self.ops[..], self.yes) {
+            ([Op::Filled], 0) => Some(true),
+            ([Op::Filled, Op::Not(0)], 1) => Some(false),
+            _ => None,
+        }
+    }
+
     /// The parts that read no square, in the order [`run`](Self::run) asks
     /// for them.
     pub(crate) fn scalars(&self) -> &[Node] {
