@@ -857,11 +857,15 @@ impl Builder<'_> {
                 let v = self.scalar(a);
                 (self.op(Op::Truth(v)), None)
             }
-            Pred::Fixed(by_player) => {
-                let k = self.fixed.len() as u16;
-                self.fixed.push(by_player.clone());
-                (self.op(Op::Fixed(k)), None)
-            }
+            Pred::Fixed(by_player) => match by_player.first() {
+                // The same whoever is on move: a set as it stands.
+                Some(first) if by_player.iter().all(|t| t.yes == first.yes) => (self.konst(first.yes), None),
+                _ => {
+                    let k = self.fixed.len() as u16;
+                    self.fixed.push(by_player.clone());
+                    (self.op(Op::Fixed(k)), None)
+                }
+            },
             Pred::Not(x) => {
                 let x = self.tri(x, true);
                 (self.no(x), x.1)
