@@ -52,5 +52,6 @@ awk '/^ℹ (tests|pass|fail|cancelled|skipped) / { out = out sep $3 " " $2; sep 
      END { print "e2e tests: " out }' "$LOGS/e2e.log"
 grep -h '^fuzz:' "$LOGS/fuzz.log" || true
 grep -h '^load to interactive' "$LOGS/e2e.log" | sed 's/^/e2e /' || true
+grep -h '^wasm/native' "$LOGS/e2e.log" | sed 's/^/e2e /' || true
 echo "$SIZE_LINE"
 echo "all tests passed in $((SECONDS - STARTED)) s"
