@@ -607,6 +607,10 @@ impl Eval<'_, '_> {
             (x, Val::Text(EMPTY)) | (Val::Text(EMPTY), x) if figure(x) => Some(false),
             (x, _) | (_, x) if figure(x) => None,
             (Val::List(_), _) | (_, Val::List(_)) | (Val::Num(_), _) | (_, Val::Num(_)) => None,
+            // No two places share a name on the machine
+            // (`names_are_unique`): two are the same name only as the same
+            // place (checkers' `a = last_to`, asked of every figure).
+            (Val::Place(x), Val::Place(y)) => Some(x == y),
             _ => Some(a == b || self.name(a)? == self.name(b)?),
         }
     }
