@@ -39,6 +39,10 @@ pub struct BitBoard {
     /// Whether some square has an owner of its own (then `owner` of it is
     /// that owner, whatever lies on it).
     pub owned_squares: bool,
+    /// Per square, per direction: its neighbour that way and the square
+    /// after it, each as a bit (none off the board), worked out once for
+    /// the squares two away (checkers' jumps, asked of every figure).
+    leaps: Box<[[(u64, u64); 8]]>,
 }
 
 impl BitBoard {
@@ -72,7 +76,7 @@ impl BitBoard {
             single &= place.capacity == Some(1);
             owned_squares |= place.owner != 0;
         }
-        Some(BitBoard {
+        let mut b = BitBoard {
             grid: id as u16,
             first: g.first,
             rows: g.rows,
@@ -83,7 +87,17 @@ impl BitBoard {
             has,
             single,
             owned_squares,
-        })
+            leaps: Box::new([]),
+        };
+        b.leaps = (0..squares)
+            .map(|i| {
+                std::array::from_fn(|d| {
+                    let next = b.ahead(1 << i, d);
+                    (next, b.ahead(next, d))
+                })
+            })
+            .collect();
+        Some(b)
     }
 
     /// A board of no squares.
@@ -99,6 +113,7 @@ impl BitBoard {
             has: [0; 8],
             single: true,
             owned_squares: false,
+            leaps: Box::new([]),
         }
     }
 
@@ -142,6 +157,19 @@ impl BitBoard {
             }
             run = more;
         }
+    }
+
+    /// The squares two away from the square of the bit `from` in a line,
+    /// whose square between is in `over` (any, for `None`); none for no
+    /// square.
+    pub fn two_away(&self, from: u64, over: Option<u64>) -> u64 {
+        let Some(leaps) = self.leaps.get(from.trailing_zeros() as usize) else {
+            return 0;
+        };
+        leaps.iter().fold(0, |found, &(next, after)| match over {
+            Some(over) if next & over == 0 => found,
+            _ => found | after,
+        })
     }
 
     /// The neighbours in direction `d` of the squares of `x`.
@@ -285,6 +313,47 @@ mod tests {
                 }
                 assert_eq!(board.back(board.all, d), board.has(d));
             }
+        }
+    }
+
+    /// `two_away` finds, square by square, the squares two away in a line
+    /// from `neighbour` taken twice, with the square between in a set of
+    /// squares or anywhere.
+    #[test]
+    fn the_squares_two_away_are_those_of_a_neighbour_s_neighbour() {
+        for (rows, columns) in [(1, 1), (3, 3), (6, 7), (8, 8), (2, 5), (1, 50)] {
+            let rules = rules(rows, columns);
+            let boards = BitBoards::of(&rules);
+            let board = &boards.boards[0];
+            let g = &rules.grids[0];
+            // Every third square, and every square.
+            let over = (0..board.squares())
+                .filter(|i| i % 3 == 0)
+                .fold(0u64, |s, i| s | 1 << i);
+            for i in 0..board.squares() {
+                let (row, column) = (
+                    i64::from(i) / i64::from(columns) + 1,
+                    i64::from(i) % i64::from(columns) + 1,
+                );
+                let (mut anywhere, mut past_over) = (0, 0);
+                for &(_, dr, dc) in &DIRECTIONS {
+                    let next = g.place(row + dr, column + dc).and_then(|p| board.bit(p));
+                    let after = g.place(row + 2 * dr, column + 2 * dc).and_then(|p| board.bit(p));
+                    if let (Some(next), Some(after)) = (next, after) {
+                        anywhere |= after;
+                        if next & over != 0 {
+                            past_over |= after;
+                        }
+                    }
+                }
+                assert_eq!(board.two_away(1 << i, None), anywhere, "{rows}x{columns} {i}");
+                assert_eq!(
+                    board.two_away(1 << i, Some(over)),
+                    past_over,
+                    "{rows}x{columns} {i}"
+                );
+            }
+            assert_eq!(board.two_away(0, None), 0, "no square");
         }
     }
 

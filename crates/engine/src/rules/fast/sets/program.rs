@@ -665,14 +665,7 @@ fn bit(board: &BitBoard, v: Val) -> Option<u64> {
 /// those whose square between is in `y`, or all of them (`None`).
 #[inline(never)]
 fn between(rules: &Rules, board: &BitBoard, x: Val, y: Option<u64>) -> Option<u64> {
-    let from = square(rules, x, board)?;
-    Some((0..8).fold(0, |found, d| {
-        let half = board.ahead(from, d);
-        match y {
-            Some(y) if half & y == 0 => found,
-            _ => found | board.ahead(half, d),
-        }
-    }))
+    Some(board.two_away(square(rules, x, board)?, y))
 }
 
 /// The bit of the square a value names, 0 for a square of another board;
