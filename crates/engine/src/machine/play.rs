@@ -298,7 +298,7 @@ impl Machine {
     /// any; `None` to give up. A condition or winner that is not what it
     /// should be counts as not holding, as the general engine counts it
     /// (with a warning).
-    pub(super) fn game_over(&self, rules: &Rules, s: &Situation) -> Option<Option<u8>> {
+    fn game_over(&self, rules: &Rules, s: &Situation) -> Option<Option<u8>> {
         if let Some(ends) = &self.direct_ends {
             if let Some(over) = self.game_over_directly(rules, s, ends) {
                 return Some(over);
