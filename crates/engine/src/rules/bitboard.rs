@@ -285,27 +285,30 @@ mod tests {
         crate::open(&text).unwrap().1
     }
 
+    /// Runs `check` on boards of several shapes: each board, its grid,
+    /// and the row and column (from 1) of each of its squares.
+    fn on_boards(mut check: impl FnMut(&BitBoard, &Grid, &dyn Fn(u32) -> (i64, i64))) {
+        for (rows, columns) in [(1, 1), (3, 3), (6, 7), (8, 8), (2, 5), (1, 50)] {
+            let rules = rules(rows, columns);
+            let boards = BitBoards::of(&rules);
+            let spot = |i: u32| {
+                let (i, columns) = (i64::from(i), i64::from(columns));
+                (i / columns + 1, i % columns + 1)
+            };
+            check(&boards.boards[0], &rules.grids[0], &spot);
+        }
+    }
+
     /// `back` and `ahead` follow `neighbour` square by square, in every
     /// direction, on boards of several shapes.
     #[test]
     fn shifting_a_set_moves_each_square_to_its_neighbour() {
-        for (rows, columns) in [(1, 1), (3, 3), (6, 7), (8, 8), (2, 5), (1, 50)] {
-            let rules = rules(rows, columns);
-            let boards = BitBoards::of(&rules);
-            let board = &boards.boards[0];
-            let g = &rules.grids[0];
+        on_boards(|board, g, spot| {
             for (d, &(_, dr, dc)) in DIRECTIONS.iter().enumerate() {
                 for i in 0..board.squares() {
-                    let (row, column) = (
-                        i64::from(i) / i64::from(columns) + 1,
-                        i64::from(i) % i64::from(columns) + 1,
-                    );
+                    let (row, column) = spot(i);
                     let next = g.place(row + dr, column + dc).and_then(|p| board.bit(p));
-                    assert_eq!(
-                        board.ahead(1 << i, d),
-                        next.unwrap_or(0),
-                        "{rows}x{columns} {d} {i}"
-                    );
+                    assert_eq!(board.ahead(1 << i, d), next.unwrap_or(0), "{g:?} {d} {i}");
                     if let Some(n) = next {
                         assert_eq!(board.back(n, d) & (1 << i), 1 << i);
                     }
@@ -313,7 +316,7 @@ mod tests {
                 }
                 assert_eq!(board.back(board.all, d), board.has(d));
             }
-        }
+        });
     }
 
     /// `two_away` finds, square by square, the squares two away in a line
@@ -321,20 +324,13 @@ mod tests {
     /// squares or anywhere.
     #[test]
     fn the_squares_two_away_are_those_of_a_neighbour_s_neighbour() {
-        for (rows, columns) in [(1, 1), (3, 3), (6, 7), (8, 8), (2, 5), (1, 50)] {
-            let rules = rules(rows, columns);
-            let boards = BitBoards::of(&rules);
-            let board = &boards.boards[0];
-            let g = &rules.grids[0];
-            // Every third square, and every square.
+        on_boards(|board, g, spot| {
+            // Every third square.
             let over = (0..board.squares())
                 .filter(|i| i % 3 == 0)
                 .fold(0u64, |s, i| s | 1 << i);
             for i in 0..board.squares() {
-                let (row, column) = (
-                    i64::from(i) / i64::from(columns) + 1,
-                    i64::from(i) % i64::from(columns) + 1,
-                );
+                let (row, column) = spot(i);
                 let (mut anywhere, mut past_over) = (0, 0);
                 for &(_, dr, dc) in &DIRECTIONS {
                     let next = g.place(row + dr, column + dc).and_then(|p| board.bit(p));
@@ -346,15 +342,11 @@ mod tests {
                         }
                     }
                 }
-                assert_eq!(board.two_away(1 << i, None), anywhere, "{rows}x{columns} {i}");
-                assert_eq!(
-                    board.two_away(1 << i, Some(over)),
-                    past_over,
-                    "{rows}x{columns} {i}"
-                );
+                assert_eq!(board.two_away(1 << i, None), anywhere, "{g:?} {i}");
+                assert_eq!(board.two_away(1 << i, Some(over)), past_over, "{g:?} {i}");
             }
             assert_eq!(board.two_away(0, None), 0, "no square");
-        }
+        });
     }
 
     /// The squares from whose neighbour going `d` one or more of `cont`
