@@ -128,8 +128,7 @@ pub(super) fn machine(rules: &Rules) -> Result<Machine, String> {
         m.ends_bind |= binds;
         match (when, winner) {
             (Ok(when), Ok(winner)) => {
-                let parts: Vec<Sx> = when.iter().map(|(_, x)| x.clone()).collect();
-                let direct = Direct::of(&parts, &winner.1);
+                let direct = Direct::of(when.iter().map(|(_, x)| x), &winner.1);
                 m.direct_ends = m.direct_ends.take().zip(direct).map(|(mut all, d)| {
                     all.push(d);
                     all

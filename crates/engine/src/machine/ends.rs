@@ -12,7 +12,7 @@ use super::situation::Situation;
 use super::value::{mine, SetOf, Sx};
 use super::{Machine, Where};
 use crate::expr::{Quantity, Special};
-use crate::rules::tree::{answer, Val};
+use crate::rules::tree::{answer, Tri, Val};
 use crate::rules::Rules;
 
 /// A game over whose condition and winner all have a form answered here.
@@ -54,9 +54,9 @@ enum Who {
 impl Direct {
     /// The game over of condition `when` and winner `winner`, if each has
     /// a form answered here.
-    pub(super) fn of(when: &[Sx], winner: &Sx) -> Option<Direct> {
+    pub(super) fn of<'a>(when: impl Iterator<Item = &'a Sx>, winner: &Sx) -> Option<Direct> {
         Some(Direct {
-            when: when.iter().map(Check::of).collect::<Option<_>>()?,
+            when: when.map(Check::of).collect::<Option<_>>()?,
             winner: Who::of(winner)?,
         })
     }
@@ -111,16 +111,11 @@ impl Check {
             }
             &Check::Filled(kind, filled) => {
                 m.b?;
-                let all = m.board.all;
-                let set = if filled {
-                    s.bits.filled
-                } else {
-                    all & !s.bits.filled
+                let yes = match filled {
+                    true => s.bits.filled,
+                    false => m.board.all & !s.bits.filled,
                 };
-                match kind {
-                    Quantity::Every => set == all,
-                    _ => set != 0,
-                }
+                answer(kind, false, Tri { yes, err: 0 }, &m.board)? == Val::Bool(true)
             }
             Check::Not(x) => !x.holds(m, rules, s)?,
             Check::And(a, b) => a.holds(m, rules, s)? && b.holds(m, rules, s)?,
