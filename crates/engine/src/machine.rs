@@ -26,6 +26,7 @@
 //! hostile rules side by side in both and compare every legal step and
 //! every situation.
 
+mod ahead;
 mod compile;
 mod effect;
 mod ends;

@@ -1,5 +1,6 @@
 //! A game's rules compiled for the machine, or why they are not.
 
+use super::ahead::Ahead;
 use super::effect::{self, Compiled};
 use super::ends::Direct;
 use super::handover::Handover;
@@ -280,6 +281,9 @@ fn step_rule(m: &Machine, rules: &Rules, i: usize) -> Result<StepRule, String> {
             .as_ref()
             .filter(|_| !rule.prefilter.answers_ahead())
             .map(|rb| rb.to),
+        ahead: on_board
+            .filter(|_| rule.prefilter.answers_ahead())
+            .and_then(|_| Ahead::new(usize::from(rules.players), m.kinds.len())),
         capture: rule.capture,
         gates,
         effects,

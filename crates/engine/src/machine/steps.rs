@@ -5,6 +5,7 @@
 //! squares of the board has them as bits, every condition asked of all of
 //! them at once by its set program.
 
+use super::ahead::Ahead;
 use super::effect::Compiled;
 use super::handover::{Handover, Kept};
 use super::situation::{Made, Situation};
@@ -32,6 +33,9 @@ pub(super) struct StepRule {
     /// The rule's targets, where no condition of it is answered ahead
     /// (then the same from everywhere).
     pub to: Option<u64>,
+    /// Its targets from each square, where a condition is answered ahead
+    /// and the table is small enough.
+    pub ahead: Option<Ahead>,
     /// Capture by landing (on the board only).
     pub capture: bool,
     /// Its conditions that read nothing of the step (on the board only):
@@ -401,9 +405,12 @@ impl Machine {
         match &rule.targets {
             Targets::Board(sets) => {
                 let room = self.room(rule, s);
-                let fixed = match rule.to {
-                    Some(to) => to,
-                    None => general.candidate_bits(rules, from, turn.player, kind),
+                let fixed = match (rule.to, &rule.ahead, self.cell(from)) {
+                    (Some(to), ..) => to,
+                    (None, Some(ahead), Some(bit)) => ahead.get(turn.player, k, bit, || {
+                        general.candidate_bits(rules, from, turn.player, kind)
+                    }),
+                    _ => general.candidate_bits(rules, from, turn.player, kind),
                 };
                 let mut bits = fixed & room & !self.cell(from).map_or(0, |b| 1u64 << b);
                 // The results the step's effects read again, where it is
