@@ -592,14 +592,33 @@ impl Eval<'_, '_> {
     }
 
     /// Whether two values are the same, as the compiled conditions
-    /// compare them: figures by where they lie.
-    // Kept out of `eval`, whose every call would pay for its room.
-    #[inline(never)]
+    /// compare them: figures by where they lie. The values compared most
+    /// (numbers, places, a place with no place: checkers' `a = last_to`
+    /// and `last_to = ""`, asked of every figure) are compared here, the
+    /// rest apart.
+    #[inline]
     pub(super) fn equal(&self, a: Val, b: Val) -> Option<bool> {
-        let figure = |v: Val| matches!(v, Val::On(_) | Val::Moved);
         match (a, b) {
             (Val::Num(x), Val::Num(y)) => Some(x == y),
             (Val::Bool(x), Val::Bool(y)) => Some(x == y),
+            // No two places share a name on the machine
+            // (`names_are_unique`): two are the same name only as the same
+            // place.
+            (Val::Place(x), Val::Place(y)) => Some(x == y),
+            // Every place has a name (`every element needs a name`).
+            (Val::Place(_), Val::Text(EMPTY)) | (Val::Text(EMPTY), Val::Place(_)) => Some(false),
+            (Val::Text(x), Val::Text(y)) if x == y => Some(true),
+            _ => self.equal_otherwise(a, b),
+        }
+    }
+
+    /// [`equal`](Self::equal) of values of other sorts.
+    // Kept out of `eval` and `equal`, whose every call would pay for its
+    // room.
+    #[inline(never)]
+    fn equal_otherwise(&self, a: Val, b: Val) -> Option<bool> {
+        let figure = |v: Val| matches!(v, Val::On(_) | Val::Moved);
+        match (a, b) {
             (Val::Num(_), Val::Bool(_)) | (Val::Bool(_), Val::Num(_)) => Some(false),
             (Val::Bool(_), x) | (x, Val::Bool(_)) if !matches!(x, Val::List(_)) => Some(false),
             (x, y) if figure(x) && figure(y) => Some(self.figure(x)?.0 == self.figure(y)?.0),
@@ -607,10 +626,6 @@ impl Eval<'_, '_> {
             (x, Val::Text(EMPTY)) | (Val::Text(EMPTY), x) if figure(x) => Some(false),
             (x, _) | (_, x) if figure(x) => None,
             (Val::List(_), _) | (_, Val::List(_)) | (Val::Num(_), _) | (_, Val::Num(_)) => None,
-            // No two places share a name on the machine
-            // (`names_are_unique`): two are the same name only as the same
-            // place (checkers' `a = last_to`, asked of every figure).
-            (Val::Place(x), Val::Place(y)) => Some(x == y),
             _ => Some(a == b || self.name(a)? == self.name(b)?),
         }
     }
