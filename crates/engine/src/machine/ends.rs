@@ -28,6 +28,9 @@ pub(super) struct Direct {
 enum Check {
     /// `in_a_row(board, n, who)` on a small board, its lines as bits.
     Lines(Who, Arc<[u64]>),
+    /// The same where the lines lie on the first [`TABLE_SQUARES`]
+    /// squares (Tic-Tac-Toe's): read from a [`LineTable`].
+    Table(Who, Arc<LineTable>),
     /// `in_a_row(board, n, who)` on a larger board.
     InARow(Who, u32),
     /// `in_a_row` of fewer than one.
@@ -43,6 +46,64 @@ enum Check {
     Or(Box<Check>, Box<Check>),
 }
 
+/// `any` or `every` square of the board where `set` holds.
+// Kept out of `holds`, written out wherever it is asked.
+#[inline(never)]
+fn squares(m: &Machine, rules: &Rules, s: &Situation, kind: Quantity, set: &SetOf) -> Option<bool> {
+    m.b?;
+    let t = set.run_bare(m, rules, s, s.to_move, None, &mut [])?;
+    Some(answer(kind, false, t, &m.board)? == Val::Bool(true))
+}
+
+/// `any` or `every` square of the board among `yes`.
+#[inline(never)]
+fn full(m: &Machine, kind: Quantity, yes: u64) -> Option<bool> {
+    m.b?;
+    Some(answer(kind, false, Tri { yes, err: 0 }, &m.board)? == Val::Bool(true))
+}
+
+/// The most squares a [`LineTable`] covers: 2^16 sets of them, a bit
+/// each (8 KiB).
+const TABLE_SQUARES: u32 = 16;
+
+/// Whether a player's squares hold a line, for every set of squares the
+/// lines lie on, one bit each: one look where going through the lines
+/// takes one for each line. Made for boards of [`TABLE_SQUARES`] at most.
+#[derive(Debug)]
+struct LineTable {
+    /// The squares the lines lie on, and those before them.
+    squares: u64,
+    /// A bit per set of those squares, the set as a number.
+    lined: Box<[u64]>,
+}
+
+impl LineTable {
+    fn of(lines: &[u64]) -> Option<LineTable> {
+        let span = 64 - lines.iter().fold(0, |all, &l| all | l).leading_zeros();
+        if span > TABLE_SQUARES {
+            return None;
+        }
+        let sets = 1u64 << span;
+        let mut lined = vec![0u64; sets.div_ceil(64) as usize];
+        for set in 0..sets {
+            if lines.iter().any(|&l| l & !set == 0) {
+                lined[(set / 64) as usize] |= 1 << (set % 64);
+            }
+        }
+        Some(LineTable {
+            squares: sets - 1,
+            lined: lined.into(),
+        })
+    }
+
+    /// Whether `mine` holds a line.
+    #[inline]
+    fn holds(&self, mine: u64) -> Option<bool> {
+        let set = mine & self.squares;
+        Some(self.lined.get((set / 64) as usize)? & (1 << (set % 64)) != 0)
+    }
+}
+
 /// A player named as it stands, or by who is on move.
 #[derive(Debug, Clone, Copy)]
 enum Who {
@@ -55,14 +116,33 @@ impl Direct {
     /// The game over of condition `when` and winner `winner`, if each has
     /// a form answered here.
     pub(super) fn of<'a>(when: impl Iterator<Item = &'a Sx>, winner: &Sx) -> Option<Direct> {
+        let mut all = Vec::new();
+        for x in when {
+            Check::all_of(x, &mut all)?;
+        }
         Some(Direct {
-            when: when.map(Check::of).collect::<Option<_>>()?,
+            when: all,
             winner: Who::of(winner)?,
         })
     }
 }
 
 impl Check {
+    /// Into `out`, what must all hold for `x` to hold: the sides of an
+    /// `and` one by one, asked in turn as it asks them.
+    fn all_of(x: &Sx, out: &mut Vec<Check>) -> Option<()> {
+        match x {
+            Sx::And(a, b) => {
+                Check::all_of(a, out)?;
+                Check::all_of(b, out)
+            }
+            x => {
+                out.push(Check::of(x)?);
+                Some(())
+            }
+        }
+    }
+
     fn of(x: &Sx) -> Option<Check> {
         let boxed = |x: &Sx| Check::of(x).map(Box::new);
         Some(match x {
@@ -70,7 +150,10 @@ impl Check {
                 let who = Who::of(who)?;
                 match lines {
                     _ if *n < 1 => Check::No,
-                    Some(lines) => Check::Lines(who, lines.clone()),
+                    Some(lines) => match LineTable::of(lines) {
+                        Some(table) => Check::Table(who, Arc::new(table)),
+                        None => Check::Lines(who, lines.clone()),
+                    },
                     None => Check::InARow(who, *n as u32),
                 }
             }
@@ -92,35 +175,39 @@ impl Check {
     }
 
     /// Whether it holds in `s`; `None` where it gives up.
+    #[inline(always)]
     fn holds(&self, m: &Machine, rules: &Rules, s: &Situation) -> Option<bool> {
         Some(match self {
             Check::Lines(who, lines) => {
                 let mine = mine(s.bits, m.board.all, who.number(rules, s));
                 lines.iter().any(|&l| l & !mine == 0)
             }
+            Check::Table(who, table) => table.holds(mine(s.bits, m.board.all, who.number(rules, s)))?,
             &Check::InARow(who, n) => m
                 .board
                 .has_line(n, mine(s.bits, m.board.all, who.number(rules, s))),
             Check::No => false,
             &Check::Empty(Where::Cell(bit)) => s.cell(bit).is_none(),
             &Check::Empty(Where::Pile(i)) => *s.totals.get(i)? == 0,
-            Check::Squares(kind, set) => {
-                m.b?;
-                let t = set.run_bare(m, rules, s, s.to_move, None, &mut [])?;
-                answer(*kind, false, t, &m.board)? == Val::Bool(true)
-            }
+            &Check::Squares(kind, ref set) => squares(m, rules, s, kind, set)?,
             &Check::Filled(kind, filled) => {
-                m.b?;
                 let yes = match filled {
                     true => s.bits.filled,
                     false => m.board.all & !s.bits.filled,
                 };
-                answer(kind, false, Tri { yes, err: 0 }, &m.board)? == Val::Bool(true)
+                full(m, kind, yes)?
             }
-            Check::Not(x) => !x.holds(m, rules, s)?,
-            Check::And(a, b) => a.holds(m, rules, s)? && b.holds(m, rules, s)?,
-            Check::Or(a, b) => a.holds(m, rules, s)? || b.holds(m, rules, s)?,
+            Check::Not(x) => !x.holds_inside(m, rules, s)?,
+            Check::And(a, b) => a.holds_inside(m, rules, s)? && b.holds_inside(m, rules, s)?,
+            Check::Or(a, b) => a.holds_inside(m, rules, s)? || b.holds_inside(m, rules, s)?,
         })
+    }
+
+    /// [`holds`](Self::holds) of a part inside `not` or `or`, called
+    /// rather than written out, as it calls itself.
+    #[inline(never)]
+    fn holds_inside(&self, m: &Machine, rules: &Rules, s: &Situation) -> Option<bool> {
+        self.holds(m, rules, s)
     }
 }
 
@@ -165,5 +252,44 @@ impl Machine {
             }
         }
         Some(None)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::LineTable;
+    use crate::search::rng::Rng;
+
+    /// Whether `mine` holds one of `lines`, line by line.
+    fn lined(lines: &[u64], mine: u64) -> bool {
+        lines.iter().any(|&l| l & !mine == 0)
+    }
+
+    #[test]
+    fn a_table_of_lines_finds_what_going_through_them_finds() {
+        // Tic-Tac-Toe's rows, columns and diagonals.
+        let three = [0b111, 0b111 << 3, 0b111 << 6, 0o111, 0o222, 0o444, 0o421, 0o124];
+        let table = LineTable::of(&three).expect("9 squares");
+        for mine in 0..1u64 << 9 {
+            assert_eq!(table.holds(mine), Some(lined(&three, mine)), "{mine:09b}");
+        }
+        // Lines of any shape on up to 16 squares, and squares past them.
+        let mut rng = Rng::new(7);
+        for _ in 0..50 {
+            let span = 1 + rng.below(16) as u32;
+            let lines: Vec<u64> = (0..rng.below(12))
+                .map(|_| (rng.next_u64() & rng.next_u64()) >> (64 - span))
+                .collect();
+            let table = LineTable::of(&lines).expect("16 squares at most");
+            for _ in 0..2000 {
+                let mine = rng.next_u64();
+                assert_eq!(
+                    table.holds(mine),
+                    Some(lined(&lines, mine)),
+                    "{lines:?}, {mine:b}"
+                );
+            }
+        }
+        assert!(LineTable::of(&[1 << 16]).is_none(), "17 squares");
     }
 }
