@@ -786,6 +786,17 @@ impl Builder<'_> {
 
     fn or(&mut self, a: Reg, b: Reg) -> Reg {
         let all = self.all();
+        // `a or not (a or x)` is `a or not x` (Connect Four's `row(to) = 6
+        // or not empty(neighbour(to, down))`, where the neighbour is
+        // nothing on the bottom row).
+        if let Some(x) = self.beside_not(a, b) {
+            let not_x = self.not(x);
+            return self.or(a, not_x);
+        }
+        if let Some(x) = self.beside_not(b, a) {
+            let not_x = self.not(x);
+            return self.or(b, not_x);
+        }
         match (self.known(a), self.known(b)) {
             _ if a == b => a,
             (Some(0), _) => b,
@@ -793,6 +804,17 @@ impl Builder<'_> {
             (Some(x), _) | (_, Some(x)) if x == all => self.konst(all),
             _ if self.opposite(a, b) => self.konst(all),
             _ => self.op(Op::Or(a.min(b), a.max(b))),
+        }
+    }
+
+    /// `x` where `b` is `not (a or x)`.
+    fn beside_not(&self, a: Reg, b: Reg) -> Option<Reg> {
+        let Some(&Op::Not(y)) = self.ops.get(b as usize) else {
+            return None;
+        };
+        match *self.ops.get(y as usize)? {
+            Op::Or(p, x) | Op::Or(x, p) if p == a => Some(x),
+            _ => None,
         }
     }
 

@@ -93,3 +93,18 @@ fn what_is_written_twice_is_worked_out_once() {
     // `or`.
     assert_eq!(ops, 4 + 8 + 7, "operations");
 }
+
+/// Connect Four's `row(to) = 6 or not empty(neighbour(to, down))`, where
+/// the neighbour is nothing on the bottom row: `a or not (a or x)` is
+/// `a or not x`.
+#[test]
+fn what_one_side_of_an_or_already_says_is_not_asked_again() {
+    let rules = example("connect-four.game.xml");
+    let rb = rules.steps[0].board.as_ref().unwrap();
+    let [(_, set)] = &rb.sets[..] else {
+        panic!("one condition as sets");
+    };
+    // The bottom row, the filled squares, the empty ones, those above an
+    // empty one, the others, and the bottom row or those.
+    assert_eq!(set.size(), (6, 0), "operations and parts asked");
+}
