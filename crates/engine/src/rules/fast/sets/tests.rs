@@ -75,18 +75,24 @@ fn reversi_opens_with_the_four_textbook_moves() {
     assert_eq!(legal, ["board.3.4", "board.4.3", "board.5.6", "board.6.5"]);
 }
 
+/// How many operations and parts asked the program of the one condition
+/// of the first step rule of the example `file` has.
+fn first_rule_size(file: &str) -> (usize, usize) {
+    let rules = example(file);
+    let rb = rules.steps[0].board.as_ref().unwrap();
+    let [(_, set)] = &rb.sets[..] else {
+        panic!("one condition as sets");
+    };
+    set.size()
+}
+
 /// Reversi's `traps(to, d)` for eight directions: `player` and
 /// `opponent` are asked once, the errors past an empty run are known not
 /// to matter, and the program stays short: the run of the opponent's
 /// discs and the player's beyond it are one operation a direction.
 #[test]
 fn what_is_written_twice_is_worked_out_once() {
-    let rules = example("reversi.game.xml");
-    let rb = rules.steps[0].board.as_ref().unwrap();
-    let [(_, set)] = &rb.sets[..] else {
-        panic!("one condition as sets");
-    };
-    let (ops, scalars) = set.size();
+    let (ops, scalars) = first_rule_size("reversi.game.xml");
     assert_eq!(scalars, 2, "player and opponent");
     // The opponent's discs, the squares not theirs, the player's, and the
     // player's where a run can end; then a flank a direction and seven
@@ -99,12 +105,8 @@ fn what_is_written_twice_is_worked_out_once() {
 /// `a or not x`.
 #[test]
 fn what_one_side_of_an_or_already_says_is_not_asked_again() {
-    let rules = example("connect-four.game.xml");
-    let rb = rules.steps[0].board.as_ref().unwrap();
-    let [(_, set)] = &rb.sets[..] else {
-        panic!("one condition as sets");
-    };
+    let size = first_rule_size("connect-four.game.xml");
     // The bottom row, the filled squares, the empty ones, those above an
     // empty one, the others, and the bottom row or those.
-    assert_eq!(set.size(), (6, 0), "operations and parts asked");
+    assert_eq!(size, (6, 0), "operations and parts asked");
 }
