@@ -2,7 +2,7 @@
 
 use super::ahead::Ahead;
 use super::effect::{self, Compiled};
-use super::ends::Direct;
+use super::ends::{Direct, Tables};
 use super::handover::Handover;
 use super::kinds::Kinds;
 use super::placing;
@@ -117,6 +117,7 @@ pub(super) fn machine(rules: &Rules) -> Result<Machine, String> {
             kinds && from
         })
     });
+    let mut tables = Tables::default();
     for end in &rules.ends {
         let mut binds = false;
         let mut compiled = |e: &expr::Expr| -> Result<(Expr, Sx), String> {
@@ -129,7 +130,7 @@ pub(super) fn machine(rules: &Rules) -> Result<Machine, String> {
         m.ends_bind |= binds;
         match (when, winner) {
             (Ok(when), Ok(winner)) => {
-                let direct = Direct::of(when.iter().map(|(_, x)| x), &winner.1);
+                let direct = Direct::of(when.iter().map(|(_, x)| x), &winner.1, &mut tables);
                 m.direct_ends = m.direct_ends.take().zip(direct).map(|(mut all, d)| {
                     all.push(d);
                     all

@@ -104,6 +104,22 @@ impl LineTable {
     }
 }
 
+/// The tables of lines made so far, each with its lines.
+#[derive(Debug, Default)]
+pub(super) struct Tables(Vec<(Arc<[u64]>, Arc<LineTable>)>);
+
+impl Tables {
+    /// The table of `lines`, made the first time, where they fit in one.
+    fn of(&mut self, lines: &Arc<[u64]>) -> Option<Arc<LineTable>> {
+        if let Some((_, table)) = self.0.iter().find(|(l, _)| l == lines) {
+            return Some(table.clone());
+        }
+        let table = Arc::new(LineTable::of(lines)?);
+        self.0.push((lines.clone(), table.clone()));
+        Some(table)
+    }
+}
+
 /// A player named as it stands, or by who is on move.
 #[derive(Debug, Clone, Copy)]
 enum Who {
@@ -115,10 +131,16 @@ enum Who {
 impl Direct {
     /// The game over of condition `when` and winner `winner`, if each has
     /// a form answered here.
-    pub(super) fn of<'a>(when: impl Iterator<Item = &'a Sx>, winner: &Sx) -> Option<Direct> {
+    /// A table of lines already made for the same lines is shared
+    /// (`tables`): a game with many game overs of lines makes each once.
+    pub(super) fn of<'a>(
+        when: impl Iterator<Item = &'a Sx>,
+        winner: &Sx,
+        tables: &mut Tables,
+    ) -> Option<Direct> {
         let mut all = Vec::new();
         for x in when {
-            Check::all_of(x, &mut all)?;
+            Check::all_of(x, &mut all, tables)?;
         }
         Some(Direct {
             when: all,
@@ -130,28 +152,28 @@ impl Direct {
 impl Check {
     /// Into `out`, what must all hold for `x` to hold: the sides of an
     /// `and` one by one, asked in turn as it asks them.
-    fn all_of(x: &Sx, out: &mut Vec<Check>) -> Option<()> {
+    fn all_of(x: &Sx, out: &mut Vec<Check>, tables: &mut Tables) -> Option<()> {
         match x {
             Sx::And(a, b) => {
-                Check::all_of(a, out)?;
-                Check::all_of(b, out)
+                Check::all_of(a, out, tables)?;
+                Check::all_of(b, out, tables)
             }
             x => {
-                out.push(Check::of(x)?);
+                out.push(Check::of(x, tables)?);
                 Some(())
             }
         }
     }
 
-    fn of(x: &Sx) -> Option<Check> {
-        let boxed = |x: &Sx| Check::of(x).map(Box::new);
+    fn of(x: &Sx, tables: &mut Tables) -> Option<Check> {
+        let mut boxed = |x: &Sx| Check::of(x, tables).map(Box::new);
         Some(match x {
             Sx::InARow(n, who, lines) => {
                 let who = Who::of(who)?;
                 match lines {
                     _ if *n < 1 => Check::No,
-                    Some(lines) => match LineTable::of(lines) {
-                        Some(table) => Check::Table(who, Arc::new(table)),
+                    Some(lines) => match tables.of(lines) {
+                        Some(table) => Check::Table(who, table),
                         None => Check::Lines(who, lines.clone()),
                     },
                     None => Check::InARow(who, *n as u32),
@@ -203,8 +225,8 @@ impl Check {
         })
     }
 
-    /// [`holds`](Self::holds) of a part inside `not` or `or`, called
-    /// rather than written out, as it calls itself.
+    /// [`holds`](Self::holds) of a part inside `not`, `and` or `or`,
+    /// called rather than written out, as it calls itself.
     #[inline(never)]
     fn holds_inside(&self, m: &Machine, rules: &Rules, s: &Situation) -> Option<bool> {
         self.holds(m, rules, s)
@@ -257,8 +279,9 @@ impl Machine {
 
 #[cfg(test)]
 mod tests {
-    use super::LineTable;
+    use super::{LineTable, Tables};
     use crate::search::rng::Rng;
+    use std::sync::Arc;
 
     /// Whether `mine` holds one of `lines`, line by line.
     fn lined(lines: &[u64], mine: u64) -> bool {
@@ -291,5 +314,18 @@ mod tests {
             }
         }
         assert!(LineTable::of(&[1 << 16]).is_none(), "17 squares");
+    }
+
+    #[test]
+    fn the_same_lines_share_one_table() {
+        let mut tables = Tables::default();
+        let (rows, columns): (Arc<[u64]>, Arc<[u64]>) =
+            (Arc::new([0o7, 0o70, 0o700]), Arc::new([0o111, 0o222, 0o444]));
+        let first = tables.of(&rows).expect("9 squares");
+        let again = tables.of(&Arc::from(&rows[..])).expect("9 squares");
+        assert!(Arc::ptr_eq(&first, &again), "made once");
+        let other = tables.of(&columns).expect("9 squares");
+        assert!(!Arc::ptr_eq(&first, &other), "other lines, another table");
+        assert_eq!(tables.0.len(), 2);
     }
 }
