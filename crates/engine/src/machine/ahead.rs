@@ -8,9 +8,10 @@
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
-/// The most words a rule's table takes (128 KiB); a rule that needs more
-/// asks the rules' table every time.
-const MAX_WORDS: usize = 1 << 14;
+/// The most words a rule's table takes (32 KiB: four players with 16
+/// kinds of figure each); a rule that needs more asks the rules' table
+/// every time.
+const MAX_WORDS: usize = 1 << 12;
 
 /// One step rule's targets answered ahead, as they are first asked.
 #[derive(Debug)]
@@ -101,6 +102,8 @@ mod tests {
     #[test]
     fn a_table_too_big_is_not_made() {
         assert!(Ahead::new(4, 255).is_none());
-        assert!(Ahead::new(4, 64).is_some());
+        assert!(Ahead::new(4, 17).is_none());
+        assert!(Ahead::new(4, 16).is_some());
+        assert!(Ahead::new(2, 32).is_some());
     }
 }
