@@ -197,7 +197,6 @@ impl Check {
     }
 
     /// Whether it holds in `s`; `None` where it gives up.
-    #[inline(always)]
     fn holds(&self, m: &Machine, rules: &Rules, s: &Situation) -> Option<bool> {
         Some(match self {
             Check::Lines(who, lines) => {
