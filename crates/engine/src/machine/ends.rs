@@ -47,7 +47,8 @@ enum Check {
 }
 
 /// `any` or `every` square of the board where `set` holds.
-// Kept out of `holds`, written out wherever it is asked.
+// Kept out of `holds`, asked after every move, where most games never
+// come to this arm.
 #[inline(never)]
 fn squares(m: &Machine, rules: &Rules, s: &Situation, kind: Quantity, set: &SetOf) -> Option<bool> {
     m.b?;
