@@ -43,7 +43,15 @@ pub struct BitBoard {
     /// after it, each as a bit (none off the board), worked out once for
     /// the squares two away (checkers' jumps, asked of every figure).
     leaps: Box<[[(u64, u64); 8]]>,
+    /// Per distance `k` (from 0), per direction of [`LINES`]: the squares
+    /// with a square `k` away that way, for lines found by doubling.
+    reach: Box<[[u64; 4]]>,
 }
+
+/// The directions a line is read in, by index into [`DIRECTIONS`]:
+/// right, down, down-right and down-left. Each goes down the bits, so a
+/// square's neighbour that way is a fixed number of bits after it.
+const LINES: [usize; 4] = [3, 1, 7, 6];
 
 impl BitBoard {
     /// The board of grid `g` of `rules`, if it has at most 64 squares and
@@ -88,7 +96,13 @@ impl BitBoard {
             single,
             owned_squares,
             leaps: Box::new([]),
+            reach: Box::new([]),
         };
+        let mut reach = vec![[all; 4]];
+        while let Some(&last) = reach.last().filter(|r| r.iter().any(|&x| x != 0)) {
+            reach.push(std::array::from_fn(|l| b.back(last[l], LINES[l])));
+        }
+        b.reach = reach.into();
         b.leaps = (0..squares)
             .map(|i| {
                 std::array::from_fn(|d| {
@@ -114,6 +128,7 @@ impl BitBoard {
             single: true,
             owned_squares: false,
             leaps: Box::new([]),
+            reach: Box::new([]),
         }
     }
 
@@ -188,17 +203,27 @@ impl BitBoard {
     /// diagonally), `n` at least 1.
     #[inline]
     pub fn has_line(&self, n: u32, mine: u64) -> bool {
-        // Right, down, down-right and down-left in `DIRECTIONS`.
-        [3, 1, 7, 6].into_iter().any(|d| {
-            let mut starts = mine;
-            for _ in 1..n {
-                starts &= self.back(starts, d);
-                if starts == 0 {
-                    return false;
-                }
+        if n <= 1 {
+            return mine != 0;
+        }
+        // The squares that begin a run of `len` of `mine` in each
+        // direction, the run doubled while it fits in `n`, then grown by
+        // the rest at once: a few shifts a direction, whatever `n` is, and
+        // no branch on the squares (which a computer cannot foresee).
+        let mut runs = [mine; 4];
+        let mut len = 1;
+        while len < n {
+            let k = (n - len).min(len);
+            let Some(reach) = self.reach.get(k as usize) else {
+                return false;
+            };
+            for (l, run) in runs.iter_mut().enumerate() {
+                let shift = k * u32::from(self.down[LINES[l]]);
+                *run &= run.wrapping_shr(shift) & reach[l];
             }
-            starts != 0
-        })
+            len += k;
+        }
+        runs.iter().any(|&r| r != 0)
     }
 
     /// Every line of `n` squares (across, down or diagonally), each as
@@ -208,7 +233,7 @@ impl BitBoard {
         if n == 0 {
             return out;
         }
-        for d in [3, 1, 7, 6] {
+        for d in LINES {
             for i in 0..self.squares() {
                 let mut line = 1u64 << i;
                 let mut at = line;
@@ -392,6 +417,40 @@ mod tests {
                 }
             }
         }
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn a_line_found_by_doubling_is_one_of_the_board_s_lines(
+            shape in 0usize..10,
+            mine: u64,
+            more: u64,
+            n in 0u32..12,
+        ) {
+            let (rows, columns) =
+                [(1, 1), (3, 3), (6, 7), (8, 8), (2, 5), (1, 50), (2, 32), (32, 2), (50, 1), (4, 16)][shape];
+            let rules = rules(rows, columns);
+            let boards = BitBoards::of(&rules);
+            let board = &boards.boards[0];
+            // Sparse, dense and full sets of squares.
+            for mine in [mine & more, mine, mine | more, u64::MAX] {
+                let mine = mine & board.all;
+                let by_lines = board.lines(n.max(1)).iter().any(|&l| l & !mine == 0);
+                proptest::prop_assert_eq!(board.has_line(n.max(1), mine), by_lines, "{}x{} {}", rows, columns, n);
+            }
+        }
+    }
+
+    #[test]
+    fn a_line_longer_than_the_board_is_never_found() {
+        let rules = rules(6, 7);
+        let board = &BitBoards::of(&rules).boards[0];
+        for n in [8, 9, 64, 65, 1000, u32::MAX] {
+            assert!(!board.has_line(n, board.all), "{n}");
+        }
+        assert!(board.has_line(7, board.all));
+        assert!(board.has_line(1, 1));
+        assert!(!board.has_line(1, 0));
     }
 
     #[test]
