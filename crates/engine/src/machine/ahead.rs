@@ -1,15 +1,22 @@
 //! The targets a step rule's conditions answered ahead allow (checkers'
 //! `apart(from, to, 1)` and `type(figure) = "crown" or ahead(from, to,
-//! 1)`), per player on move, kind of figure and square, as bits, read
+//! 1)`), per player on move, type of figure and square, as bits, read
 //! with one look. The rules' own table
 //! ([`crate::rules::StepRuleC::candidate_bits`]) answers each the first
 //! time; it is keyed by place, player and type and kept behind a lock per
 //! row, which every figure of every listing would otherwise pay for.
+//!
+//! Its rows are per type, as the conditions answered ahead read the type
+//! of the figure and no more: the machine's kinds of figure may be many
+//! more (each checker that started on its own square is a kind of its
+//! own), and a row per kind would fill the same row again for each.
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
+use crate::rules::TypeId;
+
 /// The most words a rule's table takes (32 KiB: four players with 16
-/// kinds of figure each); a rule that needs more asks the rules' table
+/// types of figure each); a rule that needs more asks the rules' table
 /// every time.
 const MAX_WORDS: usize = 1 << 12;
 
@@ -17,32 +24,35 @@ const MAX_WORDS: usize = 1 << 12;
 #[derive(Debug)]
 pub(super) struct Ahead {
     players: usize,
-    kinds: usize,
-    /// Per (player, kind): the squares whose targets are known, as bits.
+    types: usize,
+    /// Per (player, type): the squares whose targets are known, as bits.
     known: Box<[AtomicU64]>,
-    /// Per (player, kind, square): the targets.
+    /// Per (player, type, square): the targets.
     targets: Box<[AtomicU64]>,
 }
 
 impl Ahead {
-    /// Room for `players` players and `kinds` kinds of figure, if it is
+    /// Room for `players` players and `types` types of figure, if it is
     /// small enough.
-    pub(super) fn new(players: usize, kinds: usize) -> Option<Ahead> {
-        let rows = players.max(1).checked_mul(kinds)?;
+    pub(super) fn new(players: usize, types: usize) -> Option<Ahead> {
+        let rows = players.max(1).checked_mul(types)?;
         let words = |n: usize| (0..n).map(|_| AtomicU64::new(0)).collect();
         (rows.checked_mul(64)? <= MAX_WORDS).then(|| Ahead {
             players: players.max(1),
-            kinds,
+            types,
             known: words(rows),
             targets: words(rows * 64),
         })
     }
 
-    /// The targets of a figure of kind `k` on square `bit` with `player`
+    /// The targets of a figure of type `t` on square `bit` with `player`
     /// on move (from 1), worked out by `find` the first time.
     #[inline]
-    pub(super) fn get(&self, player: u8, k: u8, bit: u32, find: impl FnOnce() -> u64) -> u64 {
-        let row = (usize::from(player.max(1)) - 1).min(self.players - 1) * self.kinds + usize::from(k);
+    pub(super) fn get(&self, player: u8, t: TypeId, bit: u32, find: impl FnOnce() -> u64) -> u64 {
+        if usize::from(t) >= self.types {
+            return find();
+        }
+        let row = (usize::from(player.max(1)) - 1).min(self.players - 1) * self.types + usize::from(t);
         let (Some(known), Some(slot)) = (self.known.get(row), self.targets.get(row * 64 + bit as usize))
         else {
             return find();
@@ -63,7 +73,7 @@ impl Ahead {
 /// A copy knows nothing yet: it fills as it is asked.
 impl Clone for Ahead {
     fn clone(&self) -> Ahead {
-        Ahead::new(self.players, self.kinds).expect("as small as the one copied")
+        Ahead::new(self.players, self.types).expect("as small as the one copied")
     }
 }
 
@@ -72,21 +82,21 @@ mod tests {
     use super::*;
 
     #[test]
-    fn targets_are_worked_out_once_for_each_player_kind_and_square() {
+    fn targets_are_worked_out_once_for_each_player_type_and_square() {
         let ahead = Ahead::new(2, 3).expect("small");
         let mut asked = 0;
         for round in 0..2 {
             for player in 1..=2u8 {
-                for k in 0..3u8 {
+                for t in 0..3 {
                     for bit in [0, 17, 63] {
-                        let want = u64::from(player) << 40 | u64::from(k) << 20 | u64::from(bit);
-                        let got = ahead.get(player, k, bit, || {
+                        let want = u64::from(player) << 40 | u64::from(t) << 20 | u64::from(bit);
+                        let got = ahead.get(player, t, bit, || {
                             asked += 1;
                             want
                         });
                         assert_eq!(
                             got, want,
-                            "round {round}, player {player}, kind {k}, square {bit}"
+                            "round {round}, player {player}, type {t}, square {bit}"
                         );
                     }
                 }
@@ -97,6 +107,10 @@ mod tests {
         let copy = ahead.clone();
         assert_eq!(copy.get(2, 1, 17, || 5), 5);
         assert_eq!(ahead.get(2, 1, 17, || 5), 2 << 40 | 1 << 20 | 17);
+        // A type it has no row for is worked out every time, never read
+        // from another's row.
+        assert_eq!(ahead.get(1, 3, 17, || 7), 7);
+        assert_eq!(ahead.get(1, 3, 17, || 8), 8);
     }
 
     #[test]

@@ -284,7 +284,7 @@ fn step_rule(m: &Machine, rules: &Rules, i: usize) -> Result<StepRule, String> {
             .map(|rb| rb.to),
         ahead: on_board
             .filter(|_| rule.prefilter.answers_ahead())
-            .and_then(|_| Ahead::new(usize::from(rules.players), m.kinds.len())),
+            .and_then(|_| Ahead::new(usize::from(rules.players), rules.types.len())),
         capture: rule.capture,
         gates,
         effects,

@@ -407,7 +407,7 @@ impl Machine {
                 let room = self.room(rule, s);
                 let fixed = match (rule.to, &rule.ahead, self.cell(from)) {
                     (Some(to), ..) => to,
-                    (None, Some(ahead), Some(bit)) => ahead.get(turn.player, k, bit, || {
+                    (None, Some(ahead), Some(bit)) => ahead.get(turn.player, kind, bit, || {
                         general.candidate_bits(rules, from, turn.player, kind)
                     }),
                     _ => general.candidate_bits(rules, from, turn.player, kind),

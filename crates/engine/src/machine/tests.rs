@@ -214,6 +214,18 @@ fn the_yardstick_games_are_played_on_the_machine() {
 }
 
 #[test]
+fn checkers_steps_read_their_targets_answered_ahead_from_the_machine_s_own_table() {
+    let (_, rules) = crate::open(&examples::text("english-checkers.game.xml")).unwrap();
+    let m = rules.machine().unwrap();
+    // Every checker that started on a square of its own is a kind of its
+    // own: more kinds than the table could hold a row for each.
+    assert!(m.kinds.len() > 32, "{} kinds", m.kinds.len());
+    for rule in &m.steps {
+        assert!(rule.ahead.is_some(), "rule {}", rule.index);
+    }
+}
+
+#[test]
 fn a_turn_that_only_places_from_supplies_is_listed_on_its_own() {
     let placing = |file: &str| {
         let (_, rules) = crate::open(&examples::text(file)).unwrap();
