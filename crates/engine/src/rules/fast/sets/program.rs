@@ -745,6 +745,17 @@ impl Builder<'_> {
         match self.ops.get(a as usize) {
             Some(&Op::Not(x)) => x,
             Some(&Op::Const(c)) => self.konst(!c),
+            // The squares whose neighbour is not outside `x`: those whose
+            // neighbour is in `x`, and those with none that way (Connect
+            // Four's squares not above an empty one).
+            Some(&Op::Back(y, d)) => match self.ops.get(y as usize) {
+                Some(&Op::Not(x)) => {
+                    let back = self.op(Op::Back(x, d));
+                    let edge = self.konst(!self.board.has(usize::from(d)));
+                    self.or(back, edge)
+                }
+                _ => self.op(Op::Not(a)),
+            },
             _ => self.op(Op::Not(a)),
         }
     }
@@ -797,13 +808,35 @@ impl Builder<'_> {
             let not_x = self.not(x);
             return self.or(b, not_x);
         }
+        // Two sets known as written are one: `c or (x or d)` is
+        // `(c or d) or x`.
+        for (c, rest) in [(a, b), (b, a)] {
+            if let (Some(c), Some((d, x))) = (self.known(c), self.or_known(rest)) {
+                let both = self.konst(c | d);
+                return self.or(both, x);
+            }
+        }
         match (self.known(a), self.known(b)) {
             _ if a == b => a,
             (Some(0), _) => b,
             (_, Some(0)) => a,
             (Some(x), _) | (_, Some(x)) if x == all => self.konst(all),
+            (Some(x), Some(y)) => self.konst(x | y),
             _ if self.opposite(a, b) => self.konst(all),
             _ => self.op(Op::Or(a.min(b), a.max(b))),
+        }
+    }
+
+    /// The set known as written and the other side, where `r` is an `or`
+    /// of one.
+    fn or_known(&self, r: Reg) -> Option<(u64, Reg)> {
+        let Some(&Op::Or(p, q)) = self.ops.get(r as usize) else {
+            return None;
+        };
+        match (self.known(p), self.known(q)) {
+            (Some(c), _) => Some((c, q)),
+            (_, Some(c)) => Some((c, p)),
+            _ => None,
         }
     }
 
