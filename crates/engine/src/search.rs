@@ -235,7 +235,7 @@ fn random_move_by(pos: &Position, rng: &mut Rng, hasty: bool) -> Option<Move> {
         }
     }
     pos.can_pass().then(|| Move {
-        steps: Vec::new(),
+        steps: Default::default(),
         end: true,
     })
 }

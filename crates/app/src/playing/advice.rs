@@ -136,7 +136,7 @@ pub fn resolve(pos: &Position, named: &NamedMove) -> Option<Move> {
         steps.push(step);
     }
     Some(Move {
-        steps,
+        steps: steps.into(),
         end: named.end,
     })
 }

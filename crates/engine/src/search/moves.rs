@@ -25,11 +25,14 @@ pub const MAX_MOVES: usize = 4096;
 /// could otherwise reach millions.
 pub const MAX_VISITS: usize = 1 << 18;
 
+/// A whole move's steps: one or two held in place, more on the heap.
+pub type Steps = smallvec::SmallVec<[Step; 2]>;
+
 /// One whole move: its steps, then End move when `end` is set (a move with
 /// no steps and `end` set is a pass).
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Default)]
 pub struct Move {
-    pub steps: Vec<Step>,
+    pub steps: Steps,
     /// Whether End move is pressed after the steps (the move did not end by itself).
     pub end: bool,
 }
@@ -368,7 +371,7 @@ impl MoveGen {
             let u = pos.apply_end_move();
             self.seen.insert(pos.hash());
             let pass = Move {
-                steps: Vec::new(),
+                steps: Steps::new(),
                 end: true,
             };
             self.push(pos, out, pass);
@@ -435,7 +438,7 @@ impl MoveGen {
             pos.end_move_to(&mut u);
             if self.seen.insert(pos.hash()) {
                 let mv = Move {
-                    steps: self.path.clone(),
+                    steps: Steps::from_slice(&self.path),
                     end: true,
                 };
                 self.push(pos, out, mv);
@@ -468,7 +471,7 @@ impl MoveGen {
             if fresh {
                 if pos.state().made().is_empty() {
                     let mv = Move {
-                        steps: self.path.clone(),
+                        steps: Steps::from_slice(&self.path),
                         end: false,
                     };
                     self.push(pos, out, mv);
