@@ -218,6 +218,9 @@ impl BitBoard {
                 return false;
             };
             for (l, run) in runs.iter_mut().enumerate() {
+                // Where a square `k` away is on the board, `k` steps are
+                // fewer than 64 bits; elsewhere `reach` is empty, and what
+                // a shift past the word reads is not kept.
                 let shift = k * u32::from(self.down[LINES[l]]);
                 *run &= run.wrapping_shr(shift) & reach[l];
             }
