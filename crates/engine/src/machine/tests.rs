@@ -465,5 +465,43 @@ fn every_example_the_machine_plays_agrees_with_the_general_engine() {
     assert!(played >= 6, "{played} examples on the machine");
 }
 
+/// Connect Four with its drop written other ways: `not` of a square's
+/// neighbour being empty, going up, sideways and diagonally, each
+/// side of an `or` (a set program writes `not (back of not x)` as `back
+/// of x` and the squares with no neighbour that way); and lines longer
+/// than the board, and of every length up to it.
+#[test]
+fn drops_written_with_not_and_any_neighbour_play_as_the_general_engine_plays() {
+    const DROP: &str = "row(to) = 6 or not empty(neighbour(to, down))";
+    const LINE: &str = "in_a_row(board, 4, opponent)";
+    let text = examples::text("connect-four.game.xml");
+    assert!(
+        text.contains(DROP) && text.contains(LINE),
+        "Connect Four drops as it did"
+    );
+    for (drop, line) in [
+        (
+            "row(to) = 1 or not empty(neighbour(to, up))",
+            "in_a_row(board, 40, opponent)",
+        ),
+        (
+            "not empty(neighbour(to, down-left)) or not (not empty(neighbour(to, right)) or row(to) = 3)",
+            "in_a_row(board, 3, opponent) and not in_a_row(board, 6, player)",
+        ),
+        (
+            "not empty(neighbour(to, up-right)) or column(to) = 1 or row(to) = 6",
+            "in_a_row(board, 7, opponent)",
+        ),
+        (
+            "not (row(to) != 6 and empty(neighbour(to, down)))",
+            "in_a_row(board, 5, opponent)",
+        ),
+    ] {
+        let changed = text.replace(DROP, drop).replace(LINE, line);
+        let tally = lockstep(&changed, 6, drop);
+        assert!(tally.answered > 0 && tally.gave_up == 0, "{drop}: {tally:?}");
+    }
+}
+
 #[cfg(test)]
 mod hostile;

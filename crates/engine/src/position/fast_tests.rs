@@ -318,6 +318,12 @@ fn conditions_worked_out_as_sets_get_the_same_answers() {
         // Errors at the edge, under `not`, `or` and `if`.
         ("not empty(neighbour(to, down))", "every s in squares(b) where not empty(neighbour(s, down))"),
         ("row(to) = 4 or not empty(neighbour(to, down))", "every s in squares(b) where row(s) = 4 or not empty(s)"),
+        // `not` of an empty neighbour, written as the squares with one
+        // filled or none, beside known sets gathered into one.
+        ("not empty(neighbour(to, up-right)) or column(to) = 1 or row(to) = 4", "no"),
+        ("row(to) = 1 or not empty(neighbour(to, up)) or not empty(neighbour(to, left))", "no"),
+        ("not empty(neighbour(to, down-left)) or not (not empty(neighbour(to, right)) or row(to) = 3)", "no"),
+        ("column(to) = 1 or (empty(to) or row(to) = 4) or (row(to) = 2 or not empty(neighbour(to, down)))", "no"),
         ("if empty(neighbour(to, left)) then owner(neighbour(to, right)) = 0 else empty(to)", "(how many s in squares(b) until not empty(s)) > 3"),
         ("owner(neighbour(to, up)) = 0 and owner(neighbour(neighbour(to, up), up)) != player", "(first s in squares(b) where owner(s) = 2) = \"b.1.1\""),
         // Past a run: the last of an empty run is an error.
