@@ -742,21 +742,30 @@ impl Builder<'_> {
 
     fn not(&mut self, a: Reg) -> Reg {
         // Twice not is the set itself (every set lies on the board).
+        // The squares whose neighbour is not outside `x`: those whose
+        // neighbour is in `x`, and those with none that way (Connect
+        // Four's squares not above an empty one).
+        if let Some((x, d)) = self.back_of_not(a) {
+            let back = self.op(Op::Back(x, d));
+            let edge = self.konst(!self.board.has(usize::from(d)));
+            return self.or(back, edge);
+        }
         match self.ops.get(a as usize) {
             Some(&Op::Not(x)) => x,
             Some(&Op::Const(c)) => self.konst(!c),
-            // The squares whose neighbour is not outside `x`: those whose
-            // neighbour is in `x`, and those with none that way (Connect
-            // Four's squares not above an empty one).
-            Some(&Op::Back(y, d)) => match self.ops.get(y as usize) {
-                Some(&Op::Not(x)) => {
-                    let back = self.op(Op::Back(x, d));
-                    let edge = self.konst(!self.board.has(usize::from(d)));
-                    self.or(back, edge)
-                }
-                _ => self.op(Op::Not(a)),
-            },
             _ => self.op(Op::Not(a)),
+        }
+    }
+
+    /// `x` and the direction, where `r` is the squares whose neighbour
+    /// that way is not in `x`.
+    fn back_of_not(&self, r: Reg) -> Option<(Reg, u8)> {
+        let Some(&Op::Back(y, d)) = self.ops.get(r as usize) else {
+            return None;
+        };
+        match *self.ops.get(y as usize)? {
+            Op::Not(x) => Some((x, d)),
+            _ => None,
         }
     }
 
