@@ -466,10 +466,11 @@ fn every_example_the_machine_plays_agrees_with_the_general_engine() {
 }
 
 /// Connect Four with its drop written other ways: `not` of a square's
-/// neighbour being empty, going up, sideways and diagonally, each
-/// side of an `or` (a set program writes `not (back of not x)` as `back
-/// of x` and the squares with no neighbour that way); and lines longer
-/// than the board, and of every length up to it.
+/// neighbour being empty, going up, sideways and diagonally, each side
+/// of an `or`, listed by the machine's placing turn; and lines of other
+/// lengths, one longer than the board, found by the machine's game overs.
+/// (The set programs are the general engine's too: they are checked
+/// against the answers target by target in `position/fast_tests.rs`.)
 #[test]
 fn drops_written_with_not_and_any_neighbour_play_as_the_general_engine_plays() {
     const DROP: &str = "row(to) = 6 or not empty(neighbour(to, down))";
