@@ -63,6 +63,14 @@ fn full(m: &Machine, kind: Quantity, yes: u64) -> Option<bool> {
     Some(answer(kind, false, Tri { yes, err: 0 }, &m.board)? == Val::Bool(true))
 }
 
+/// Whether `mine` holds a line of `n` on the board.
+// Called, not written out in `holds`, where it would make every other
+// check pay for its room.
+#[inline(never)]
+fn in_a_row(m: &Machine, n: u32, mine: u64) -> bool {
+    m.board.has_line(n, mine)
+}
+
 /// The most squares a [`LineTable`] covers: 2^16 sets of them, a bit
 /// each (8 KiB).
 const TABLE_SQUARES: u32 = 16;
@@ -197,20 +205,30 @@ impl Check {
         })
     }
 
-    /// Whether it holds in `s`; `None` where it gives up.
+    /// Whether it holds in `s`; `None` where it gives up. The checks of
+    /// a look or two are answered here, written out where they are asked
+    /// after every move; the others in [`holds_otherwise`](Self::holds_otherwise).
+    #[inline]
     fn holds(&self, m: &Machine, rules: &Rules, s: &Situation) -> Option<bool> {
+        match self {
+            Check::Table(who, table) => table.holds(mine(s.bits, m.board.all, who.number(rules, s))),
+            &Check::InARow(who, n) => Some(in_a_row(m, n, mine(s.bits, m.board.all, who.number(rules, s)))),
+            &Check::Empty(Where::Cell(bit)) => Some(s.cell(bit).is_none()),
+            &Check::Empty(Where::Pile(i)) => Some(*s.totals.get(i)? == 0),
+            _ => self.holds_otherwise(m, rules, s),
+        }
+    }
+
+    /// [`holds`](Self::holds) of the other checks, called rather than
+    /// written out, as it calls itself.
+    #[inline(never)]
+    fn holds_otherwise(&self, m: &Machine, rules: &Rules, s: &Situation) -> Option<bool> {
         Some(match self {
             Check::Lines(who, lines) => {
                 let mine = mine(s.bits, m.board.all, who.number(rules, s));
                 lines.iter().any(|&l| l & !mine == 0)
             }
-            Check::Table(who, table) => table.holds(mine(s.bits, m.board.all, who.number(rules, s)))?,
-            &Check::InARow(who, n) => m
-                .board
-                .has_line(n, mine(s.bits, m.board.all, who.number(rules, s))),
             Check::No => false,
-            &Check::Empty(Where::Cell(bit)) => s.cell(bit).is_none(),
-            &Check::Empty(Where::Pile(i)) => *s.totals.get(i)? == 0,
             &Check::Squares(kind, ref set) => squares(m, rules, s, kind, set)?,
             &Check::Filled(kind, filled) => {
                 let yes = match filled {
@@ -219,17 +237,12 @@ impl Check {
                 };
                 full(m, kind, yes)?
             }
-            Check::Not(x) => !x.holds_inside(m, rules, s)?,
-            Check::And(a, b) => a.holds_inside(m, rules, s)? && b.holds_inside(m, rules, s)?,
-            Check::Or(a, b) => a.holds_inside(m, rules, s)? || b.holds_inside(m, rules, s)?,
+            // Answered in `holds`.
+            Check::Table(..) | Check::InARow(..) | Check::Empty(_) => self.holds(m, rules, s)?,
+            Check::Not(x) => !x.holds(m, rules, s)?,
+            Check::And(a, b) => a.holds(m, rules, s)? && b.holds(m, rules, s)?,
+            Check::Or(a, b) => a.holds(m, rules, s)? || b.holds(m, rules, s)?,
         })
-    }
-
-    /// [`holds`](Self::holds) of a part inside `not`, `and` or `or`,
-    /// called rather than written out, as it calls itself.
-    #[inline(never)]
-    fn holds_inside(&self, m: &Machine, rules: &Rules, s: &Situation) -> Option<bool> {
-        self.holds(m, rules, s)
     }
 }
 
@@ -256,6 +269,7 @@ impl Machine {
     /// [`game_over`](Self::game_over) where every game over is
     /// [`Direct`]; `None` where one of them gives up, to ask them all the
     /// general way.
+    #[inline]
     pub(super) fn game_over_directly(
         &self,
         rules: &Rules,
