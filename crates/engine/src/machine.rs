@@ -94,6 +94,9 @@ pub struct Machine {
     /// `steps`) that may come next, where the turn only places figures
     /// from supplies ([`placing`]).
     placing: Vec<Option<u16>>,
+    /// The same, where that rule's step ends the move by itself
+    /// ([`placing::ends_move`]): a random step is drawn and made at once.
+    placed: Vec<Option<u16>>,
     /// How many words of 64 the kinds take as bits.
     kind_words: usize,
     steps: Vec<StepRule>,

@@ -9,6 +9,7 @@ use super::placing;
 use super::steps::{StepRule, Targets};
 use super::value::{Expr, Sx};
 use super::{End, Holds, Machine, Where};
+use crate::automaton::Progress;
 use crate::expr::{self, Value};
 use crate::model::OwnerPattern;
 use crate::rules::tree;
@@ -78,6 +79,7 @@ pub(super) fn machine(rules: &Rules) -> Result<Machine, String> {
         piles,
         allowed,
         placing: Vec::new(),
+        placed: Vec::new(),
         kind_words: kinds.len().div_ceil(64),
         kinds,
         steps: Vec::new(),
@@ -104,6 +106,14 @@ pub(super) fn machine(rules: &Rules) -> Result<Machine, String> {
             1 => Some(next.trailing_zeros() as u16)
                 .filter(|&r| placing::fits(&m.steps[r as usize], m.reads_order)),
             _ => None,
+        })
+        .collect();
+    m.placed = m
+        .placing
+        .iter()
+        .enumerate()
+        .map(|(progress, &r)| {
+            r.filter(|&r| placing::ends_move(&m.steps[usize::from(r)], &m.moves, progress as Progress))
         })
         .collect();
     m.overlap = m.steps.iter().enumerate().any(|(i, a)| {

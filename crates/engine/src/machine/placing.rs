@@ -5,10 +5,13 @@
 //! them figure by figure, through everything a rule may have. The listing
 //! is the same, source for source.
 
+use super::play::{Action, Outcome};
 use super::situation::Situation;
 use super::steps::{Listing, Source, StepRule, Targets};
 use super::Machine;
+use crate::automaton::{MoveAutomaton, Progress};
 use crate::rules::Rules;
+use crate::search::rng::Rng;
 
 /// Whether the turns where `rule` is the only step rule that may come
 /// next are listed here: it moves figures from piles alone, its targets
@@ -28,7 +31,115 @@ pub(super) fn fits(rule: &StepRule, reads_order: bool) -> bool {
         && !reads_order
 }
 
+/// Whether a step of `rule`, made at `progress`, ends the move by itself
+/// with nothing more to do: the rule has no effect and takes nothing where
+/// it lands, and the move it makes is complete and cannot go on. Such a
+/// step is drawn and made in one go ([`Machine::place_randomly`]).
+pub(super) fn ends_move(rule: &StepRule, moves: &MoveAutomaton, progress: Progress) -> bool {
+    let after = moves.next(progress, rule.index);
+    rule.effects.is_empty()
+        && !rule.capture
+        && after.is_some_and(|after| moves.complete(after).is_some() && !moves.can_continue(after))
+}
+
 impl Machine {
+    /// A random step of a placing turn whose step ends the move
+    /// ([`ends_move`]), drawn and made as [`Machine::random_step`] does,
+    /// the same step for the same draw, without listing the sources: every
+    /// source has the same targets, so the draw's source and target are
+    /// worked out from how many there are.
+    pub(super) fn place_randomly(
+        &self,
+        rules: &Rules,
+        s: &mut Situation,
+        r: usize,
+        rng: &mut Rng,
+        actions: &mut Vec<Action>,
+    ) -> Outcome {
+        let Some(rule) = self.steps.get(r) else {
+            return Outcome::GiveUp;
+        };
+        let player = usize::from(s.to_move.max(1)) - 1;
+        let Some(kinds) = rule.kinds.get(player) else {
+            return Outcome::GiveUp;
+        };
+        let count = match s.over {
+            None => self.sources(s, rule, kinds).count() as u32,
+            Some(_) => 0,
+        };
+        let bits = match count {
+            0 => 0,
+            _ => match self.placed_on(rules, s, rule) {
+                Some(bits) => bits,
+                None => return Outcome::GiveUp,
+            },
+        };
+        let each = bits.count_ones();
+        let total = each * count;
+        let end = self.may_end(s, total > 0);
+        let k = match total as usize + usize::from(end) {
+            0 => return self.act_recorded(rules, s, Action::Stuck, actions, None),
+            n => rng.below(n) as u32,
+        };
+        if k == total {
+            return self.act_recorded(rules, s, Action::End, actions, None);
+        }
+        let Some((pile, kind)) = self.sources(s, rule, kinds).nth((k / each) as usize) else {
+            return Outcome::GiveUp;
+        };
+        let from = self.piles[pile].0;
+        let mut target = k % each;
+        let mut left = bits;
+        while target > 0 {
+            left &= left - 1;
+            target -= 1;
+        }
+        let bit = left.trailing_zeros();
+        let to = self.board.place(bit);
+        actions.push(Action::Step {
+            rule: r as u16,
+            from,
+            kind,
+            to,
+        });
+        // As `take` and `put` refuse it in a step made from the listing.
+        if s.count(self, pile, kind) == 0 || s.cell(bit).is_some() {
+            return Outcome::GiveUp;
+        }
+        s.tally(self, pile, kind, false);
+        s.put_cell(self, bit, kind);
+        match self.finish_move(rules, s) {
+            Some(()) => Outcome::Done,
+            None => Outcome::GiveUp,
+        }
+    }
+
+    /// The sources of a placing turn's steps, in the listing's order: per
+    /// pile of `rule` with a figure on, the kinds there that may go
+    /// (`kinds`, as bits).
+    fn sources<'a>(
+        &'a self,
+        s: &'a Situation,
+        rule: &'a StepRule,
+        kinds: &'a [u64; 4],
+    ) -> impl Iterator<Item = (usize, u8)> + Clone + 'a {
+        rule.piles
+            .iter()
+            .filter(|&&i| s.totals[i] != 0)
+            .flat_map(move |&i| {
+                (0..self.kind_words).flat_map(move |w| {
+                    let mut here = s.present[i][w] & kinds[w];
+                    std::iter::from_fn(move || {
+                        (here != 0).then(|| {
+                            let kind = (w * 64) as u8 + here.trailing_zeros() as u8;
+                            here &= here - 1;
+                            (i, kind)
+                        })
+                    })
+                })
+            })
+    }
+
     /// Lists the steps of `s`, in a turn where rule `r` (by place in
     /// [`Machine::steps`]) is the only one that may come next and
     /// [`fits`]; `None` to give up. `out` is empty.
@@ -47,27 +158,17 @@ impl Machine {
         // Worked out at the first figure that may go, as the general
         // listing first asks them there.
         let mut targets = None;
-        for &i in &rule.piles {
-            if s.totals[i] == 0 {
-                continue;
+        for (i, kind) in self.sources(s, rule, kinds) {
+            let bits = match targets {
+                Some(bits) => bits,
+                None => *targets.insert(self.placed_on(rules, s, rule)?),
+            };
+            if bits == 0 {
+                return Some(());
             }
-            for (w, &present) in s.present[i].iter().enumerate().take(self.kind_words) {
-                let mut here = present & kinds[w];
-                while here != 0 {
-                    let kind = (w * 64) as u8 + here.trailing_zeros() as u8;
-                    here &= here - 1;
-                    let bits = match targets {
-                        Some(bits) => bits,
-                        None => *targets.insert(self.placed_on(rules, s, rule)?),
-                    };
-                    if bits == 0 {
-                        return Some(());
-                    }
-                    let source = Source::new(r as u16, (self.piles[i].0, kind), bits, (0, 0), 1);
-                    out.total += source.count;
-                    out.sources.push(source);
-                }
-            }
+            let source = Source::new(r as u16, (self.piles[i].0, kind), bits, (0, 0), 1);
+            out.total += source.count;
+            out.sources.push(source);
         }
         Some(())
     }

@@ -110,8 +110,26 @@ impl Machine {
 
     /// One random step on `s`, recorded in `actions` once chosen (a step
     /// the machine then fails to make is recorded, so that the general
-    /// engine makes it).
+    /// engine makes it). A placing turn whose step ends the move is drawn
+    /// and made at once ([`super::placing`]), any other from the listing
+    /// of its steps.
     pub fn random_step(
+        &self,
+        rules: &Rules,
+        s: &mut Situation,
+        rng: &mut Rng,
+        listing: &mut Listing,
+        actions: &mut Vec<Action>,
+    ) -> Outcome {
+        match self.placed.get(usize::from(s.progress)) {
+            Some(&Some(r)) => self.place_randomly(rules, s, usize::from(r), rng, actions),
+            _ => self.random_listed_step(rules, s, rng, listing, actions),
+        }
+    }
+
+    /// [`random_step`](Self::random_step) drawn from the listing of every
+    /// legal step, as any turn can be.
+    pub(super) fn random_listed_step(
         &self,
         rules: &Rules,
         s: &mut Situation,
@@ -135,8 +153,21 @@ impl Machine {
                 },
             },
         };
+        self.act_recorded(rules, s, action, actions, Some(&listing.kept))
+    }
+
+    /// Does `action` on `s`, recorded in `actions` (unless nothing could be
+    /// done).
+    pub(super) fn act_recorded(
+        &self,
+        rules: &Rules,
+        s: &mut Situation,
+        action: Action,
+        actions: &mut Vec<Action>,
+        kept: Option<&Kept>,
+    ) -> Outcome {
         actions.push(action);
-        match self.act(rules, s, action, Some(&listing.kept)) {
+        match self.act(rules, s, action, kept) {
             Some(true) => Outcome::Done,
             Some(false) => {
                 actions.pop();
@@ -243,7 +274,7 @@ impl Machine {
 
     /// Ends the move: the turn passes to the next player, then the game
     /// overs are checked (unless they wait for a player who cannot move).
-    fn finish_move(&self, rules: &Rules, s: &mut Situation) -> Option<()> {
+    pub(super) fn finish_move(&self, rules: &Rules, s: &mut Situation) -> Option<()> {
         self.pass_turn(rules, s);
         if !self.ends_need_stuck {
             s.over = self.game_over(rules, s)?;

@@ -7,7 +7,7 @@ use std::collections::BTreeSet;
 use std::ops::ControlFlow;
 use std::sync::Arc;
 
-use super::play::Action;
+use super::play::{Action, Outcome};
 use super::situation::Situation;
 use super::steps::Listing;
 use super::Machine;
@@ -238,6 +238,133 @@ fn a_turn_that_only_places_from_supplies_is_listed_on_its_own() {
     assert_eq!(placing("reversi.game.xml"), 0);
     // Its figures move on the board.
     assert_eq!(placing("english-checkers.game.xml"), 0);
+}
+
+/// Plays `games` random games of `text` on the machine, making each step
+/// as a playout does and again drawn from the listing of every step: the
+/// same action, outcome and situation, and the generator left the same.
+/// How many steps were drawn and made at once, as a placing turn's that
+/// ends the move (`super::placing`).
+fn placed_as_listed(text: &str, games: u64, what: &str) -> usize {
+    let (_, rules) = crate::open(text).unwrap_or_else(|p| panic!("{what}: {p:#?}"));
+    let rules = Arc::new(rules);
+    let m = rules
+        .machine()
+        .unwrap_or_else(|| panic!("{what}: {:?}", rules.why_no_machine()));
+    let mut listing = Listing::default();
+    let mut at_once = 0;
+    for seed in 0..games {
+        let mut s = Situation::default();
+        assert!(s.load(m, &Position::with_seed(rules.clone(), seed)), "{what}");
+        let mut rng = Rng::new(seed);
+        for _ in 0..300 {
+            at_once += usize::from(m.placed[usize::from(s.progress)].is_some());
+            let (mut listed, mut listed_rng, mut listed_actions) = (s.clone(), rng.clone(), Vec::new());
+            let mut actions = Vec::new();
+            let done = m.random_step(&rules, &mut s, &mut rng, &mut listing, &mut actions);
+            let from_listing = m.random_listed_step(
+                &rules,
+                &mut listed,
+                &mut listed_rng,
+                &mut listing,
+                &mut listed_actions,
+            );
+            assert_eq!(done, from_listing, "{what}: {actions:?}");
+            assert_eq!(actions, listed_actions, "{what}");
+            assert_eq!(
+                rng.clone().next_u64(),
+                listed_rng.next_u64(),
+                "{what}: as many draws"
+            );
+            if done != Outcome::Done {
+                break;
+            }
+            assert_eq!(s, listed, "{what}: after {actions:?}");
+        }
+    }
+    at_once
+}
+
+#[test]
+fn a_placing_step_drawn_at_once_is_the_step_drawn_from_the_listing() {
+    let text = examples::text("tic-tac-toe.game.xml");
+    let supply = r##"<figure name="x" type="cross" origin="crosses" owner="1" colour="#d62828" count="5"/>"##;
+    let ends = r#"<end name="three-in-a-row" winner="opponent">"#;
+    assert!(
+        [supply, ends, "<step name=\"place\">", "<to type=\"square\"/>"]
+            .iter()
+            .all(|part| text.contains(part)),
+        "Tic-Tac-Toe as it was"
+    );
+    // Each with whether its steps are drawn at once.
+    let variants = [
+        // Two kinds in one supply: two sources with the same targets.
+        (
+            text.replace(
+                supply,
+                &format!(
+                    r#"{supply}<figure name="big" type="big-cross" origin="crosses" owner="1" count="3"/>"#
+                ),
+            ),
+            true,
+        ),
+        // Two supplies of one player.
+        (
+            text.replace(
+                "<group name=\"crosses\"/>",
+                "<group name=\"crosses\"/><group name=\"spare\"/>",
+            )
+            .replace(
+                supply,
+                &format!(r#"{supply}<figure name="y" type="cross" origin="spare" owner="1" count="2"/>"#),
+            ),
+            true,
+        ),
+        // A supply that runs out: its player is stuck.
+        (
+            text.replace(supply, &supply.replace(r#"count="5""#, r#"count="2""#)),
+            true,
+        ),
+        // A game over not answered straight from the situation.
+        (
+            text.replace(
+                ends,
+                r#"<end name="three-in-a-row" winner="if player = 1 then 2 else 1">"#,
+            ),
+            true,
+        ),
+        // A step that takes what is where it lands, or has an effect:
+        // made as a step from the listing is.
+        (
+            text.replace(r#"<step name="place">"#, r#"<step name="place" capture="yes">"#),
+            false,
+        ),
+        (
+            text.replace(
+                "<to type=\"square\"/>",
+                "<to type=\"square\"/><effect>change owner of top(to) to player</effect>",
+            ),
+            false,
+        ),
+    ];
+    for (n, (variant, at_once)) in variants.iter().enumerate() {
+        let what = format!("variant {n}");
+        assert_eq!(
+            placed_as_listed(variant, 20, &what) > 0,
+            *at_once,
+            "{what}: drawn at once"
+        );
+    }
+    let mut placing = 0;
+    for file in examples::files() {
+        let text = examples::text(&file);
+        let (_, rules) = crate::open(&text).unwrap();
+        if rules.machine().is_some() {
+            placing += usize::from(placed_as_listed(&text, 6, &file) > 0);
+        }
+    }
+    // Tic-Tac-Toe and Connect Four.
+    assert!(placing >= 2, "{placing} examples place at once");
 }
 
 #[test]
