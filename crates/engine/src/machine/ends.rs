@@ -208,7 +208,7 @@ impl Check {
     /// Whether it holds in `s`; `None` where it gives up. The checks of
     /// a look or two are answered here, written out where they are asked
     /// after every move; the others in [`holds_otherwise`](Self::holds_otherwise).
-    #[inline]
+    #[inline(always)]
     fn holds(&self, m: &Machine, rules: &Rules, s: &Situation) -> Option<bool> {
         match self {
             Check::Table(who, table) => table.holds(mine(s.bits, m.board.all, who.number(rules, s))),

@@ -10,6 +10,7 @@ use super::situation::Situation;
 use super::steps::{Listing, Source, StepRule, Targets};
 use super::Machine;
 use crate::automaton::{MoveAutomaton, Progress};
+use crate::rules::bitboard::nth_square;
 use crate::rules::Rules;
 use crate::search::rng::Rng;
 
@@ -84,17 +85,16 @@ impl Machine {
         if k == total {
             return self.act_recorded(rules, s, Action::End, actions, None);
         }
-        let Some((pile, kind)) = self.sources(s, rule, kinds).nth((k / each) as usize) else {
+        // Most turns have one source: no division.
+        let (source, target) = match count {
+            1 => (0, k),
+            _ => (k / each, k % each),
+        };
+        let Some((pile, kind)) = self.sources(s, rule, kinds).nth(source as usize) else {
             return Outcome::GiveUp;
         };
         let from = self.piles[pile].0;
-        let mut target = k % each;
-        let mut left = bits;
-        while target > 0 {
-            left &= left - 1;
-            target -= 1;
-        }
-        let bit = left.trailing_zeros();
+        let bit = nth_square(bits, target);
         let to = self.board.place(bit);
         actions.push(Action::Step {
             rule: r as u16,

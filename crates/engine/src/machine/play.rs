@@ -340,6 +340,9 @@ impl Machine {
 
     /// [`game_over`](Self::game_over), each condition and winner worked out
     /// as an expression.
+    // Called, not written out in `game_over`: where the game overs are
+    // answered directly, it would make each of them pay for its room.
+    #[inline(never)]
     pub(super) fn game_over_generally(&self, rules: &Rules, s: &Situation) -> Option<Option<u8>> {
         let mut memo = super::steps::Memo::default();
         let mut can = |ri: usize, player: Option<u8>| self.can_now(rules, s, ri, player, &mut memo);

@@ -13,6 +13,7 @@ use super::value::{Eval, Expr, SetOf};
 use super::Machine;
 use crate::automaton::Progress;
 use crate::model::OwnerPattern;
+use crate::rules::bitboard::nth_square;
 use crate::rules::tree::{Text, Val, NO_SLOTS};
 use crate::rules::{PlaceId, Rules};
 
@@ -673,11 +674,7 @@ impl Machine {
             };
             // Its squares come first (counted only where it has piles too).
             let to = if source.piles == 0 || n < source.bits.count_ones() {
-                let mut bits = source.bits;
-                for _ in 0..n {
-                    bits &= bits - 1;
-                }
-                self.board.place(bits.trailing_zeros())
+                self.board.place(nth_square(source.bits, n))
             } else {
                 *list
                     .piles

@@ -12,6 +12,7 @@ use super::{
 };
 use crate::automaton::{MoveAutomaton, Progress};
 use crate::expr::Value;
+use crate::rules::bitboard::nth_square;
 use crate::rules::{RuleBoard, TypeId};
 use crate::rules::{Rules, StepRuleC};
 use crate::world::View;
@@ -268,13 +269,9 @@ impl Draw {
         let k = n + count - end;
         match (bits, &rule.board) {
             (Some(bits), Some(rb)) => {
-                let mut bits = bits;
-                for _ in 0..k {
-                    bits &= bits - 1;
-                }
                 let board = rules.bitboards.boards.get(rb.b)?;
-                (bits != 0).then(|| Step {
-                    to: board.place(bits.trailing_zeros()),
+                (k < bits.count_ones()).then(|| Step {
+                    to: board.place(nth_square(bits, k)),
                     ..source
                 })
             }

@@ -302,9 +302,85 @@ impl BitBoards {
     }
 }
 
+/// The square of the `n`th (from 0) of the squares `bits`; `n` is below
+/// how many there are. A random step's square is drawn this way, at every
+/// step of a playout.
+///
+/// Found in a fixed number of word operations, with no branch on the
+/// squares, as S. Vigna's broadword select ("Broadword implementation of
+/// rank/select queries", 2008) finds it: the count of squares in each
+/// byte, added up byte after byte in one multiplication, gives the byte
+/// the square lies in; a table gives the square within the byte. Going
+/// square by square would branch as many times as `n`, a branch the
+/// processor cannot foresee.
+#[inline]
+pub fn nth_square(bits: u64, n: u32) -> u32 {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGHS: u64 = 0x8080_8080_8080_8080;
+    // Squares per byte, then per byte the squares up to and with it.
+    let mut c = bits - ((bits >> 1) & 0x5555_5555_5555_5555);
+    c = (c & 0x3333_3333_3333_3333) + ((c >> 2) & 0x3333_3333_3333_3333);
+    c = (c + (c >> 4)) & 0x0F0F_0F0F_0F0F_0F0F;
+    let upto = c.wrapping_mul(ONES);
+    // The bytes whose squares up to them are at most `n`: those before
+    // the one it lies in (each count is at most 64, under the high bit).
+    let before = (((u64::from(n) & 0x7F).wrapping_mul(ONES) | HIGHS) - upto) & HIGHS;
+    let byte = ((before >> 7).wrapping_mul(ONES) >> 56) as u32 * 8;
+    let earlier = (upto << 8).wrapping_shr(byte) & 0xFF;
+    let within =
+        ((bits.wrapping_shr(byte) & 0xFF) as usize) | ((n as usize).wrapping_sub(earlier as usize) & 7) << 8;
+    byte + u32::from(IN_BYTE[within & 0x7FF])
+}
+
+/// Per byte and rank `r` (the index is `byte | r << 8`): where in the
+/// byte its `r`th set bit lies (0 where there is none).
+static IN_BYTE: [u8; 2048] = {
+    let mut table = [0u8; 2048];
+    let mut byte = 0;
+    while byte < 256 {
+        let mut r = 0;
+        let mut bit = 0;
+        while bit < 8 {
+            if byte & (1 << bit) != 0 {
+                table[byte | r << 8] = bit as u8;
+                r += 1;
+            }
+            bit += 1;
+        }
+        byte += 1;
+    }
+    table
+};
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_nth_square_is_the_one_counted_square_by_square() {
+        let by_steps = |bits: u64, n: u32| {
+            let mut left = bits;
+            for _ in 0..n {
+                left &= left - 1;
+            }
+            left.trailing_zeros()
+        };
+        let mut rng = crate::search::rng::Rng::new(11);
+        let mut words = vec![u64::MAX, 1, 1 << 63, 0x8000_0000_0000_0001, 0x1FF, 0xFF00];
+        for _ in 0..2000 {
+            // Sparse and dense words alike.
+            words.push(match rng.below(3) {
+                0 => rng.next_u64() & rng.next_u64() & rng.next_u64(),
+                1 => rng.next_u64(),
+                _ => rng.next_u64() | rng.next_u64(),
+            });
+        }
+        for bits in words {
+            for n in 0..bits.count_ones() {
+                assert_eq!(nth_square(bits, n), by_steps(bits, n), "{bits:#x}, {n}");
+            }
+        }
+    }
 
     fn rules(rows: u16, columns: u16) -> Rules {
         let rest = r#"<steps><step name="s"><from name="pool"/><to type="square"/></step></steps>
