@@ -307,12 +307,18 @@ impl Machine {
                 if !open {
                     break;
                 }
+                // A figure with no square to go to is passed by: `targets`
+                // would ask nothing of it.
+                let reach = self.reach(rules, r, s, turn.player, (from, k));
+                if reach == Some(0) {
+                    continue;
+                }
                 if self.targets(
                     rules,
                     s,
                     turn,
                     until,
-                    r,
+                    (r, reach),
                     from,
                     k,
                     1,
@@ -355,12 +361,16 @@ impl Machine {
                         if !open {
                             break;
                         }
+                        let reach = self.reach(rules, r, s, turn.player, (from, k));
+                        if reach == Some(0) {
+                            continue;
+                        }
                         if self.targets(
                             rules,
                             s,
                             turn,
                             until,
-                            r,
+                            (r, reach),
                             from,
                             k,
                             times,
@@ -381,9 +391,40 @@ impl Machine {
         Some(found)
     }
 
+    /// The squares of the board a step of rule `r` of a figure of kind `k`
+    /// on `from` may go to before any condition asked during play is
+    /// asked: those its conditions answered ahead allow, with room, other
+    /// than `from`. `None` where the rule's targets are not on the board.
+    #[inline]
+    fn reach(
+        &self,
+        rules: &Rules,
+        r: usize,
+        s: &Situation,
+        player: u8,
+        (from, k): (PlaceId, u8),
+    ) -> Option<u64> {
+        let rule = &self.steps[r];
+        let Targets::Board(_) = rule.targets else {
+            return None;
+        };
+        let general = &rules.steps[rule.index];
+        let kind = self.kinds.get(k).kind;
+        let here = self.cell(from);
+        let fixed = match (rule.to, &rule.ahead, here) {
+            (Some(to), ..) => to,
+            (None, Some(ahead), Some(bit)) => ahead.get(player, kind, bit, || {
+                general.candidate_bits(rules, from, player, kind)
+            }),
+            _ => general.candidate_bits(rules, from, player, kind),
+        };
+        Some(fixed & self.room(rule, s) & !here.map_or(0, |b| 1u64 << b))
+    }
+
     /// The steps of rule `r` of a figure of kind `k` on `from` (each given
     /// `times`), into `out` when given, leaving out what an earlier rule
-    /// gave the same figure (`dedupe`); whether one was found.
+    /// gave the same figure (`dedupe`); whether one was found. `reach` is
+    /// what [`reach`](Self::reach) gives for it.
     #[allow(clippy::too_many_arguments)]
     fn targets(
         &self,
@@ -391,7 +432,7 @@ impl Machine {
         s: &Situation,
         turn: Turn,
         until: Until,
-        r: usize,
+        (r, reach): (usize, Option<u64>),
         from: PlaceId,
         k: u8,
         times: u32,
@@ -405,15 +446,7 @@ impl Machine {
         let kind = self.kinds.get(k).kind;
         match &rule.targets {
             Targets::Board(sets) => {
-                let room = self.room(rule, s);
-                let fixed = match (rule.to, &rule.ahead, self.cell(from)) {
-                    (Some(to), ..) => to,
-                    (None, Some(ahead), Some(bit)) => ahead.get(turn.player, kind, bit, || {
-                        general.candidate_bits(rules, from, turn.player, kind)
-                    }),
-                    _ => general.candidate_bits(rules, from, turn.player, kind),
-                };
-                let mut bits = fixed & room & !self.cell(from).map_or(0, |b| 1u64 << b);
+                let mut bits = reach?;
                 // The results the step's effects read again, where it is
                 // made from this listing.
                 let mut keeping = rule
