@@ -92,8 +92,9 @@ impl Machine {
         }
         let rules = &**pos.rules();
         for n in 0..steps {
-            // One step may list many candidates: the clock is read every step.
-            if n > 0 && budget.check() {
+            // One step may list many candidates: the clock is read at every
+            // step while steps are slow.
+            if n > 0 && budget.pace() {
                 return Ended::Winner(None);
             }
             if let Some(w) = s.over {

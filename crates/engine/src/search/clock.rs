@@ -73,19 +73,35 @@ pub struct Budget {
     pub nodes: u64,
     /// Calls of [`poll`](Budget::poll) since the start.
     polls: u32,
+    /// [`pace`](Budget::pace): calls since the clock was last read, how
+    /// many calls go between readings now, and when it was last read.
+    paced: u32,
+    stride: u32,
+    read: f64,
     stopped: bool,
 }
+
+/// [`Budget::pace`] reads the clock less often while the steps between
+/// two readings took less than this many milliseconds in all.
+const PACE_MS: f64 = 0.25;
+
+/// [`Budget::pace`] reads the clock at least once every this many calls.
+const MAX_STRIDE: u32 = 16;
 
 impl Budget {
     /// Starts the clock.
     pub fn new(now: Now, limits: Limits, stop: Option<Arc<AtomicBool>>) -> Budget {
+        let start = now();
         Budget {
             now,
-            start: now(),
+            start,
             limits,
             stop,
             nodes: 0,
             polls: 0,
+            paced: 0,
+            stride: 1,
+            read: start,
             stopped: false,
         }
     }
@@ -134,10 +150,41 @@ impl Budget {
         self.stopped
     }
 
+    /// Like [`check`](Budget::check), for asking at every step of a random
+    /// playout, whose steps may be quicker than reading the clock (in the
+    /// page, a call into JavaScript): while the steps between two readings
+    /// took less than [`PACE_MS`] in all, the next reading comes after
+    /// twice as many (at most [`MAX_STRIDE`]); after slower ones, at the
+    /// next step again. Without a time limit it is `check`.
+    #[inline]
+    pub fn pace(&mut self) -> bool {
+        if self.limits.time_ms.is_none() {
+            return self.check();
+        }
+        self.paced += 1;
+        if self.paced < self.stride {
+            return self.stopped;
+        }
+        self.paced = 0;
+        let now = (self.now)();
+        self.stride = match now - self.read < PACE_MS {
+            true => (self.stride * 2).min(MAX_STRIDE),
+            false => 1,
+        };
+        self.read = now;
+        self.stop_if(self.limits.time_ms.is_some_and(|t| now - self.start >= t))
+    }
+
     /// Reads the clock, the node count and the stop flag now.
     pub fn check(&mut self) -> bool {
-        if self.limits.nodes.is_some_and(|n| self.nodes >= n)
-            || self.limits.time_ms.is_some_and(|t| self.elapsed() >= t)
+        let late = self.limits.time_ms.is_some_and(|t| self.elapsed() >= t);
+        self.stop_if(late)
+    }
+
+    /// Stops when `late`, out of nodes or told to; whether stopped.
+    fn stop_if(&mut self, late: bool) -> bool {
+        if late
+            || self.limits.nodes.is_some_and(|n| self.nodes >= n)
             || self.stop.as_ref().is_some_and(|s| s.load(Ordering::Relaxed))
         {
             self.stopped = true;
@@ -199,6 +246,62 @@ mod tests {
         assert!(calls.is_some(), "poll never saw the stop flag");
         assert!(b.stopped());
         assert_eq!(b.nodes, 0, "poll does not count positions");
+    }
+
+    thread_local! {
+        /// A clock the test moves on, and how many times it was read.
+        static TIME: std::cell::Cell<f64> = const { std::cell::Cell::new(0.0) };
+        static READS: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
+    }
+
+    fn test_clock() -> f64 {
+        READS.with(|r| r.set(r.get() + 1));
+        TIME.with(|t| t.get())
+    }
+
+    fn reads() -> u32 {
+        READS.with(|r| r.get())
+    }
+
+    /// A step of a playout that took `ms`, then `pace`.
+    fn step(b: &mut Budget, ms: f64) -> bool {
+        TIME.with(|t| t.set(t.get() + ms));
+        b.pace()
+    }
+
+    #[test]
+    fn pace_reads_the_clock_at_every_slow_step_and_seldom_between_quick_ones() {
+        let mut b = Budget::new(test_clock, Limits::millis(100.0), None);
+        let before = reads();
+        for _ in 0..1600 {
+            assert!(!step(&mut b, 0.001));
+        }
+        let quick = reads() - before;
+        assert!(
+            quick <= 1600 / MAX_STRIDE + 8,
+            "{quick} readings for 1600 quick steps"
+        );
+        // Slow steps: the clock is read within a stride, then at each.
+        let before = reads();
+        let unread = (0..MAX_STRIDE).take_while(|_| !step(&mut b, 0.5) && reads() == before);
+        assert!(unread.count() < MAX_STRIDE as usize);
+        for _ in 0..5 {
+            let before = reads();
+            assert!(!step(&mut b, 0.5));
+            assert_eq!(reads(), before + 1, "read at a slow step");
+        }
+        // And the first past the limit stops.
+        while !step(&mut b, 0.5) {}
+        assert!((100.0..100.5).contains(&b.elapsed()), "{}", b.elapsed());
+    }
+
+    #[test]
+    fn pace_without_a_time_limit_reads_the_stop_flag_at_once() {
+        let flag = Arc::new(AtomicBool::new(false));
+        let mut b = Budget::new(native_now, Limits::none(), Some(flag.clone()));
+        assert!(!b.pace());
+        flag.store(true, Ordering::Relaxed);
+        assert!(b.pace());
     }
 
     #[test]

@@ -72,8 +72,9 @@ pub fn playout(pos: &mut Position, rng: &mut Rng, scratch: &mut Scratch, budget:
         first = machine.actions.len();
     }
     for n in first..PLAYOUT_STEPS {
-        // One step may list many candidates: the clock is read every step.
-        if n > 0 && budget.check() {
+        // One step may list many candidates: the clock is read at every
+        // step while steps are slow.
+        if n > 0 && budget.pace() {
             winner = None;
             break;
         }
@@ -201,7 +202,8 @@ pub fn run(
     let mut iterations = 0u64;
     while !root_moves.is_empty() {
         budget.tick();
-        if budget.check() {
+        // Read at every iteration while they are slow.
+        if budget.pace() {
             break;
         }
         iterations += 1;
