@@ -159,6 +159,7 @@ impl Machine {
 
     /// Does `action` on `s`, recorded in `actions` (unless nothing could be
     /// done).
+    #[inline]
     pub(super) fn act_recorded(
         &self,
         rules: &Rules,
