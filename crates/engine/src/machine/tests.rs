@@ -308,6 +308,16 @@ fn a_placing_step_drawn_at_once_is_the_step_drawn_from_the_listing() {
             ),
             true,
         ),
+        // Seventy kinds in one supply: more than a word of them.
+        (
+            text.replace(
+                supply,
+                &(0..70).fold(supply.to_string(), |all, i| {
+                    format!(r#"{all}<figure name="k{i}" type="kind-{i}" origin="crosses" owner="1"/>"#)
+                }),
+            ),
+            true,
+        ),
         // Two supplies of one player.
         (
             text.replace(
