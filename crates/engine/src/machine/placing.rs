@@ -64,10 +64,10 @@ impl Machine {
         let Some(kinds) = rule.kinds.get(player) else {
             return Outcome::GiveUp;
         };
-        let count = match s.over {
-            None => self.sources(s, rule, kinds).count() as u32,
-            Some(_) => 0,
-        };
+        // The first source is kept: most turns have no other.
+        let mut sources = self.sources(s, rule, kinds);
+        let first = s.over.is_none().then(|| sources.next()).flatten();
+        let count = first.map_or(0, |_| 1 + sources.count() as u32);
         let bits = match count {
             0 => 0,
             _ => match self.placed_on(rules, s, rule) {
@@ -85,12 +85,12 @@ impl Machine {
         if k == total {
             return self.act_recorded(rules, s, Action::End, actions, None);
         }
-        // Most turns have one source: no division.
-        let (source, target) = match count {
-            1 => (0, k),
-            _ => (k / each, k % each),
+        // Most turns have one source: no division, and no second look.
+        let (chosen, target) = match count {
+            1 => (first, k),
+            _ => (self.sources(s, rule, kinds).nth((k / each) as usize), k % each),
         };
-        let Some((pile, kind)) = self.sources(s, rule, kinds).nth(source as usize) else {
+        let Some((pile, kind)) = chosen else {
             return Outcome::GiveUp;
         };
         let from = self.piles[pile].0;
