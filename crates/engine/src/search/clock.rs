@@ -158,9 +158,9 @@ impl Budget {
     /// next step again. Without a time limit it is `check`.
     #[inline]
     pub fn pace(&mut self) -> bool {
-        if self.limits.time_ms.is_none() {
+        let Some(limit) = self.limits.time_ms else {
             return self.check();
-        }
+        };
         self.paced += 1;
         if self.paced < self.stride {
             return self.stopped;
@@ -172,7 +172,7 @@ impl Budget {
             false => 1,
         };
         self.read = now;
-        self.stop_if(self.limits.time_ms.is_some_and(|t| now - self.start >= t))
+        self.stop_if(now - self.start >= limit)
     }
 
     /// Reads the clock, the node count and the stop flag now.
