@@ -102,7 +102,10 @@ impl Machine {
             kind,
             to,
         });
-        // As `take` and `put` refuse it in a step made from the listing.
+        // Refused as `take` and `put` refuse it in a step made from the
+        // listing; written out, since here the places are known to be a
+        // pile and a square (through `take` and `put`, which look that up,
+        // a Tic-Tac-Toe playout runs 6% more instructions).
         if s.count(self, pile, kind) == 0 || s.cell(bit).is_some() {
             return Outcome::GiveUp;
         }
