@@ -316,6 +316,38 @@ test('leaving with changes that are in no file asks first', async () => {
   app.assertNoErrors();
 });
 
+test('a first visit keeps the app for offline only once its first screen is built', async () => {
+  const own = await AppSession.start();
+  try {
+    const page = await own.newPage({ serviceWorkers: 'allow' });
+    // Notes, when the page registers its service worker, whether the top bar
+    // and the table were in the page by then.
+    await page.addInitScript(() => {
+      const register = ServiceWorkerContainer.prototype.register;
+      ServiceWorkerContainer.prototype.register = function (...args) {
+        window.__registered = {
+          at: performance.now(),
+          built: Boolean(
+            document.querySelector('[data-testid="app"]') &&
+              document.querySelector('[data-testid="table"]'),
+          ),
+        };
+        return register.apply(this, args);
+      };
+    });
+    await page.goto(own.url);
+    const handle = await page.waitForFunction(() => window.__registered, null, { timeout: 30_000 });
+    const registered = await handle.jsonValue();
+    assert.ok(registered.built, `registered before the first screen: ${JSON.stringify(registered)}`);
+    await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, null, {
+      timeout: 30_000,
+    });
+    own.assertNoErrors();
+  } finally {
+    await own.stop();
+  }
+});
+
 test('offline: after one visit the app, an example and the computer work with the server stopped', async () => {
   const own = await AppSession.start();
   try {
