@@ -50,12 +50,12 @@ impl Ahead {
     #[inline]
     pub(super) fn get(&self, player: u8, t: TypeId, bit: u32, find: impl FnOnce() -> u64) -> u64 {
         if usize::from(t) >= self.types {
-            return find();
+            return first(find);
         }
         let row = (usize::from(player.max(1)) - 1).min(self.players - 1) * self.types + usize::from(t);
         let (Some(known), Some(slot)) = (self.known.get(row), self.targets.get(row * 64 + bit as usize))
         else {
-            return find();
+            return first(find);
         };
         // The targets are written before they are marked known, and read
         // after: whoever sees the mark sees them (two threads that both
@@ -63,11 +63,19 @@ impl Ahead {
         if known.load(Ordering::Acquire) & (1 << bit) != 0 {
             return slot.load(Ordering::Relaxed);
         }
-        let targets = find();
+        let targets = first(find);
         slot.store(targets, Ordering::Relaxed);
         known.fetch_or(1 << bit, Ordering::Release);
         targets
     }
+}
+
+/// Targets worked out rather than read: once per square, so out of line,
+/// keeping [`Ahead::get`]'s usual path short.
+#[cold]
+#[inline(never)]
+fn first(find: impl FnOnce() -> u64) -> u64 {
+    find()
 }
 
 /// A copy knows nothing yet: it fills as it is asked.

@@ -191,6 +191,15 @@ enum Until {
 /// engine), which the machine leaves to it.
 const MAX_CAN_DEPTH: u32 = 4;
 
+/// The targets the conditions of step rule `index` answered ahead allow
+/// (the rules' own table), where the machine keeps no table of them: out of
+/// line, so that the usual path stays short.
+#[cold]
+#[inline(never)]
+fn candidates(rules: &Rules, index: usize, from: PlaceId, player: u8, kind: crate::rules::TypeId) -> u64 {
+    rules.steps[index].candidate_bits(rules, from, player, kind)
+}
+
 impl Machine {
     /// The squares of the board a step of `rule` may land on in `s`: any,
     /// where it captures by landing, else the empty ones.
@@ -309,7 +318,7 @@ impl Machine {
                 }
                 // A figure with no square to go to is passed by: `targets`
                 // would ask nothing of it.
-                let reach = self.reach(rules, r, s, turn.player, (from, k));
+                let reach = self.reach(rules, r, s, turn.player, (from, k), Some(bit));
                 if reach == Some(0) {
                     continue;
                 }
@@ -361,7 +370,7 @@ impl Machine {
                         if !open {
                             break;
                         }
-                        let reach = self.reach(rules, r, s, turn.player, (from, k));
+                        let reach = self.reach(rules, r, s, turn.player, (from, k), None);
                         if reach == Some(0) {
                             continue;
                         }
@@ -395,6 +404,7 @@ impl Machine {
     /// on `from` may go to before any condition asked during play is
     /// asked: those its conditions answered ahead allow, with room, other
     /// than `from`. `None` where the rule's targets are not on the board.
+    /// `here` is the square `from` is, where it is one (the caller knows).
     #[inline]
     fn reach(
         &self,
@@ -403,20 +413,21 @@ impl Machine {
         s: &Situation,
         player: u8,
         (from, k): (PlaceId, u8),
+        here: Option<u32>,
     ) -> Option<u64> {
         let rule = &self.steps[r];
         let Targets::Board(_) = rule.targets else {
             return None;
         };
-        let general = &rules.steps[rule.index];
-        let kind = self.kinds.get(k).kind;
-        let here = self.cell(from);
         let fixed = match (rule.to, &rule.ahead, here) {
             (Some(to), ..) => to,
-            (None, Some(ahead), Some(bit)) => ahead.get(player, kind, bit, || {
-                general.candidate_bits(rules, from, player, kind)
-            }),
-            _ => general.candidate_bits(rules, from, player, kind),
+            (None, Some(ahead), Some(bit)) => {
+                let kind = self.kinds.get(k).kind;
+                ahead.get(player, kind, bit, || {
+                    rules.steps[rule.index].candidate_bits(rules, from, player, kind)
+                })
+            }
+            _ => candidates(rules, rule.index, from, player, self.kinds.get(k).kind),
         };
         Some(fixed & self.room(rule, s) & !here.map_or(0, |b| 1u64 << b))
     }

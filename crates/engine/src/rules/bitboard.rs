@@ -181,9 +181,11 @@ impl BitBoard {
         let Some(leaps) = self.leaps.get(from.trailing_zeros() as usize) else {
             return 0;
         };
-        leaps.iter().fold(0, |found, &(next, after)| match over {
-            Some(over) if next & over == 0 => found,
-            _ => found | after,
+        // With no branch on the squares: which leaps pass over a square of
+        // `over` is not foreseeable.
+        let over = over.unwrap_or(!0);
+        leaps.iter().fold(0, |found, &(next, after)| {
+            found | after & 0u64.wrapping_sub(u64::from(next & over != 0))
         })
     }
 
