@@ -276,6 +276,14 @@ fn step_rule(m: &Machine, rules: &Rules, i: usize) -> Result<StepRule, String> {
         .iter()
         .map(|e| Compiled::compile(e, rules, rule.vars.len(), (m.b, &m.places)))
         .collect::<Result<Vec<_>, _>>()?;
+    let starts = match &targets {
+        Targets::Board(sets) => sets
+            .iter()
+            .enumerate()
+            .filter_map(|(j, (set, _))| Some((j, set.starts(rule.capture)?)))
+            .collect(),
+        Targets::Piles(_) => Vec::new(),
+    };
     let handover = match &targets {
         Targets::Board(sets) => Handover::find(sets.iter().map(|(set, _)| set), &effects),
         Targets::Piles(_) => None,
@@ -299,6 +307,7 @@ fn step_rule(m: &Machine, rules: &Rules, i: usize) -> Result<StepRule, String> {
         gates,
         effects,
         handover,
+        starts,
     })
 }
 
@@ -306,7 +315,7 @@ fn step_rule(m: &Machine, rules: &Rules, i: usize) -> Result<StepRule, String> {
 /// figure, where it is or where it goes (slots 0 to 2), nor the rule's
 /// variables, nor anything the general evaluator answers. Checkers' `not
 /// can(jump) and not can(crown)` is such a condition.
-fn reads_no_step(n: &tree::Node) -> bool {
+pub(super) fn reads_no_step(n: &tree::Node) -> bool {
     let mut reads = false;
     tree::walk(n, &mut |p| {
         reads |= matches!(

@@ -9,7 +9,7 @@ use super::ahead::Ahead;
 use super::effect::Compiled;
 use super::handover::{Handover, Kept};
 use super::situation::{Made, Situation};
-use super::value::{Eval, Expr, SetOf};
+use super::value::{Eval, Expr, SetOf, Starts};
 use super::Machine;
 use crate::automaton::Progress;
 use crate::model::OwnerPattern;
@@ -45,6 +45,10 @@ pub(super) struct StepRule {
     pub effects: Vec<Compiled>,
     /// Which results of its target conditions its effects read again.
     pub handover: Option<Handover>,
+    /// Where its steps may start, over the whole board, from its target
+    /// conditions (by their place in [`Targets::Board`]) that have such a
+    /// form: a figure elsewhere has no step and is passed by.
+    pub starts: Vec<(usize, Starts)>,
 }
 
 /// Where a rule's steps go, and how their conditions are asked.
@@ -298,6 +302,9 @@ impl Machine {
                 None => s.bits.filled,
             };
             let mut cells = rule.from_cells & owned & s.bits.filled;
+            if !rule.starts.is_empty() && cells != 0 {
+                cells &= self.starts(rules, s, turn, r, cells, memo, depth);
+            }
             // Whether the conditions that read nothing of the step hold
             // (asked at the first figure, where the rule has any).
             let mut gate = rule.gates.is_empty().then_some(true);
@@ -398,6 +405,50 @@ impl Machine {
             }
         }
         Some(found)
+    }
+
+    /// The squares of `cells` a step of rule `r` may start from, worked out
+    /// for all of them at once ([`StepRule::starts`]); all of them where
+    /// that cannot be told.
+    #[allow(clippy::too_many_arguments)]
+    fn starts(
+        &self,
+        rules: &Rules,
+        s: &Situation,
+        turn: Turn,
+        r: usize,
+        cells: u64,
+        memo: &mut Memo,
+        depth: u32,
+    ) -> u64 {
+        let rule = &self.steps[r];
+        let Targets::Board(sets) = &rule.targets else {
+            return cells;
+        };
+        // The parts it works out read nothing of the step: any figure asks
+        // them alike.
+        let bit = cells.trailing_zeros();
+        let Some(k) = s.cell(bit) else {
+            return cells;
+        };
+        let mut found = cells;
+        let _ = self.ask(
+            rules,
+            s,
+            turn,
+            (self.board.place(bit), k),
+            memo,
+            depth,
+            &mut |e| {
+                for (j, starts) in &rule.starts {
+                    let (set, texts) = sets.get(*j)?;
+                    e.texts = texts;
+                    found &= e.run_starts(set, starts).unwrap_or(u64::MAX);
+                }
+                Some(())
+            },
+        );
+        found
     }
 
     /// The squares of the board a step of rule `r` of a figure of kind `k`

@@ -36,6 +36,15 @@ impl std::fmt::Debug for Expr {
     }
 }
 
+/// Where the steps of a set's figures may start, over the whole board
+/// ([`SetOf::starts`]), and which of the set's parts that read no square
+/// it reads: those that read nothing of the step.
+#[derive(Clone)]
+pub(super) struct Starts {
+    program: Program,
+    fixed: Vec<bool>,
+}
+
 /// A set program and its parts that read no square, compiled.
 #[derive(Clone)]
 pub(super) struct SetOf {
@@ -93,6 +102,20 @@ impl SetOf {
             .flatten()
     }
 
+    /// The squares a step whose targets are this set may start from, as a
+    /// program over the whole board ([`Program::starts`]): the target in
+    /// `room`'s squares, any where the step captures by landing, else
+    /// the empty ones. `None` where it would tell no square from another.
+    pub(super) fn starts(&self, capture: bool) -> Option<Starts> {
+        let scalars = self.program.scalars();
+        let fixed: Vec<bool> = scalars.iter().map(super::compile::reads_no_step).collect();
+        let from: Vec<bool> = scalars.iter().map(|n| matches!(n, Node::Slot(1))).collect();
+        Some(Starts {
+            program: self.program.starts(&fixed, &from, capture)?,
+            fixed,
+        })
+    }
+
     /// Whether its parts that read no square read nothing that changes as
     /// the game goes: the player on move and the like, or values as they
     /// stand.
@@ -141,6 +164,14 @@ impl SetOf {
 impl std::fmt::Debug for SetOf {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("SetOf").finish_non_exhaustive()
+    }
+}
+
+impl std::fmt::Debug for Starts {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Starts")
+            .field("fixed", &self.fixed)
+            .finish_non_exhaustive()
     }
 }
 
@@ -498,6 +529,21 @@ impl Eval<'_, '_> {
         }
         set.program
             .run(&values, self.rules, &self.m.board, self.s.bits, self.player)
+    }
+
+    /// The squares the steps of `set`'s figures may start from
+    /// ([`SetOf::starts`]): its parts that read nothing of the step worked
+    /// out once, for every figure.
+    pub(super) fn run_starts(&mut self, set: &SetOf, starts: &Starts) -> Option<u64> {
+        let mut values: arrayvec::ArrayVec<Val, 32> = arrayvec::ArrayVec::new();
+        for (x, &fixed) in set.scalars.iter().zip(&starts.fixed) {
+            // The others are never read by the program of the starts.
+            values.try_push(if fixed { x(self)? } else { Val::Num(0) }).ok()?;
+        }
+        let t = starts
+            .program
+            .run(&values, self.rules, &self.m.board, self.s.bits, self.player)?;
+        Some(t.yes)
     }
 
     /// [`run`](Self::run), and the results `keep` over the whole board

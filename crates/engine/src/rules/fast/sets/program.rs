@@ -1223,6 +1223,7 @@ impl Builder<'_> {
     }
 }
 
+mod starts;
 mod twin;
 
 #[cfg(test)]

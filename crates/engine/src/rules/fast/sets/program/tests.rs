@@ -119,3 +119,74 @@ proptest! {
         }
     }
 }
+
+proptest! {
+    /// The squares a step may start from, over the whole board, hold every
+    /// square from which the condition, asked of that square as `from`,
+    /// leaves a target with room; exactly those where it reads the step
+    /// only by `between(from, to)`.
+    #[test]
+    fn a_step_starts_only_where_the_whole_board_says_it_may(
+        rows in 1u16..=8,
+        columns in 1u16..=8,
+        parts in proptest::collection::vec((any::<u8>(), any::<u16>(), any::<u16>(), any::<u8>(), any::<u64>()), 1..12),
+        (over, target, asks_more, truth) in (any::<u16>(), any::<u16>(), any::<bool>(), any::<bool>()),
+        (filled, mine, theirs, capture) in (any::<u64>(), any::<u64>(), any::<u64>(), any::<bool>()),
+    ) {
+        let rules = rules(rows, columns);
+        let board = &rules.bitboards.boards[0];
+        let all = board.all;
+        let mut ops: Vec<Op> = parts.iter().enumerate().map(|(i, &p)| op(i, p)).collect();
+        let n = ops.len() as u16;
+        // `between(from, to)` over a set that reads nothing of the step,
+        // `and` a set of the target alone, `and` maybe a part that reads
+        // the step some other way (value 1: left out of the starts).
+        ops.push(Op::Between { x: 0, y: over % n });
+        let mut yes = ops.len() as Reg - 1;
+        ops.push(Op::And(target % n, yes));
+        yes += 1;
+        if asks_more {
+            ops.push(Op::Truth(1));
+            ops.push(Op::And(yes + 1, yes));
+            yes += 2;
+        }
+        // As a program is made: only the operations its result needs.
+        let (ops, renamed) = live(&ops, &[yes]);
+        let yes = renamed(yes);
+        let program = Program {
+            at_ops: ops_at_one(&ops, &[yes], &[]),
+            ops,
+            scalars: Vec::new(),
+            fixed: Vec::new(),
+            yes,
+            err: None,
+            more: Vec::new(),
+        };
+        let starts = program.starts(&[false, false], &[true, false], capture).expect("a `between`");
+        let filled = filled & all;
+        let bits = BoardBits {
+            filled,
+            stacked: 0,
+            owned: [mine & filled, theirs & filled & !mine, 0, 0],
+        };
+        let room = if capture { all } else { all & !filled };
+        let Some(found) = starts.run(&[Val::Num(0), Val::Num(0)], &rules, board, bits, 1) else {
+            // Where it gives up, every square is asked as before.
+            return Ok(());
+        };
+        prop_assert_eq!(found.yes & !all, 0, "off the board");
+        for i in 0..board.squares() {
+            let from = Val::Place(board.place(i));
+            let here = program
+                .run(&[from, Val::Bool(truth)], &rules, board, bits, 1)
+                .map_or(0, |t| t.yes & room & !(1 << i));
+            let starts_here = found.yes & 1 << i != 0;
+            if here != 0 {
+                prop_assert!(starts_here, "square {} has a step but is left out", i);
+            }
+            if !asks_more || truth {
+                prop_assert_eq!(starts_here, here != 0, "square {}", i);
+            }
+        }
+    }
+}
