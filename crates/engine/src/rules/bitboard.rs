@@ -189,6 +189,14 @@ impl BitBoard {
         })
     }
 
+    /// The squares whose neighbour in some direction is in `over` and the
+    /// square after it, that way, in `to`: for every square at once, the
+    /// squares from which [`two_away`](Self::two_away) over `over` finds
+    /// one of `to`.
+    pub fn leap(&self, over: u64, to: u64) -> u64 {
+        (0..DIRECTIONS.len()).fold(0, |found, d| found | self.back(over & self.back(to, d), d))
+    }
+
     /// The neighbours in direction `d` of the squares of `x`.
     #[inline]
     pub fn ahead(&self, x: u64, d: usize) -> u64 {
@@ -496,6 +504,33 @@ mod tests {
                         "{}x{} {}", rows, columns, d
                     );
                 }
+            }
+        }
+    }
+
+    proptest::proptest! {
+        /// A step two away, found from every square at once, is the one
+        /// found from each square alone.
+        #[test]
+        fn a_leap_over_the_board_is_two_away_from_each_square(
+            shape in 0usize..10,
+            over: u64,
+            to: u64,
+            sparse: u64,
+        ) {
+            let (rows, columns) =
+                [(1, 1), (3, 3), (6, 7), (8, 8), (2, 5), (1, 50), (2, 32), (32, 2), (50, 1), (4, 16)][shape];
+            let rules = rules(rows, columns);
+            let boards = BitBoards::of(&rules);
+            let board = &boards.boards[0];
+            for (over, to) in [(over, to), (over & sparse, to | sparse), (u64::MAX, to & sparse)] {
+                let (over, to) = (over & board.all, to & board.all);
+                let leap = board.leap(over, to);
+                for i in 0..board.squares() {
+                    let alone = board.two_away(1 << i, Some(over)) & to != 0;
+                    proptest::prop_assert_eq!(leap & 1 << i != 0, alone, "{}x{} square {}", rows, columns, i);
+                }
+                proptest::prop_assert_eq!(leap & !board.all, 0);
             }
         }
     }

@@ -86,6 +86,13 @@ enum Op {
     },
     /// The squares two away from the square the value names, in a line.
     TwoAway(Value),
+    /// The squares whose neighbour in some direction is in `over` and the
+    /// square after it, that way, in `to`: where a step two away over a
+    /// square of `over` may start ([`Program::starts`]).
+    Leap {
+        over: Reg,
+        to: Reg,
+    },
     /// The set `yes`, where `err` is empty (a part of a line's condition
     /// failing nowhere); gives up otherwise.
     Sure {
@@ -233,7 +240,7 @@ impl Program {
                 | Op::FlankAt { d, .. } => {
                     dirs |= 1u8.checked_shl(u32::from(d))?;
                 }
-                Op::Bit(_) | Op::Between { .. } | Op::TwoAway(_) => return None,
+                Op::Bit(_) | Op::Between { .. } | Op::TwoAway(_) | Op::Leap { .. } => return None,
                 _ => {}
             }
         }
@@ -476,6 +483,7 @@ impl Program {
                 }
                 Op::Between { x, y } => between(rules, board, *values.get(x as usize)?, Some(s(y)))?,
                 Op::TwoAway(x) => between(rules, board, *values.get(x as usize)?, None)?,
+                Op::Leap { over, to } => board.leap(s(over), s(to)),
                 Op::Sure { yes, err } => {
                     if s(err) != 0 {
                         return None;
@@ -589,6 +597,7 @@ fn reads(op: Op) -> Vec<Reg> {
         | Op::FlankAt { start, cont, .. } => vec![start, cont],
         Op::AtLeast { cont, .. } => vec![cont],
         Op::Between { y, .. } => vec![y],
+        Op::Leap { over, to } => vec![over, to],
         Op::Sure { yes, err } | Op::SureAt { yes, err } => vec![yes, err],
         Op::Truth(_)
         | Op::Owned(_)
@@ -627,6 +636,10 @@ fn rename(op: Op, at: &[Reg]) -> Op {
             plus,
         },
         Op::Between { x, y } => Op::Between { x, y: r(y) },
+        Op::Leap { over, to } => Op::Leap {
+            over: r(over),
+            to: r(to),
+        },
         Op::Sure { yes, err } => Op::Sure {
             yes: r(yes),
             err: r(err),

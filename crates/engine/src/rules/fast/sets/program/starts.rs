@@ -14,7 +14,6 @@
 //! otherwise is left out, which can only let more squares in.
 
 use super::{live, ops_at_one, reads, Op, Program, Reg, MAX_OPS};
-use crate::expr::DIRECTIONS;
 
 impl Program {
     /// For a step rule's condition over its targets: the program of the
@@ -76,20 +75,10 @@ impl Program {
         // and the square after that a target, in any direction.
         let mut starts = None;
         for &y in &over {
-            let mut any = None;
-            for d in 0..DIRECTIONS.len() as u8 {
-                let after = push(&mut ops, Op::Back(to, d));
-                let next = push(&mut ops, Op::And(renamed(y), after));
-                let here = push(&mut ops, Op::Back(next, d));
-                any = Some(match any {
-                    Some(a) => push(&mut ops, Op::Or(a, here)),
-                    None => here,
-                });
-            }
-            let any = any?;
+            let leap = push(&mut ops, Op::Leap { over: renamed(y), to });
             starts = Some(match starts {
-                Some(s) => push(&mut ops, Op::And(s, any)),
-                None => any,
+                Some(s) => push(&mut ops, Op::And(s, leap)),
+                None => leap,
             });
         }
         let yes = starts?;
@@ -123,6 +112,7 @@ fn value(op: Op) -> Option<u8> {
         | Op::Not(_)
         | Op::And(..)
         | Op::Or(..)
+        | Op::Leap { .. }
         | Op::Back(..)
         | Op::Reach { .. }
         | Op::Flank { .. }
