@@ -602,6 +602,63 @@ fn every_example_the_machine_plays_agrees_with_the_general_engine() {
     assert!(played >= 6, "{played} examples on the machine");
 }
 
+/// How many of a game's step rules work out where their steps may start
+/// for every figure at once ([`super::steps::StepRule::starts`]).
+fn with_starts(text: &str) -> usize {
+    let (_, rules) = crate::open(text).unwrap();
+    let m = rules.machine().unwrap();
+    m.steps.iter().filter(|r| !r.starts.is_empty()).count()
+}
+
+/// Checkers with its jump written other ways: a `between` in an `or` or
+/// under a `not` (no starts), two `between`s, a part of the target alone
+/// beside one, a jump that captures where it lands: each listed as the
+/// general engine lists it, with the starts where they can be worked out.
+#[test]
+fn jumps_written_other_ways_start_where_the_general_engine_finds_them() {
+    const JUMPS: &str = r#"<define name="jumps" of="a b">owner(between(a, b)) = opponent and (last_to = "" or a = last_to)</define>"#;
+    let text = examples::text("english-checkers.game.xml");
+    assert!(text.contains(JUMPS), "checkers jumps as it did");
+    // The jump and the crown.
+    assert_eq!(with_starts(&text), 2);
+    for (jumps, starts) in [
+        (
+            r#"(owner(between(a, b)) = opponent or owner(between(a, b)) = player) and (last_to = "" or a = last_to)"#,
+            0,
+        ),
+        (
+            r#"not (owner(between(a, b)) != opponent) and (last_to = "" or a = last_to)"#,
+            0,
+        ),
+        (
+            r#"owner(between(a, b)) = opponent and not empty(between(a, b)) and (last_to = "" or a = last_to)"#,
+            2,
+        ),
+        (
+            r#"column(b) != 3 and owner(between(a, b)) = opponent and (last_to = "" or a = last_to)"#,
+            2,
+        ),
+        (
+            r#"(last_to = "" or a = last_to) and owner(between(a, b)) = opponent"#,
+            2,
+        ),
+    ] {
+        let changed = text.replace(
+            JUMPS,
+            &format!(r#"<define name="jumps" of="a b">{jumps}</define>"#),
+        );
+        assert_eq!(with_starts(&changed), starts, "{jumps}");
+        let tally = lockstep(&changed, 6, jumps);
+        assert!(tally.answered > 0 && tally.gave_up == 0, "{jumps}: {tally:?}");
+    }
+    // A jump that captures where it lands: any square is room.
+    let capturing = text.replacen(r#"<step name="jump">"#, r#"<step name="jump" capture="yes">"#, 1);
+    assert_ne!(capturing, text);
+    assert_eq!(with_starts(&capturing), 2);
+    let tally = lockstep(&capturing, 6, "a capturing jump");
+    assert!(tally.answered > 0 && tally.gave_up == 0, "{tally:?}");
+}
+
 /// Connect Four with its drop written other ways: `not` of a square's
 /// neighbour being empty, going up, sideways and diagonally, each side
 /// of an `or`, listed by the machine's placing turn; and lines of other
