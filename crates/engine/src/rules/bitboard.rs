@@ -481,18 +481,35 @@ mod tests {
         out
     }
 
+    /// Board `shape` of [`SHAPES`]: its rows and columns, and its bits.
+    fn shaped(shape: usize) -> ((u16, u16), BitBoards) {
+        let (rows, columns) = SHAPES[shape];
+        ((rows, columns), BitBoards::of(&rules(rows, columns)))
+    }
+
+    /// Boards of every shape: one square, square ones, long and thin ones.
+    const SHAPES: [(u16, u16); 10] = [
+        (1, 1),
+        (3, 3),
+        (6, 7),
+        (8, 8),
+        (2, 5),
+        (1, 50),
+        (2, 32),
+        (32, 2),
+        (50, 1),
+        (4, 16),
+    ];
+
     proptest::proptest! {
         #[test]
         fn a_trapped_line_found_over_the_board_is_the_one_followed_square_by_square(
-            shape in 0usize..10,
+            shape in 0..SHAPES.len(),
             start: u64,
             cont: u64,
             sparse: u64,
         ) {
-            let (rows, columns) =
-                [(1, 1), (3, 3), (6, 7), (8, 8), (2, 5), (1, 50), (2, 32), (32, 2), (50, 1), (4, 16)][shape];
-            let rules = rules(rows, columns);
-            let boards = BitBoards::of(&rules);
+            let ((rows, columns), boards) = shaped(shape);
             let board = &boards.boards[0];
             // Long runs as well as short ones.
             for cont in [cont, cont | sparse, !(start & sparse)] {
@@ -513,15 +530,12 @@ mod tests {
         /// found from each square alone.
         #[test]
         fn a_leap_over_the_board_is_two_away_from_each_square(
-            shape in 0usize..10,
+            shape in 0..SHAPES.len(),
             over: u64,
             to: u64,
             sparse: u64,
         ) {
-            let (rows, columns) =
-                [(1, 1), (3, 3), (6, 7), (8, 8), (2, 5), (1, 50), (2, 32), (32, 2), (50, 1), (4, 16)][shape];
-            let rules = rules(rows, columns);
-            let boards = BitBoards::of(&rules);
+            let ((rows, columns), boards) = shaped(shape);
             let board = &boards.boards[0];
             for (over, to) in [(over, to), (over & sparse, to | sparse), (u64::MAX, to & sparse)] {
                 let (over, to) = (over & board.all, to & board.all);
@@ -538,15 +552,12 @@ mod tests {
     proptest::proptest! {
         #[test]
         fn a_line_found_by_doubling_is_one_of_the_board_s_lines(
-            shape in 0usize..10,
+            shape in 0..SHAPES.len(),
             mine: u64,
             more: u64,
             n in 1u32..12,
         ) {
-            let (rows, columns) =
-                [(1, 1), (3, 3), (6, 7), (8, 8), (2, 5), (1, 50), (2, 32), (32, 2), (50, 1), (4, 16)][shape];
-            let rules = rules(rows, columns);
-            let boards = BitBoards::of(&rules);
+            let ((rows, columns), boards) = shaped(shape);
             let board = &boards.boards[0];
             // Sparse, dense and full sets of squares.
             for mine in [mine & more, mine, mine | more, u64::MAX] {
