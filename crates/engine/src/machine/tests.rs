@@ -364,6 +364,9 @@ fn a_placing_step_drawn_at_once_is_the_step_drawn_from_the_listing() {
             *at_once,
             "{what}: drawn at once"
         );
+        // And the listing both draw from is the general engine's.
+        let tally = lockstep(variant, 6, &what);
+        assert!(tally.answered > 0 && tally.gave_up == 0, "{what}: {tally:?}");
     }
     let mut placing = 0;
     for file in examples::files() {
