@@ -195,9 +195,10 @@ enum Until {
 /// engine), which the machine leaves to it.
 const MAX_CAN_DEPTH: u32 = 4;
 
-/// The targets the conditions of step rule `index` answered ahead allow
-/// (the rules' own table), where the machine keeps no table of them: out of
-/// line, so that the usual path stays short.
+/// The targets the conditions of step rule `index` answered ahead allow,
+/// from the rules' own table: asked where the machine keeps no table of
+/// them, or the first time its table is asked; out of line, so that the
+/// usual path stays short.
 #[cold]
 #[inline(never)]
 fn candidates(rules: &Rules, index: usize, from: PlaceId, player: u8, kind: crate::rules::TypeId) -> u64 {
@@ -475,7 +476,7 @@ impl Machine {
             (None, Some(ahead), Some(bit)) => {
                 let kind = self.kinds.get(k).kind;
                 ahead.get(player, kind, bit, || {
-                    rules.steps[rule.index].candidate_bits(rules, from, player, kind)
+                    candidates(rules, rule.index, from, player, kind)
                 })
             }
             _ => candidates(rules, rule.index, from, player, self.kinds.get(k).kind),
