@@ -390,14 +390,17 @@ impl Program {
     ) -> Option<R> {
         let all = board.all;
         // Each result in its place: an operation reads only those before it.
-        let mut sets = [0u64; N];
+        // Not cleared first, as an array would be: the WebAssembly build
+        // clears one by a call out of the module (`memory.fill`), at every
+        // run of a program of a few operations.
+        let mut sets = arrayvec::ArrayVec::<u64, N>::new();
         let player = usize::from(player.max(1) - 1);
         let num = |v: Val| match v {
             Val::Num(n) => Some(n),
             _ => None,
         };
-        for (i, op) in ops.iter().enumerate().take(N) {
-            let s = |reg: Reg| sets[reg as usize % N];
+        for op in ops.iter().take(N) {
+            let s = |reg: Reg| sets.get(usize::from(reg)).copied().unwrap_or(0);
             let set = match *op {
                 Op::Truth(v) => match *values.get(v as usize)? {
                     Val::Bool(true) => all,
@@ -497,9 +500,9 @@ impl Program {
                     s(yes)
                 }
             };
-            sets[i] = set;
+            sets.try_push(set).ok()?;
         }
-        Some(read(&sets[..ops.len().min(N)]))
+        Some(read(&sets))
     }
 }
 
