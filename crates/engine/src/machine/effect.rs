@@ -601,7 +601,7 @@ impl Doing<'_> {
 
     /// `x` worked out on `s` as it is now.
     fn value(&self, x: &Op, s: &Situation, at: &mut At) -> Option<Val> {
-        self.eval(s, at, |e| x(e))
+        self.eval(s, at, |e| x.get(e))
     }
 
     /// The figure `x` is: where it lies and its kind.

@@ -11,11 +11,40 @@ use crate::expr::{BinOp, Function, Special, WorldFn};
 use crate::rules::tree::{direction_of, Seq, Val, EMPTY, MAX_PARAMS};
 use crate::rules::Element;
 
-/// A part of an expression, ready to run: its value, or `None` to give up.
-pub(super) type Op = Arc<dyn Fn(&mut Eval) -> Option<Val> + Send + Sync>;
+/// A part of an expression, ready to run ([`Op::get`]): its value, or
+/// `None` to give up. A leaf (a value written as it stands, a slot, the
+/// player on move or the other) is read in place by the part that asks
+/// it; only a part with parts of its own is a closure. An indirect call
+/// costs more in WebAssembly than natively, and leaves are about half the
+/// parts of an expression.
+#[derive(Clone)]
+pub(super) enum Op {
+    Val(Val),
+    Slot(usize),
+    Player,
+    Opponent,
+    Run(Run),
+}
+
+/// A part with parts of its own, as a closure.
+pub(super) type Run = Arc<dyn Fn(&mut Eval) -> Option<Val> + Send + Sync>;
+
+impl Op {
+    /// Its value in `e`; `None` to give up.
+    #[inline]
+    pub(super) fn get(&self, e: &mut Eval) -> Option<Val> {
+        match self {
+            Op::Val(v) => Some(*v),
+            Op::Slot(i) => e.slots.get(*i).copied(),
+            Op::Player => Some(Val::Num(i32::from(e.player))),
+            Op::Opponent => Some(Val::Num(i32::from(e.rules.other(e.player)))),
+            Op::Run(f) => f(e),
+        }
+    }
+}
 
 fn op(f: impl Fn(&mut Eval) -> Option<Val> + Send + Sync + 'static) -> Op {
-    Arc::new(f)
+    Op::Run(Arc::new(f))
 }
 
 use crate::rules::tree::arithmetic;
@@ -24,31 +53,31 @@ pub(super) use crate::rules::tree::{number, truth};
 /// `x` ready to run.
 pub(super) fn build(x: &Sx) -> Op {
     match x {
-        &Sx::Val(v) => op(move |_| Some(v)),
-        &Sx::Slot(i) => op(move |e| e.slots.get(i).copied()),
-        Sx::Special(Special::Player) => op(|e| Some(Val::Num(i32::from(e.player)))),
-        Sx::Special(Special::Opponent) => op(|e| Some(Val::Num(i32::from(e.rules.other(e.player))))),
+        &Sx::Val(v) => Op::Val(v),
+        &Sx::Slot(i) => Op::Slot(i),
+        Sx::Special(Special::Player) => Op::Player,
+        Sx::Special(Special::Opponent) => Op::Opponent,
         &Sx::Special(s) => op(move |e| e.special(s)),
         Sx::Not(x) => {
             let x = build(x);
-            op(move |e| Some(Val::Bool(!truth(x(e)?)?)))
+            op(move |e| Some(Val::Bool(!truth(x.get(e)?)?)))
         }
         Sx::Neg(x) => {
             let x = build(x);
-            op(move |e| Some(Val::Num(number(x(e)?)?.checked_neg()?)))
+            op(move |e| Some(Val::Num(number(x.get(e)?)?.checked_neg()?)))
         }
         Sx::And(a, b) => {
             let (a, b) = (build(a), build(b));
-            op(move |e| Some(Val::Bool(truth(a(e)?)? && truth(b(e)?)?)))
+            op(move |e| Some(Val::Bool(truth(a.get(e)?)? && truth(b.get(e)?)?)))
         }
         Sx::Or(a, b) => {
             let (a, b) = (build(a), build(b));
-            op(move |e| Some(Val::Bool(truth(a(e)?)? || truth(b(e)?)?)))
+            op(move |e| Some(Val::Bool(truth(a.get(e)?)? || truth(b.get(e)?)?)))
         }
         Sx::Binary(o, a, b) => binary(*o, a, b),
         Sx::If(parts) => {
             let [c, t, f] = [build(&parts[0]), build(&parts[1]), build(&parts[2])];
-            op(move |e| if truth(c(e)?)? { t(e) } else { f(e) })
+            op(move |e| if truth(c.get(e)?)? { t.get(e) } else { f.get(e) })
         }
         Sx::Quantifier {
             kind,
@@ -60,7 +89,7 @@ pub(super) fn build(x: &Sx) -> Op {
             let (kind, slot, until) = (*kind, *slot, *until);
             let (list, condition) = (build(list), build(condition));
             op(move |e| {
-                let Val::List(seq) = list(e)? else {
+                let Val::List(seq) = list.get(e)? else {
                     return None;
                 };
                 e.tally(kind, slot, until, seq, &condition)
@@ -75,7 +104,7 @@ pub(super) fn build(x: &Sx) -> Op {
             let (kind, until) = (*kind, *until);
             let set: SetOf = (**set).clone();
             let one_by_one = build(one_by_one);
-            op(move |e| e.squares(kind, until, &set).or_else(|| one_by_one(e)))
+            op(move |e| e.squares(kind, until, &set).or_else(|| one_by_one.get(e)))
         }
         Sx::Apply { base, args, body } => {
             let base = *base;
@@ -85,34 +114,34 @@ pub(super) fn build(x: &Sx) -> Op {
                 // Every value is worked out before any is put in its slot.
                 let mut values = [Val::Num(0); MAX_PARAMS];
                 for (v, a) in values.iter_mut().zip(&args) {
-                    *v = a(e)?;
+                    *v = a.get(e)?;
                 }
                 for (k, v) in values.iter().take(args.len()).enumerate() {
                     *e.slots.get_mut(base + k)? = *v;
                 }
-                body(e)
+                body.get(e)
             })
         }
         Sx::Let { slot, value, body } => {
             let (slot, value, body) = (*slot, build(value), build(body));
             op(move |e| {
-                let v = value(e)?;
+                let v = value.get(e)?;
                 *e.slots.get_mut(slot)? = v;
-                body(e)
+                body.get(e)
             })
         }
         Sx::Call(f, args) => call(*f, args.iter().map(build).collect()),
         Sx::InARow(n, who, None) => {
             let (n, who) = (*n, build(who));
             op(move |e| {
-                let player = number(who(e)?)?;
+                let player = number(who.get(e)?)?;
                 Some(Val::Bool(e.in_a_row(n, player)?))
             })
         }
         Sx::InARow(n, who, Some(lines)) => {
             let (n, who, lines) = (*n, build(who), lines.clone());
             op(move |e| {
-                let player = number(who(e)?)?;
+                let player = number(who.get(e)?)?;
                 if n < 1 {
                     return Some(Val::Bool(false));
                 }
@@ -130,7 +159,7 @@ pub(super) fn build(x: &Sx) -> Op {
                 Some(p) => {
                     let p = build(p);
                     op(move |e| {
-                        let v = p(e)?;
+                        let v = p.get(e)?;
                         let p = e.player_number(v)?;
                         Some(Val::Bool((e.can)(rule, Some(p))?))
                     })
@@ -148,15 +177,15 @@ fn binary(o: BinOp, a: &Sx, b: &Sx) -> Op {
         (BinOp::Eq | BinOp::Ne, b) => {
             let (eq, b) = (o == BinOp::Eq, build(b));
             op(move |e| {
-                let (x, y) = (a(e)?, b(e)?);
+                let (x, y) = (a.get(e)?, b.get(e)?);
                 Some(Val::Bool(e.equal(x, y)? == eq))
             })
         }
-        (o, &Sx::Val(Val::Num(n))) => op(move |e| arithmetic(o, number(a(e)?)?, n)),
+        (o, &Sx::Val(Val::Num(n))) => op(move |e| arithmetic(o, number(a.get(e)?)?, n)),
         (o, b) => {
             let b = build(b);
             op(move |e| {
-                let (x, y) = (a(e)?, b(e)?);
+                let (x, y) = (a.get(e)?, b.get(e)?);
                 arithmetic(o, number(x)?, number(y)?)
             })
         }
@@ -172,22 +201,22 @@ fn call(f: Function, args: Vec<Op>) -> Op {
     };
     let (b, c) = (args.next(), args.next());
     match f {
-        Function::Count => op(move |e| match a(e)? {
+        Function::Count => op(move |e| match a.get(e)? {
             Val::List(seq) => Some(Val::Num(seq.len() as i32)),
             _ => None,
         }),
-        Function::Empty => op(move |e| match a(e)? {
+        Function::Empty => op(move |e| match a.get(e)? {
             Val::List(seq) => Some(Val::Bool(seq.len() == 0)),
             v => Some(Val::Bool(e.empty_place(v)?)),
         }),
         Function::First | Function::Last => {
             let first = f == Function::First;
-            op(move |e| match a(e)? {
+            op(move |e| match a.get(e)? {
                 Val::List(seq) if seq.len() > 0 => seq.item(if first { 0 } else { seq.len() - 1 }),
                 _ => None,
             })
         }
-        Function::Abs => op(move |e| Some(Val::Num(number(a(e)?)?.checked_abs()?))),
+        Function::Abs => op(move |e| Some(Val::Num(number(a.get(e)?)?.checked_abs()?))),
         Function::World(w) => world(w, a, b, c),
         _ => op(|_| None),
     }
@@ -198,26 +227,26 @@ fn world(w: WorldFn, a: Op, b: Option<Op>, c: Option<Op>) -> Op {
         (WorldFn::Row | WorldFn::Column, _, _) => {
             let row = w == WorldFn::Row;
             op(move |e| {
-                let v = a(e)?;
+                let v = a.get(e)?;
                 let spot = e.square(v)?;
                 Some(Val::Num(i32::from(if row { spot.row } else { spot.column })))
             })
         }
         (WorldFn::Owner, _, _) => op(move |e| {
-            let v = a(e)?;
+            let v = a.get(e)?;
             Some(Val::Num(e.owner(v)?))
         }),
         (WorldFn::Type, _, _) => op(move |e| {
-            let v = a(e)?;
+            let v = a.get(e)?;
             let (_, k) = e.figure(v)?;
             Some(Val::Kind(e.m.kinds.get(k).kind))
         }),
         (WorldFn::Top, _, _) => op(move |e| {
-            let v = a(e)?;
+            let v = a.get(e)?;
             e.top(v)
         }),
         (WorldFn::Squares, _, _) => op(move |e| {
-            let Val::Text(i) = a(e)? else {
+            let Val::Text(i) = a.get(e)? else {
                 return None;
             };
             let Element::Grid(g) = e.texts.get(i as usize)?.element? else {
@@ -233,9 +262,9 @@ fn world(w: WorldFn, a: Op, b: Option<Op>, c: Option<Op>) -> Op {
         (WorldFn::Neighbour | WorldFn::Line, Some(b), _) => {
             let next = w == WorldFn::Neighbour;
             op(move |e| {
-                let v = a(e)?;
+                let v = a.get(e)?;
                 let spot = e.square(v)?;
-                let Val::Text(i) = b(e)? else {
+                let Val::Text(i) = b.get(e)? else {
                     return None;
                 };
                 let (dr, dc) = direction_of(i)?;
@@ -247,7 +276,7 @@ fn world(w: WorldFn, a: Op, b: Option<Op>, c: Option<Op>) -> Op {
             })
         }
         (WorldFn::Between, Some(b), _) => op(move |e| {
-            let (x, y) = (a(e)?, b(e)?);
+            let (x, y) = (a.get(e)?, b.get(e)?);
             let (x, y) = (e.square(x)?, e.square(y)?);
             let (dr, dc) = (
                 i64::from(y.row) - i64::from(x.row),
@@ -265,7 +294,7 @@ fn world(w: WorldFn, a: Op, b: Option<Op>, c: Option<Op>) -> Op {
             Some(p.map_or(Val::Text(EMPTY), Val::Place))
         }),
         (WorldFn::InARow, Some(b), Some(c)) => op(move |e| {
-            let (Val::Text(i), Val::Num(n), Val::Num(player)) = (a(e)?, b(e)?, c(e)?) else {
+            let (Val::Text(i), Val::Num(n), Val::Num(player)) = (a.get(e)?, b.get(e)?, c.get(e)?) else {
                 return None;
             };
             let Element::Grid(g) = e.texts.get(i as usize)?.element? else {
@@ -276,12 +305,12 @@ fn world(w: WorldFn, a: Op, b: Option<Op>, c: Option<Op>) -> Op {
             Some(Val::Bool(e.in_a_row(n, player)?))
         }),
         (WorldFn::Can, b, _) => op(move |e| {
-            let Val::Text(i) = a(e)? else {
+            let Val::Text(i) = a.get(e)? else {
                 return None;
             };
             let player = match &b {
                 Some(p) => {
-                    let p = p(e)?;
+                    let p = p.get(e)?;
                     Some(e.player_number(p)?)
                 }
                 None => None,
@@ -290,7 +319,7 @@ fn world(w: WorldFn, a: Op, b: Option<Op>, c: Option<Op>) -> Op {
             (e.can)(rule, player).map(Val::Bool)
         }),
         (WorldFn::Value, _, _) => op(move |e| {
-            let Val::Text(t) = a(e)? else {
+            let Val::Text(t) = a.get(e)? else {
                 return None;
             };
             match e.texts.get(t as usize)?.element? {

@@ -290,7 +290,7 @@ impl Expr {
     /// while it runs); `None` to give up.
     pub(super) fn value<'a>(&'a self, e: &mut Eval<'a, '_>) -> Option<Val> {
         let theirs = std::mem::replace(&mut e.texts, &self.texts);
-        let v = (self.op)(e);
+        let v = self.op.get(e);
         e.texts = theirs;
         v
     }
@@ -506,7 +506,7 @@ impl Eval<'_, '_> {
     pub(super) fn run_each_at(&mut self, set: &SetOf, at: u64, out: &mut [tree::Tri]) -> Option<()> {
         let mut values: arrayvec::ArrayVec<Val, 32> = arrayvec::ArrayVec::new();
         for x in &set.scalars {
-            values.try_push(x(self)?).ok()?;
+            values.try_push(x.get(self)?).ok()?;
         }
         let board = (&self.m.board, self.s.bits);
         set.program
@@ -525,7 +525,7 @@ impl Eval<'_, '_> {
     pub(super) fn run(&mut self, set: &SetOf) -> Option<tree::Tri> {
         let mut values: arrayvec::ArrayVec<Val, 32> = arrayvec::ArrayVec::new();
         for x in &set.scalars {
-            values.try_push(x(self)?).ok()?;
+            values.try_push(x.get(self)?).ok()?;
         }
         set.program
             .run(&values, self.rules, &self.m.board, self.s.bits, self.player)
@@ -538,7 +538,9 @@ impl Eval<'_, '_> {
         let mut values: arrayvec::ArrayVec<Val, 32> = arrayvec::ArrayVec::new();
         for (x, &fixed) in set.scalars.iter().zip(&starts.fixed) {
             // The others are never read by the program of the starts.
-            values.try_push(if fixed { x(self)? } else { Val::Num(0) }).ok()?;
+            values
+                .try_push(if fixed { x.get(self)? } else { Val::Num(0) })
+                .ok()?;
         }
         let t = starts
             .program
@@ -553,7 +555,7 @@ impl Eval<'_, '_> {
     pub(super) fn run_keeping(&mut self, set: &SetOf, keep: &[Reg], kept: &mut [u64]) -> Option<tree::Tri> {
         let mut values: arrayvec::ArrayVec<Val, 32> = arrayvec::ArrayVec::new();
         for x in &set.scalars {
-            values.try_push(x(self)?).ok()?;
+            values.try_push(x.get(self)?).ok()?;
         }
         let board = &self.m.board;
         set.program
@@ -595,7 +597,7 @@ impl Eval<'_, '_> {
     ) -> Option<Val> {
         tree::tally(self, kind, until, seq, |e, item| {
             *e.slots.get_mut(slot)? = item;
-            condition(e)
+            condition.get(e)
         })
     }
 
