@@ -336,11 +336,7 @@ impl Program {
         debug_assert_eq!(at.count_ones(), 1, "one square");
         let read = |sets: &[u64]| self.read_each(sets, out);
         let ops = (&self.at_ops[..], at);
-        match self.ops.len() {
-            0..=16 => self.run_in::<16, _>(ops, values, rules, (board, bits), player, read),
-            17..=64 => self.run_in::<64, _>(ops, values, rules, (board, bits), player, read),
-            _ => self.run_in::<MAX_OPS, _>(ops, values, rules, (board, bits), player, read),
-        }
+        self.run_in(ops, values, rules, (board, bits), player, read)
     }
 
     /// Each condition's results, from the results of every operation.
@@ -365,21 +361,15 @@ impl Program {
         player: u8,
         read: impl FnOnce(&[u64]) -> R,
     ) -> Option<R> {
-        // The results are kept on the stack, in as little room as the
-        // program needs: most are a handful of operations.
         // No operation of the list reads the square asked about.
         let ops = (&self.ops[..], 0);
-        match self.ops.len() {
-            0..=16 => self.run_in::<16, _>(ops, values, rules, (board, bits), player, read),
-            17..=64 => self.run_in::<64, _>(ops, values, rules, (board, bits), player, read),
-            _ => self.run_in::<MAX_OPS, _>(ops, values, rules, (board, bits), player, read),
-        }
+        self.run_in(ops, values, rules, (board, bits), player, read)
     }
 
     /// Runs the operations `ops` of the program (asked about the square
-    /// `at`, where they ask) with room for `N` results, then `read`s them.
+    /// `at`, where they ask), then `read`s their results.
     #[allow(clippy::too_many_arguments)]
-    fn run_in<const N: usize, R>(
+    fn run_in<R>(
         &self,
         (ops, at): (&[Op], u64),
         values: &[Val],
@@ -390,16 +380,17 @@ impl Program {
     ) -> Option<R> {
         let all = board.all;
         // Each result in its place: an operation reads only those before it.
-        // Not cleared first, as an array would be: the WebAssembly build
-        // clears one by a call out of the module (`memory.fill`), at every
-        // run of a program of a few operations.
-        let mut sets = arrayvec::ArrayVec::<u64, N>::new();
+        // Kept on the stack with room for the longest program, and not
+        // cleared first, as an array would be (most programs are a handful
+        // of operations; the WebAssembly build clears by a call out of the
+        // module, `memory.fill`).
+        let mut sets = arrayvec::ArrayVec::<u64, MAX_OPS>::new();
         let player = usize::from(player.max(1) - 1);
         let num = |v: Val| match v {
             Val::Num(n) => Some(n),
             _ => None,
         };
-        for op in ops.iter().take(N) {
+        for op in ops.iter().take(MAX_OPS) {
             let s = |reg: Reg| sets.get(usize::from(reg)).copied().unwrap_or(0);
             let set = match *op {
                 Op::Truth(v) => match *values.get(v as usize)? {
