@@ -703,3 +703,25 @@ fn drops_written_with_not_and_any_neighbour_play_as_the_general_engine_plays() {
 
 #[cfg(test)]
 mod hostile;
+
+/// Checkers with the type of the figure that steps compared other ways
+/// in its effect: the text first, `!=`, and a text that names no type
+/// (never the figure's). A type compared with a text naming one is
+/// compared by number on the machine; each keeps the same count of quiet
+/// moves as the general engine, step by step.
+#[test]
+fn a_type_compared_with_a_text_is_the_general_engine_s_answer() {
+    const QUIET: &str = r#"if type(figure) = "stone" and row(to) = last_row then 0"#;
+    let text = examples::text("english-checkers.game.xml");
+    assert!(text.contains(QUIET), "checkers counts quiet moves as it did");
+    for quiet in [
+        r#"if "stone" = type(figure) and row(to) = last_row then 0"#,
+        r#"if type(figure) != "crown" and row(to) = last_row then 0"#,
+        r#"if type(figure) = "queen" or row(to) = last_row then 0"#,
+        r#"if "crown" != type(figure) or row(to) = 4 then 0"#,
+    ] {
+        let changed = text.replace(QUIET, quiet);
+        let tally = lockstep(&changed, 6, quiet);
+        assert!(tally.answered > 0 && tally.gave_up == 0, "{quiet}: {tally:?}");
+    }
+}

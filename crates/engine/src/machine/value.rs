@@ -296,6 +296,11 @@ impl Expr {
     }
 }
 
+/// Whether `n` is `type(…)`.
+fn is_type_of(n: &Node) -> bool {
+    matches!(n, Node::Call(Function::World(WorldFn::Type), _))
+}
+
 impl Cx<'_> {
     /// `n` as a part, or what it has that the machine does not do.
     pub(super) fn sx(&self, n: &Node) -> Result<Sx, String> {
@@ -315,6 +320,19 @@ impl Cx<'_> {
             Node::Neg(x) => Sx::Neg(boxed(self.sx(x)?)),
             Node::And(a, b) => Sx::And(boxed(self.sx(a)?), boxed(self.sx(b)?)),
             Node::Or(a, b) => Sx::Or(boxed(self.sx(a)?), boxed(self.sx(b)?)),
+            Node::Binary(op @ (BinOp::Eq | BinOp::Ne), a, b) => {
+                let side = |x: &Node| match self.type_named(x) {
+                    Some(k) => Ok(Sx::Val(Val::Kind(k))),
+                    None => self.sx(x),
+                };
+                // A type compared with a text naming one: by number.
+                let (a, b) = match (is_type_of(a), is_type_of(b)) {
+                    (true, false) => (self.sx(a)?, side(b)?),
+                    (false, true) => (side(a)?, self.sx(b)?),
+                    _ => (self.sx(a)?, self.sx(b)?),
+                };
+                Sx::Binary(*op, boxed(a), boxed(b))
+            }
             Node::Binary(op, a, b) => Sx::Binary(*op, boxed(self.sx(a)?), boxed(self.sx(b)?)),
             Node::If(parts) => Sx::If(Box::new([
                 self.sx(&parts[0])?,
@@ -360,6 +378,18 @@ impl Cx<'_> {
                 None => Sx::Call(*f, args.iter().map(|a| self.sx(a)).collect::<Result<_, _>>()?),
             },
         })
+    }
+
+    /// The figure type a text written as it stands names, if any: `type(x)
+    /// = "crown"` then compares numbers, not names (types are numbered once
+    /// each, so the same number is the same name).
+    fn type_named(&self, n: &Node) -> Option<u16> {
+        let &Node::Value(Val::Text(i)) = n else {
+            return None;
+        };
+        let text = &self.texts.get(i as usize)?.text;
+        let k = self.rules.types.iter().position(|t| t == text)?;
+        u16::try_from(k).ok()
     }
 
     /// A call of a function on something named as it stands, found once:
@@ -656,6 +686,8 @@ impl Eval<'_, '_> {
             // Every place has a name (`every element needs a name`).
             (Val::Place(_), Val::Text(EMPTY)) | (Val::Text(EMPTY), Val::Place(_)) => Some(false),
             (Val::Text(x), Val::Text(y)) if x == y => Some(true),
+            // Each type is numbered once.
+            (Val::Kind(x), Val::Kind(y)) => Some(x == y),
             _ => self.equal_otherwise(a, b),
         }
     }
