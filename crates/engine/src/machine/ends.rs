@@ -1,6 +1,6 @@
 //! Game overs answered straight from the situation: `in_a_row(board, 3,
 //! opponent)`, `empty(crosses) and empty(circles)`, `every s in
-//! squares(board) where not empty(s)`, a winner that is a number or the
+//! squares(board) where not empty(s)`, `value(quiet) >= 80`, a winner that is a number or the
 //! player on move or the other. Asked after every move of a playout, they
 //! cost less this way than set up as an evaluation and run as closures
 //! ([`super::value`]). A game over of any other form is asked that way
@@ -10,9 +10,9 @@ use std::sync::Arc;
 
 use super::situation::Situation;
 use super::value::{mine, SetOf, Sx};
-use super::{Machine, Where};
-use crate::expr::{Quantity, Special};
-use crate::rules::tree::{answer, Tri, Val};
+use super::{Holds, Machine, Where};
+use crate::expr::{BinOp, Quantity, Special};
+use crate::rules::tree::{answer, arithmetic, Tri, Val};
 use crate::rules::Rules;
 
 /// A game over whose condition and winner all have a form answered here.
@@ -41,6 +41,9 @@ enum Check {
     /// `any` or `every` square of the board with a figure on (`true`) or
     /// with none (`false`).
     Filled(Quantity, bool),
+    /// `value(T) op n`, of a trigger and a number written as it stands
+    /// (checkers' `value(quiet) >= 80`), compared as numbers.
+    Count(usize, BinOp, i32),
     Not(Box<Check>),
     And(Box<Check>, Box<Check>),
     Or(Box<Check>, Box<Check>),
@@ -198,6 +201,11 @@ impl Check {
                 Some(filled) => Check::Filled(*kind, filled),
                 None => Check::Squares(*kind, set.clone()),
             },
+            Sx::Binary(op, a, b) => match (&**a, &**b) {
+                (&Sx::Trigger(t), &Sx::Val(Val::Num(n))) => Check::Count(t, compared(*op)?, n),
+                (&Sx::Val(Val::Num(n)), &Sx::Trigger(t)) => Check::Count(t, compared(mirrored(*op))?, n),
+                _ => return None,
+            },
             Sx::Not(x) => Check::Not(boxed(x)?),
             Sx::And(a, b) => Check::And(boxed(a)?, boxed(b)?),
             Sx::Or(a, b) => Check::Or(boxed(a)?, boxed(b)?),
@@ -239,10 +247,42 @@ impl Check {
             }
             // Answered in `holds`.
             Check::Table(..) | Check::InARow(..) | Check::Empty(_) => self.holds(m, rules, s)?,
+            &Check::Count(t, op, n) => {
+                // A trigger holding yes or no is asked the general way.
+                if *m.triggers.get(t)? != Holds::Number {
+                    return None;
+                }
+                let v = *s.triggers.get(t)?;
+                match op {
+                    BinOp::Eq => v == n,
+                    BinOp::Ne => v != n,
+                    op => arithmetic(op, v, n)? == Val::Bool(true),
+                }
+            }
             Check::Not(x) => !x.holds(m, rules, s)?,
             Check::And(a, b) => a.holds(m, rules, s)? && b.holds(m, rules, s)?,
             Check::Or(a, b) => a.holds(m, rules, s)? || b.holds(m, rules, s)?,
         })
+    }
+}
+
+/// `op` where it compares two numbers.
+fn compared(op: BinOp) -> Option<BinOp> {
+    matches!(
+        op,
+        BinOp::Eq | BinOp::Ne | BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge
+    )
+    .then_some(op)
+}
+
+/// `op` with its sides swapped: `a op b` is `b mirrored(op) a`.
+fn mirrored(op: BinOp) -> BinOp {
+    match op {
+        BinOp::Lt => BinOp::Gt,
+        BinOp::Le => BinOp::Ge,
+        BinOp::Gt => BinOp::Lt,
+        BinOp::Ge => BinOp::Le,
+        op => op,
     }
 }
 

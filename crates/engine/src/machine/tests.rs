@@ -410,10 +410,53 @@ fn game_overs_of_lines_supplies_and_a_full_board_are_answered_directly() {
     let (_, rules) = crate::open(&examples::text("connect-four.game.xml")).unwrap();
     let ends = format!("{:?}", rules.machine().unwrap().direct_ends);
     assert!(ends.contains("Filled(Every, true)"), "{ends}");
-    // A winner worked out by counting; a counter read.
-    for file in ["reversi", "english-checkers"] {
-        assert!(!direct.contains(&format!("{file}.game.xml")), "{file}");
+    // A counter compared with a number: `value(quiet) >= 80`.
+    assert!(direct.contains(&"english-checkers.game.xml".to_string()));
+    // A winner worked out by counting.
+    assert!(!direct.contains(&"reversi.game.xml".to_string()));
+}
+
+/// Checkers' draw by quiet moves written other ways, each answered
+/// straight from the situation where it has that form (checked against
+/// the general way at every position of the lockstep games): the number
+/// first, counts the games reach, two counts joined, and a trigger that
+/// holds yes or no, which is asked the general way.
+#[test]
+fn a_counter_compared_with_a_number_ends_the_game_as_the_general_engine_ends_it() {
+    const QUIET: &str = "<when>value(quiet) >= 80</when>";
+    const TRIGGER: &str = r#"<trigger name="quiet" type="number" value="0" visible="no"/>"#;
+    let text = examples::text("english-checkers.game.xml");
+    assert!(
+        text.contains(QUIET) && text.contains(TRIGGER),
+        "checkers draws as it did"
+    );
+    let direct = |text: &str| {
+        let (_, rules) = crate::open(text).unwrap_or_else(|p| panic!("{p:#?}"));
+        rules.machine().expect("a machine").direct_ends.is_some()
+    };
+    for (when, is_direct) in [
+        ("80 &lt;= value(quiet)", true),
+        ("value(quiet) = 5", true),
+        ("value(quiet) > 3 and value(quiet) != 6", true),
+        ("not (4 > value(quiet))", true),
+        ("value(quiet) + 0 >= 6", false),
+    ] {
+        let changed = text.replace(QUIET, &format!("<when>{when}</when>"));
+        assert_eq!(direct(&changed), is_direct, "{when}");
+        let tally = lockstep(&changed, 6, when);
+        assert!(tally.answered > 0 && tally.gave_up == 0, "{when}: {tally:?}");
     }
+    // A trigger of yes or no compared with a number: asked the general way
+    // (which says the two are not equal).
+    let flag = text
+        .replace(
+            TRIGGER,
+            &format!(r#"{TRIGGER}<trigger name="flag" type="yes-no" value="no" visible="no"/>"#),
+        )
+        .replace(QUIET, "<when>value(flag) = 0</when>");
+    assert!(direct(&flag));
+    let tally = lockstep(&flag, 6, "a yes-or-no trigger");
+    assert!(tally.answered > 0, "{tally:?}");
 }
 
 #[test]
