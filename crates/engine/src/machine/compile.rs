@@ -6,7 +6,7 @@ use super::ends::{Direct, Tables};
 use super::handover::Handover;
 use super::kinds::Kinds;
 use super::placing;
-use super::steps::{StepRule, Targets};
+use super::steps::{Gate, StepRule, Targets};
 use super::value::{Expr, Sx};
 use super::{End, Holds, Machine, Where};
 use crate::automaton::Progress;
@@ -246,7 +246,8 @@ fn step_rule(m: &Machine, rules: &Rules, i: usize) -> Result<StepRule, String> {
                 let t = tree::tree(&rule.when[c], rules, rule.vars.len(), true)
                     .ok_or("a condition has no compiled form")?;
                 if reads_no_step(&t.node) {
-                    gates.push(Expr::compile(&t.node, t.texts, rules, (m.b, &m.places))?);
+                    let (expr, sx) = Expr::compile_with_parts(&t.node, t.texts, rules, (m.b, &m.places))?;
+                    gates.push(Gate::of(expr, &sx));
                     continue;
                 }
                 let program = tree::step_targets(&t.node, rules, &t.texts, b)

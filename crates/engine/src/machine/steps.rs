@@ -9,7 +9,7 @@ use super::ahead::Ahead;
 use super::effect::Compiled;
 use super::handover::{Handover, Kept};
 use super::situation::{Made, Situation};
-use super::value::{Eval, Expr, SetOf, Starts};
+use super::value::{Eval, Expr, SetOf, Starts, Sx};
 use super::Machine;
 use crate::automaton::Progress;
 use crate::model::OwnerPattern;
@@ -41,7 +41,7 @@ pub(super) struct StepRule {
     pub capture: bool,
     /// Its conditions that read nothing of the step (on the board only):
     /// asked once a listing, at the first figure it may move.
-    pub gates: Vec<Expr>,
+    pub gates: Vec<Gate>,
     pub effects: Vec<Compiled>,
     /// Which results of its target conditions its effects read again.
     pub handover: Option<Handover>,
@@ -49,6 +49,50 @@ pub(super) struct StepRule {
     /// conditions (by their place in [`Targets::Board`]) that have such a
     /// form: a figure elsewhere has no step and is passed by.
     pub starts: Vec<(usize, Starts)>,
+}
+
+/// A condition of a step rule that reads nothing of the step.
+#[derive(Debug, Clone)]
+pub(super) enum Gate {
+    /// `can(R)` and `not can(R)` joined by `and`, each with whether it
+    /// must hold (checkers' `not can(jump) and not can(crown)`): asked of
+    /// the listing in turn, with no evaluation set up for them.
+    Cans(Vec<(usize, bool)>),
+    Expr(Expr),
+}
+
+impl Gate {
+    /// The condition compiled as `expr`, whose parts are `sx`.
+    pub(super) fn of(expr: Expr, sx: &Sx) -> Gate {
+        let mut cans = Vec::new();
+        match cans_of(sx, &mut cans) {
+            Some(()) => Gate::Cans(cans),
+            None => Gate::Expr(expr),
+        }
+    }
+}
+
+/// Into `out`, the `can(R)` and `not can(R)` that `x` joins by `and`, in
+/// the order it asks them; `None` where it is of another form.
+fn cans_of(x: &Sx, out: &mut Vec<(usize, bool)>) -> Option<()> {
+    match x {
+        Sx::And(a, b) => {
+            cans_of(a, out)?;
+            cans_of(b, out)
+        }
+        &Sx::Can(rule, None) => {
+            out.push((rule, true));
+            Some(())
+        }
+        Sx::Not(x) => match **x {
+            Sx::Can(rule, None) => {
+                out.push((rule, false));
+                Some(())
+            }
+            _ => None,
+        },
+        _ => None,
+    }
 }
 
 /// Where a rule's steps go, and how their conditions are asked.
@@ -648,25 +692,35 @@ impl Machine {
         depth: u32,
         r: usize,
     ) -> Option<bool> {
-        let gates = &self.steps[r].gates;
-        if gates.is_empty() {
-            return Some(true);
-        }
-        let mut holds = true;
-        self.ask(rules, s, turn, figure, memo, depth, &mut |e| {
-            for c in gates {
-                match c.value(e)? {
-                    Val::Bool(true) => {}
-                    Val::Bool(false) => {
-                        holds = false;
-                        break;
+        for gate in &self.steps[r].gates {
+            let holds = match gate {
+                Gate::Cans(cans) => {
+                    let mut all = true;
+                    for &(ri, holds) in cans {
+                        if self.can(rules, s, turn, ri, None, memo, depth)? != holds {
+                            all = false;
+                            break;
+                        }
                     }
-                    _ => return None,
+                    all
                 }
+                Gate::Expr(c) => {
+                    let mut holds = None;
+                    self.ask(rules, s, turn, figure, memo, depth, &mut |e| {
+                        holds = Some(c.value(e)?);
+                        Some(())
+                    })?;
+                    match holds? {
+                        Val::Bool(b) => b,
+                        _ => return None,
+                    }
+                }
+            };
+            if !holds {
+                return Some(false);
             }
-            Some(())
-        })?;
-        Some(holds)
+        }
+        Some(true)
     }
 
     /// Runs `f` with an evaluation of a rule's conditions for a figure of

@@ -479,6 +479,36 @@ fn a_condition_that_reads_nothing_of_the_step_is_asked_once_a_listing() {
     assert_eq!(gates("crown"), 0);
 }
 
+/// The plain step's gate, `not can(jump) and not can(crown)`, written
+/// other ways: `can` asked straight from the listing where the gate only
+/// joins `can` and `not can` by `and`, and evaluated where it is of
+/// another form; each listed as the general engine lists it.
+#[test]
+fn a_gate_of_cans_is_asked_of_the_listing_as_the_general_engine_asks_it() {
+    const GATE: &str = "<when>not can(jump) and not can(crown)</when>";
+    let text = examples::text("english-checkers.game.xml");
+    assert!(text.contains(GATE), "checkers' plain step as it was");
+    let cans = |text: &str| {
+        let (_, rules) = crate::open(text).unwrap_or_else(|p| panic!("{p:#?}"));
+        let m = rules.machine().expect("a machine");
+        let i = rules.steps.iter().position(|r| r.name == "step").expect("a rule");
+        let rule = m.steps.iter().find(|r| r.index == i).expect("on the machine");
+        format!("{:?}", rule.gates)
+    };
+    assert!(cans(&text).starts_with("[Cans([("), "{}", cans(&text));
+    for (gate, asked) in [
+        ("not can(crown) and not can(jump)", "[Cans(["),
+        ("not (can(jump) or can(crown))", "[Expr("),
+        ("can(jump) = no and not can(crown)", "[Expr("),
+        ("not can(jump) and (not can(crown) and not can(jump))", "[Cans(["),
+    ] {
+        let changed = text.replace(GATE, &format!("<when>{gate}</when>"));
+        assert!(cans(&changed).starts_with(asked), "{gate}: {}", cans(&changed));
+        let tally = lockstep(&changed, 6, gate);
+        assert!(tally.answered > 0 && tally.gave_up == 0, "{gate}: {tally:?}");
+    }
+}
+
 /// Reversi with its flipping effect `for each d in directions do if …`
 /// written as `if traps(to, d) and guard(to, d) then …`, `guard` defined
 /// as `guard`.
