@@ -1,6 +1,6 @@
 //! What the machine keeps of a game in progress.
 
-use super::{Holds, Machine, Where};
+use super::{Holds, Machine};
 use crate::automaton::{MoveAutomaton, Progress};
 use crate::expr::Value;
 use crate::rules::{PlaceId, RuleId};
@@ -72,50 +72,53 @@ impl Situation {
         self.totals.resize(m.piles.len(), 0);
         self.present.clear();
         self.present.resize(m.piles.len(), [0; 4]);
-        for (p, &at) in m.places.iter().enumerate() {
-            let on = state.on(p as PlaceId);
+        // The board's squares with a figure on, from the state's own bits:
+        // an empty square is not looked at.
+        if let Some(b) = m.b {
+            let mut filled = state.board_bits(b).filled;
+            while filled != 0 {
+                let bit = filled.trailing_zeros();
+                filled &= filled - 1;
+                let [f] = state.on(m.board.place(bit)) else {
+                    return false;
+                };
+                let Some(k) = m
+                    .kinds
+                    .of_figure(rules, *f, state.kind_of(*f), state.owner_of(*f))
+                else {
+                    return false;
+                };
+                self.put_cell(m, bit, k);
+            }
+        }
+        for (i, &(p, _)) in m.piles.iter().enumerate() {
+            let on = state.on(p);
             if on.is_empty() {
                 continue;
             }
-            match at {
-                Where::Cell(bit) => {
-                    let [f] = on else {
-                        return false;
-                    };
-                    let Some(k) = m
-                        .kinds
-                        .of_figure(rules, *f, state.kind_of(*f), state.owner_of(*f))
-                    else {
-                        return false;
-                    };
-                    self.put_cell(m, bit, k);
-                }
-                Where::Pile(i) => {
-                    // Figures the state knows are all alike are of one kind:
-                    // the kind of the first, counted at once.
-                    let alike = match state.uniform(p as PlaceId) {
-                        true => on.len(),
-                        false => 1,
-                    };
-                    for same in on.chunks(alike) {
-                        let f = same[0];
-                        let Some(k) = m.kinds.of_figure(rules, f, state.kind_of(f), state.owner_of(f)) else {
-                            return false;
-                        };
-                        // More than it counts: not held here.
-                        let count = &mut self.counts[i * kinds + k as usize];
-                        let more = u16::try_from(same.len()).ok();
-                        let (Some(c), Some(total)) = (
-                            more.and_then(|n| count.checked_add(n)),
-                            more.and_then(|n| self.totals[i].checked_add(n)),
-                        ) else {
-                            return false;
-                        };
-                        *count = c;
-                        self.totals[i] = total;
-                        self.present[i][usize::from(k) / 64] |= 1 << (k % 64);
-                    }
-                }
+            // Figures the state knows are all alike are of one kind: the
+            // kind of the first, counted at once.
+            let alike = match state.uniform(p) {
+                true => on.len(),
+                false => 1,
+            };
+            for same in on.chunks(alike) {
+                let f = same[0];
+                let Some(k) = m.kinds.of_figure(rules, f, state.kind_of(f), state.owner_of(f)) else {
+                    return false;
+                };
+                // More than it counts: not held here.
+                let count = &mut self.counts[i * kinds + k as usize];
+                let more = u16::try_from(same.len()).ok();
+                let (Some(c), Some(total)) = (
+                    more.and_then(|n| count.checked_add(n)),
+                    more.and_then(|n| self.totals[i].checked_add(n)),
+                ) else {
+                    return false;
+                };
+                *count = c;
+                self.totals[i] = total;
+                self.present[i][usize::from(k) / 64] |= 1 << (k % 64);
             }
         }
         self.triggers.clear();
