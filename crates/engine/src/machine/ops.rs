@@ -13,7 +13,8 @@ use crate::rules::Element;
 
 /// A part of an expression, ready to run ([`Op::get`]): its value, or
 /// `None` to give up. A leaf (a value written as it stands, a slot, the
-/// player on move or the other) is read in place by the part that asks
+/// player on move or the other, a part worked out for each player) is read
+/// in place by the part that asks
 /// it; only a part with parts of its own is a closure. An indirect call
 /// costs more in WebAssembly than natively, and leaves are about half the
 /// parts of an expression.
@@ -23,6 +24,8 @@ pub(super) enum Op {
     Slot(usize),
     Player,
     Opponent,
+    /// Worked out for each player on move ([`Sx::ByPlayer`]).
+    ByPlayer(Box<[Val; 4]>),
     Run(Run),
 }
 
@@ -38,6 +41,7 @@ impl Op {
             Op::Slot(i) => e.slots.get(*i).copied(),
             Op::Player => Some(Val::Num(i32::from(e.player))),
             Op::Opponent => Some(Val::Num(i32::from(e.rules.other(e.player)))),
+            Op::ByPlayer(values) => values.get(usize::from(e.player).wrapping_sub(1)).copied(),
             Op::Run(f) => f(e),
         }
     }
@@ -57,6 +61,7 @@ pub(super) fn build(x: &Sx) -> Op {
         &Sx::Slot(i) => Op::Slot(i),
         Sx::Special(Special::Player) => Op::Player,
         Sx::Special(Special::Opponent) => Op::Opponent,
+        Sx::ByPlayer(values) => Op::ByPlayer(values.clone()),
         &Sx::Special(s) => op(move |e| e.special(s)),
         Sx::Not(x) => {
             let x = build(x);

@@ -798,3 +798,23 @@ fn a_type_compared_with_a_text_is_the_general_engine_s_answer() {
         assert!(tally.answered > 0 && tally.gave_up == 0, "{quiet}: {tally:?}");
     }
 }
+
+/// Checkers whose jump sets its count of quiet moves by a part that reads
+/// only the player on move: worked out for each player where it can be,
+/// and left to give up where it divides by zero for one of them, as the
+/// general engine plays it either way.
+#[test]
+fn a_part_worked_out_for_each_player_plays_as_the_general_engine_plays() {
+    const SET: &str = "<effect>set quiet to 0</effect>";
+    let text = examples::text("english-checkers.game.xml");
+    assert!(text.contains(SET), "checkers resets its count as it did");
+    let folded = text.replace(
+        SET,
+        "<effect>set quiet to (if player = 1 then 2 else 3) - opponent</effect>",
+    );
+    let tally = lockstep(&folded, 6, "worked out for each player");
+    assert!(tally.answered > 0 && tally.gave_up == 0, "{tally:?}");
+    let divided = text.replace(SET, "<effect>set quiet to 6 / (player - 1) * 0</effect>");
+    let tally = lockstep(&divided, 6, "divided by zero for player 1");
+    assert!(tally.answered > 0 && tally.gave_up > 0, "{tally:?}");
+}

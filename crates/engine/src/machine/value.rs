@@ -17,7 +17,7 @@ use crate::rules::tree::{self, answer, Node, Program, Reg, Seq, Text, Val, EMPTY
 use crate::rules::{Element, GridSpot, PlaceId, Rules};
 use crate::state::BoardBits;
 
-use super::ops::{build, number, Op};
+use super::ops::{build, number, truth, Op};
 use super::situation::{Made, Situation};
 use super::Machine;
 
@@ -223,6 +223,9 @@ pub(super) enum Sx {
     Trigger(usize),
     /// `can(rule)` or `can(rule, player)` of a rule named as it stands.
     Can(usize, Option<Box<Sx>>),
+    /// A part that reads nothing but numbers, yes or no and the player on
+    /// move (or the other), worked out for each player 1 to 4.
+    ByPlayer(Box<[Val; 4]>),
 }
 
 /// What compiling needs: the game, the texts of the expression, and the
@@ -296,6 +299,56 @@ impl Expr {
     }
 }
 
+/// `x` worked out for each player on move, where it reads nothing but
+/// numbers, yes or no and the player on move or the other: checkers'
+/// `last_row`, `if player = 1 then 8 else 1`, is then read, not worked out
+/// at every step. Else `x` as it is.
+fn by_player(x: Sx, rules: &Rules) -> Sx {
+    if matches!(x, Sx::Val(_) | Sx::Slot(_) | Sx::Special(_) | Sx::ByPlayer(_)) {
+        return x;
+    }
+    let mut values = [Val::Num(0); 4];
+    for (p, v) in (1..=4).zip(&mut values) {
+        match pure(&x, p, rules) {
+            Some(value) => *v = value,
+            None => return x,
+        }
+    }
+    Sx::ByPlayer(Box::new(values))
+}
+
+/// The value of `x` for player `p` on move, as the closures would work it
+/// out, where it reads only what [`by_player`] allows; `None` else (or
+/// where they would give up).
+fn pure(x: &Sx, p: u8, rules: &Rules) -> Option<Val> {
+    let value = |x: &Sx| pure(x, p, rules);
+    match x {
+        &Sx::Val(v @ (Val::Num(_) | Val::Bool(_))) => Some(v),
+        Sx::Special(Special::Player) => Some(Val::Num(i32::from(p))),
+        Sx::Special(Special::Opponent) => Some(Val::Num(i32::from(rules.other(p)))),
+        Sx::ByPlayer(values) => values.get(usize::from(p) - 1).copied(),
+        Sx::Not(x) => Some(Val::Bool(!truth(value(x)?)?)),
+        Sx::Neg(x) => Some(Val::Num(number(value(x)?)?.checked_neg()?)),
+        Sx::And(a, b) => Some(Val::Bool(truth(value(a)?)? && truth(value(b)?)?)),
+        Sx::Or(a, b) => Some(Val::Bool(truth(value(a)?)? || truth(value(b)?)?)),
+        // Only the branch taken is asked, as the closures ask it.
+        Sx::If(parts) => match truth(value(&parts[0])?)? {
+            true => value(&parts[1]),
+            false => value(&parts[2]),
+        },
+        Sx::Binary(op @ (BinOp::Eq | BinOp::Ne), a, b) => {
+            let same = match (value(a)?, value(b)?) {
+                (Val::Num(x), Val::Num(y)) => x == y,
+                (Val::Bool(x), Val::Bool(y)) => x == y,
+                _ => return None,
+            };
+            Some(Val::Bool(same == (*op == BinOp::Eq)))
+        }
+        Sx::Binary(op, a, b) => tree::arithmetic(*op, number(value(a)?)?, number(value(b)?)?),
+        _ => None,
+    }
+}
+
 /// Whether `n` is `type(…)`.
 fn is_type_of(n: &Node) -> bool {
     matches!(n, Node::Call(Function::World(WorldFn::Type), _))
@@ -304,6 +357,12 @@ fn is_type_of(n: &Node) -> bool {
 impl Cx<'_> {
     /// `n` as a part, or what it has that the machine does not do.
     pub(super) fn sx(&self, n: &Node) -> Result<Sx, String> {
+        self.parts(n).map(|x| by_player(x, self.rules))
+    }
+
+    /// [`sx`](Self::sx) before a part that reads only the player on move
+    /// is worked out for each player.
+    fn parts(&self, n: &Node) -> Result<Sx, String> {
         let boxed = |x: Sx| Box::new(x);
         Ok(match n {
             Node::Value(v) => Sx::Val(*v),
@@ -820,5 +879,74 @@ pub(super) fn mine(bits: BoardBits, all: u64, player: i32) -> u64 {
     match player {
         0 => bits.filled & bits.owned_by(0, all),
         p => bits.owned_by(p, all),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{by_player, Sx};
+    use crate::expr::{BinOp, Special};
+    use crate::rules::tree::Val;
+
+    fn num(n: i32) -> Box<Sx> {
+        Box::new(Sx::Val(Val::Num(n)))
+    }
+
+    fn player() -> Box<Sx> {
+        Box::new(Sx::Special(Special::Player))
+    }
+
+    fn folded(x: Sx) -> Option<[Val; 4]> {
+        let (_, rules) = crate::open(&crate::position::examples::text("english-checkers.game.xml")).unwrap();
+        match by_player(x, &rules) {
+            Sx::ByPlayer(values) => Some(*values),
+            _ => None,
+        }
+    }
+
+    #[test]
+    fn a_part_that_reads_only_the_player_on_move_is_worked_out_for_each_player() {
+        // Checkers' `last_row`: `if player = 1 then 8 else 1`.
+        let last_row = Sx::If(Box::new([
+            Sx::Binary(BinOp::Eq, player(), num(1)),
+            Sx::Val(Val::Num(8)),
+            Sx::Val(Val::Num(1)),
+        ]));
+        assert_eq!(folded(last_row), Some([8, 1, 1, 1].map(Val::Num)));
+        // `opponent * 10 - player`: two players, so 3 and 4 have 1 after them.
+        let sum = Sx::Binary(
+            BinOp::Sub,
+            Box::new(Sx::Binary(
+                BinOp::Mul,
+                Box::new(Sx::Special(Special::Opponent)),
+                num(10),
+            )),
+            player(),
+        );
+        assert_eq!(folded(sum), Some([19, 8, 7, 6].map(Val::Num)));
+        // Only the branch taken is asked: a slot on a branch no player takes.
+        let never = Sx::If(Box::new([
+            Sx::Binary(BinOp::Gt, player(), num(9)),
+            Sx::Slot(2),
+            Sx::Val(Val::Num(0)),
+        ]));
+        assert_eq!(folded(never), Some([Val::Num(0); 4]));
+    }
+
+    #[test]
+    fn a_part_that_reads_more_or_gives_up_for_a_player_is_left_to_run() {
+        // A slot, a text.
+        assert!(folded(Sx::Binary(BinOp::Add, player(), Box::new(Sx::Slot(1)))).is_none());
+        assert!(folded(Sx::Binary(BinOp::Eq, player(), Box::new(Sx::Val(Val::Text(0))))).is_none());
+        // Divided by zero for player 1 only: the machine gives up there, so
+        // the general evaluator says what is wrong.
+        let divided = Sx::Binary(
+            BinOp::Div,
+            num(6),
+            Box::new(Sx::Binary(BinOp::Sub, player(), num(1))),
+        );
+        assert!(folded(divided).is_none());
+        // Already a leaf.
+        assert!(folded(Sx::Special(Special::Player)).is_none());
     }
 }
