@@ -1,10 +1,11 @@
 //! Game overs answered straight from the situation: `in_a_row(board, 3,
 //! opponent)`, `empty(crosses) and empty(circles)`, `every s in
-//! squares(board) where not empty(s)`, `value(quiet) >= 80`, a winner that is a number or the
-//! player on move or the other. Asked after every move of a playout, they
-//! cost less this way than set up as an evaluation and run as closures
-//! ([`super::value`]). A game over of any other form is asked that way
-//! only; so is every game over where a part of this form gives up.
+//! squares(board) where not empty(s)`, `value(quiet) >= 80`, a winner that
+//! is a number or the player on move or the other. Asked after every move
+//! of a playout, they cost less this way than set up as an evaluation and
+//! run as closures ([`super::value`]). A game over of any other form is
+//! asked that way only; so is every game over where a part of this form
+//! gives up.
 
 use std::sync::Arc;
 

@@ -14,10 +14,9 @@ use crate::rules::Element;
 /// A part of an expression, ready to run ([`Op::get`]): its value, or
 /// `None` to give up. A leaf (a value written as it stands, a slot, the
 /// player on move or the other, a part worked out for each player) is read
-/// in place by the part that asks
-/// it; only a part with parts of its own is a closure. An indirect call
-/// costs more in WebAssembly than natively, and leaves are about half the
-/// parts of an expression.
+/// in place by the part that asks it; only a part with parts of its own is
+/// a closure. An indirect call costs more in WebAssembly than natively, and
+/// many parts of an expression are leaves.
 #[derive(Clone)]
 pub(super) enum Op {
     Val(Val),
