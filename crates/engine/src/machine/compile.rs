@@ -247,7 +247,7 @@ fn step_rule(m: &Machine, rules: &Rules, i: usize) -> Result<StepRule, String> {
                     .ok_or("a condition has no compiled form")?;
                 if reads_no_step(&t.node) {
                     let (expr, sx) = Expr::compile_with_parts(&t.node, t.texts, rules, (m.b, &m.places))?;
-                    gates.push(Gate::of(expr, &sx));
+                    Gate::push(&mut gates, expr, &sx);
                     continue;
                 }
                 let program = tree::step_targets(&t.node, rules, &t.texts, b)

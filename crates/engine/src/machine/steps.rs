@@ -58,16 +58,20 @@ pub(super) enum Gate {
     /// must hold (checkers' `not can(jump) and not can(crown)`): asked of
     /// the listing in turn, with no evaluation set up for them.
     Cans(Vec<(usize, bool)>),
-    Expr(Expr),
+    /// Conditions of other forms, one after another: asked in one
+    /// evaluation.
+    Exprs(Vec<Expr>),
 }
 
 impl Gate {
-    /// The condition compiled as `expr`, whose parts are `sx`.
-    pub(super) fn of(expr: Expr, sx: &Sx) -> Gate {
+    /// Onto `gates`, the condition compiled as `expr`, whose parts are
+    /// `sx`: beside the conditions of other forms just before it, if any.
+    pub(super) fn push(gates: &mut Vec<Gate>, expr: Expr, sx: &Sx) {
         let mut cans = Vec::new();
-        match cans_of(sx, &mut cans) {
-            Some(()) => Gate::Cans(cans),
-            None => Gate::Expr(expr),
+        match (cans_of(sx, &mut cans), gates.last_mut()) {
+            (Some(()), _) => gates.push(Gate::Cans(cans)),
+            (None, Some(Gate::Exprs(exprs))) => exprs.push(expr),
+            (None, _) => gates.push(Gate::Exprs(vec![expr])),
         }
     }
 }
@@ -704,16 +708,22 @@ impl Machine {
                     }
                     all
                 }
-                Gate::Expr(c) => {
-                    let mut holds = None;
+                Gate::Exprs(exprs) => {
+                    let mut holds = true;
                     self.ask(rules, s, turn, figure, memo, depth, &mut |e| {
-                        holds = Some(c.value(e)?);
+                        for c in exprs {
+                            match c.value(e)? {
+                                Val::Bool(true) => {}
+                                Val::Bool(false) => {
+                                    holds = false;
+                                    break;
+                                }
+                                _ => return None,
+                            }
+                        }
                         Some(())
                     })?;
-                    match holds? {
-                        Val::Bool(b) => b,
-                        _ => return None,
-                    }
+                    holds
                 }
             };
             if !holds {

@@ -498,8 +498,8 @@ fn a_gate_of_cans_is_asked_of_the_listing_as_the_general_engine_asks_it() {
     assert!(cans(&text).starts_with("[Cans([("), "{}", cans(&text));
     for (gate, asked) in [
         ("not can(crown) and not can(jump)", "[Cans(["),
-        ("not (can(jump) or can(crown))", "[Expr("),
-        ("can(jump) = no and not can(crown)", "[Expr("),
+        ("not (can(jump) or can(crown))", "[Exprs(["),
+        ("can(jump) = no and not can(crown)", "[Exprs(["),
         ("not can(jump) and (not can(crown) and not can(jump))", "[Cans(["),
     ] {
         let changed = text.replace(GATE, &format!("<when>{gate}</when>"));
