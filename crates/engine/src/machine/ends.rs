@@ -13,7 +13,7 @@ use super::situation::Situation;
 use super::value::{mine, SetOf, Sx};
 use super::{Holds, Machine, Where};
 use crate::expr::{BinOp, Quantity, Special};
-use crate::rules::tree::{answer, arithmetic, Tri, Val};
+use crate::rules::tree::{answer, Tri, Val};
 use crate::rules::Rules;
 
 /// A game over whose condition and winner all have a form answered here.
@@ -224,6 +224,11 @@ impl Check {
             &Check::InARow(who, n) => Some(in_a_row(m, n, mine(s.bits, m.board.all, who.number(rules, s)))),
             &Check::Empty(Where::Cell(bit)) => Some(s.cell(bit).is_none()),
             &Check::Empty(Where::Pile(i)) => Some(*s.totals.get(i)? == 0),
+            // A trigger holding yes or no is asked the general way.
+            &Check::Count(t, op, n) => match m.triggers.get(t)? {
+                Holds::Number => Some(compare(op, *s.triggers.get(t)?, n)),
+                _ => None,
+            },
             _ => self.holds_otherwise(m, rules, s),
         }
     }
@@ -247,18 +252,8 @@ impl Check {
                 full(m, kind, yes)?
             }
             // Answered in `holds`.
-            Check::Table(..) | Check::InARow(..) | Check::Empty(_) => self.holds(m, rules, s)?,
-            &Check::Count(t, op, n) => {
-                // A trigger holding yes or no is asked the general way.
-                if *m.triggers.get(t)? != Holds::Number {
-                    return None;
-                }
-                let v = *s.triggers.get(t)?;
-                match op {
-                    BinOp::Eq => v == n,
-                    BinOp::Ne => v != n,
-                    op => arithmetic(op, v, n)? == Val::Bool(true),
-                }
+            Check::Table(..) | Check::InARow(..) | Check::Empty(_) | Check::Count(..) => {
+                self.holds(m, rules, s)?
             }
             Check::Not(x) => !x.holds(m, rules, s)?,
             Check::And(a, b) => a.holds(m, rules, s)? && b.holds(m, rules, s)?,
@@ -274,6 +269,19 @@ fn compared(op: BinOp) -> Option<BinOp> {
         BinOp::Eq | BinOp::Ne | BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge
     )
     .then_some(op)
+}
+
+/// `v op n`, `op` one of [`compared`]'s.
+#[inline(always)]
+fn compare(op: BinOp, v: i32, n: i32) -> bool {
+    match op {
+        BinOp::Eq => v == n,
+        BinOp::Ne => v != n,
+        BinOp::Lt => v < n,
+        BinOp::Le => v <= n,
+        BinOp::Gt => v > n,
+        _ => v >= n,
+    }
 }
 
 /// `op` with its sides swapped: `a op b` is `b mirrored(op) a`.
