@@ -174,8 +174,24 @@ pub(super) fn build(x: &Sx) -> Op {
 }
 
 /// `a op b`; a number written as it stands on the right is not looked
-/// at again.
+/// at again, and sides read in place ([`Side`]) are read by the part
+/// itself.
 fn binary(o: BinOp, a: &Sx, b: &Sx) -> Op {
+    if let (Some(x), Some(y)) = (Side::of(a), Side::of(b)) {
+        return match o {
+            BinOp::Eq | BinOp::Ne => {
+                let eq = o == BinOp::Eq;
+                op(move |e| {
+                    let (x, y) = (x.get(e)?, y.get(e)?);
+                    Some(Val::Bool(e.equal(x, y)? == eq))
+                })
+            }
+            o => op(move |e| {
+                let (x, y) = (x.get(e)?, y.get(e)?);
+                arithmetic(o, number(x)?, number(y)?)
+            }),
+        };
+    }
     let a = build(a);
     match (o, b) {
         (BinOp::Eq | BinOp::Ne, b) => {
@@ -226,24 +242,68 @@ fn call(f: Function, args: Vec<Op>) -> Op {
     }
 }
 
-fn world(w: WorldFn, a: Op, b: Option<Op>, c: Option<Op>) -> Op {
-    match (w, b, c) {
-        (WorldFn::Row | WorldFn::Column, _, _) => {
-            let row = w == WorldFn::Row;
-            op(move |e| {
-                let v = a.get(e)?;
-                let spot = e.square(v)?;
-                Some(Val::Num(i32::from(if row { spot.row } else { spot.column })))
-            })
+/// A side of a comparison or a sum that the part reads itself, with no
+/// call of its own: a leaf, `row`, `column`, `owner` or `type` of a leaf,
+/// a trigger's value or a fact such as `last_to`. Checkers' `row(to) =
+/// last_row` is then one call, not two: an indirect call costs more in
+/// WebAssembly than natively.
+enum Side {
+    Leaf(Op),
+    About(WorldFn, Op),
+    Trigger(usize),
+    Special(Special),
+}
+
+impl Side {
+    fn of(x: &Sx) -> Option<Side> {
+        let leaf = |x: &Sx| Some(build(x)).filter(|x| !matches!(x, Op::Run(_)));
+        match x {
+            &Sx::Trigger(t) => Some(Side::Trigger(t)),
+            &Sx::Special(s) => Some(leaf(x).map_or(Side::Special(s), Side::Leaf)),
+            Sx::Call(
+                Function::World(w @ (WorldFn::Row | WorldFn::Column | WorldFn::Owner | WorldFn::Type)),
+                args,
+            ) => match &args[..] {
+                [arg] => Some(Side::About(*w, leaf(arg)?)),
+                _ => None,
+            },
+            x => leaf(x).map(Side::Leaf),
         }
-        (WorldFn::Owner, _, _) => op(move |e| {
-            let v = a.get(e)?;
-            Some(Val::Num(e.owner(v)?))
-        }),
-        (WorldFn::Type, _, _) => op(move |e| {
-            let v = a.get(e)?;
+    }
+
+    #[inline(always)]
+    fn get(&self, e: &mut Eval) -> Option<Val> {
+        match self {
+            Side::Leaf(x) => x.get(e),
+            Side::About(w, x) => {
+                let v = x.get(e)?;
+                about(*w, e, v)
+            }
+            &Side::Trigger(t) => e.trigger(t),
+            &Side::Special(s) => e.special(s),
+        }
+    }
+}
+
+/// `w` of `v`, `w` one of `row`, `column`, `owner` and `type`.
+#[inline(always)]
+fn about(w: WorldFn, e: &mut Eval, v: Val) -> Option<Val> {
+    match w {
+        WorldFn::Row => Some(Val::Num(i32::from(e.square(v)?.row))),
+        WorldFn::Column => Some(Val::Num(i32::from(e.square(v)?.column))),
+        WorldFn::Owner => Some(Val::Num(e.owner(v)?)),
+        _ => {
             let (_, k) = e.figure(v)?;
             Some(Val::Kind(e.m.kinds.get(k).kind))
+        }
+    }
+}
+
+fn world(w: WorldFn, a: Op, b: Option<Op>, c: Option<Op>) -> Op {
+    match (w, b, c) {
+        (WorldFn::Row | WorldFn::Column | WorldFn::Owner | WorldFn::Type, _, _) => op(move |e| {
+            let v = a.get(e)?;
+            about(w, e, v)
         }),
         (WorldFn::Top, _, _) => op(move |e| {
             let v = a.get(e)?;
