@@ -818,3 +818,39 @@ fn a_part_worked_out_for_each_player_plays_as_the_general_engine_plays() {
     let tally = lockstep(&divided, 6, "divided by zero for player 1");
     assert!(tally.answered > 0 && tally.gave_up > 0, "{tally:?}");
 }
+
+/// Checkers whose count of quiet moves is set by comparisons and sums of
+/// sides the machine reads in place ([`super::ops`]): `row`, `column`,
+/// `owner` and `type` of the step's places and figure, the count itself,
+/// `last_to` and `player`. Each is played step by step beside the general
+/// engine. A type compared with a number, and a sum dividing by zero,
+/// give up on the machine, and the general engine answers.
+#[test]
+fn sides_read_in_place_are_the_general_engine_s_answer() {
+    const QUIET: &str = r#"if type(figure) = "stone" and row(to) = last_row then 0 else value(quiet) + 1"#;
+    let text = examples::text("english-checkers.game.xml");
+    assert!(text.contains(QUIET), "checkers counts quiet moves as it did");
+    let answered = [
+        "if row(to) = column(from) then 0 else value(quiet) + 1",
+        "if owner(from) = player then value(quiet) + row(to) - row(from) else 99",
+        r#"if last_to = "" and column(to) > column(from) then value(quiet) + 2 else 1"#,
+        "if last_to = to then 99 else value(quiet) + 1",
+        "if player = owner(to) then 99 else value(quiet) + 1",
+    ];
+    let given_up = [
+        "if type(figure) = owner(to) then 99 else value(quiet) + 1",
+        "value(quiet) / (row(to) - row(to))",
+    ];
+    for (quiet, gives_up) in answered
+        .iter()
+        .map(|q| (q, false))
+        .chain(given_up.iter().map(|q| (q, true)))
+    {
+        let changed = text.replace(QUIET, quiet);
+        let tally = lockstep(&changed, 6, quiet);
+        assert!(
+            tally.answered > 0 && (tally.gave_up > 0) == gives_up,
+            "{quiet}: {tally:?}"
+        );
+    }
+}
