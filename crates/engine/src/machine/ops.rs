@@ -256,7 +256,16 @@ enum Side {
 
 impl Side {
     fn of(x: &Sx) -> Option<Side> {
-        let leaf = |x: &Sx| Some(build(x)).filter(|x| !matches!(x, Op::Run(_)));
+        // Built only once known to be a leaf: a part built here and then
+        // built again by `binary` would cost twice its parts' time, at
+        // every depth.
+        let leaf = |x: &Sx| {
+            matches!(
+                x,
+                Sx::Val(_) | Sx::Slot(_) | Sx::Special(Special::Player | Special::Opponent) | Sx::ByPlayer(_)
+            )
+            .then(|| build(x))
+        };
         match x {
             &Sx::Trigger(t) => Some(Side::Trigger(t)),
             &Sx::Special(s) => Some(leaf(x).map_or(Side::Special(s), Side::Leaf)),

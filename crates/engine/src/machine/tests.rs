@@ -854,3 +854,19 @@ fn sides_read_in_place_are_the_general_engine_s_answer() {
         );
     }
 }
+
+/// A sum nested as deep as the rule language allows is compiled for the
+/// machine in one pass over its parts, and plays as the general engine
+/// plays it.
+#[test]
+fn a_deeply_nested_sum_is_compiled_once_and_plays_as_the_general_engine() {
+    const QUIET: &str = r#"if type(figure) = "stone" and row(to) = last_row then 0 else value(quiet) + 1"#;
+    let text = examples::text("english-checkers.game.xml");
+    assert!(text.contains(QUIET), "checkers counts quiet moves as it did");
+    let nested = (0..40).fold("value(quiet)".to_string(), |x, _| {
+        format!("(row(to) - row(to) + {x})")
+    });
+    let changed = text.replace(QUIET, &format!("{nested} + 1"));
+    let tally = lockstep(&changed, 2, "a deeply nested sum");
+    assert!(tally.answered > 0 && tally.gave_up == 0, "{tally:?}");
+}
