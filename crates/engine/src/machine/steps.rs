@@ -63,6 +63,19 @@ pub(super) enum Gate {
     Exprs(Vec<Expr>),
 }
 
+/// Whether every one of `conditions` holds in `e`, asked in turn up to
+/// the first that does not; `None` to give up where one is not yes or no.
+fn all_hold<'a>(conditions: &'a [Expr], e: &mut Eval<'a, '_>) -> Option<bool> {
+    for c in conditions {
+        match c.value(e)? {
+            Val::Bool(true) => {}
+            Val::Bool(false) => return Some(false),
+            _ => return None,
+        }
+    }
+    Some(true)
+}
+
 impl Gate {
     /// Onto `gates`, the condition compiled as `expr`, whose parts are
     /// `sx`: beside the conditions of other forms just before it, if any.
@@ -639,16 +652,7 @@ impl Machine {
                     if !when.is_empty() {
                         self.ask(rules, s, turn, (from, k), memo, depth, &mut |e| {
                             e.slots[2] = Val::Place(to);
-                            for c in when {
-                                match c.value(e)? {
-                                    Val::Bool(true) => {}
-                                    Val::Bool(false) => {
-                                        holds = false;
-                                        break;
-                                    }
-                                    _ => return None,
-                                }
-                            }
+                            holds = all_hold(when, e)?;
                             Some(())
                         })?;
                     }
@@ -711,16 +715,7 @@ impl Machine {
                 Gate::Exprs(exprs) => {
                     let mut holds = true;
                     self.ask(rules, s, turn, figure, memo, depth, &mut |e| {
-                        for c in exprs {
-                            match c.value(e)? {
-                                Val::Bool(true) => {}
-                                Val::Bool(false) => {
-                                    holds = false;
-                                    break;
-                                }
-                                _ => return None,
-                            }
-                        }
+                        holds = all_hold(exprs, e)?;
                         Some(())
                     })?;
                     holds
