@@ -13,8 +13,8 @@ use super::value::{Cx, Eval, Expr as SetExpr, SetOf};
 use super::{Holds, Machine, Where};
 use crate::expr::{Effect, Function, Quantity, Special, WorldFn, MAX_ITEMS, MAX_WORK};
 use crate::rules::tree::{
-    self, direction_of, fill_slot, inlined, named, statement, walk, Compiler, Node, Reg, Statement, Text,
-    Tri, Val, FIRST_DIRECTION, SLOTS,
+    self, direction_of, fill_slot, inlined, named, statement, walk, Compiler, Held, Node, Reg, Statement,
+    Text, Tri, Val, FIRST_DIRECTION, SLOTS,
 };
 use crate::rules::{Element, PlaceId, Rules, TriggerId, TypeId};
 use crate::state::REMOVED;
@@ -337,7 +337,7 @@ impl Statement {
                 let mut ones = Vec::new();
                 for d in dirs {
                     let mut one = (**body).clone();
-                    let direction = Node::Value(Val::Text(FIRST_DIRECTION + d as u32));
+                    let direction = Node::Value(Val::text(FIRST_DIRECTION + d as u32));
                     one.nodes(&mut |n| fill_slot(n, *slot, &direction));
                     // The slot is no longer read: nothing binds it.
                     ones.push((d, one));
@@ -528,8 +528,10 @@ fn pointwise(body: &Statement, slot: usize) -> Option<Pointwise<'_>> {
     let on_item = |n: &Node| matches!(n, Node::Call(Function::World(WorldFn::Top), a) if matches!(a[..], [Node::Slot(s)] if s == slot));
     match body {
         Statement::Owner(f, x) if on_item(f) => match x {
-            Node::Special(Special::Player | Special::Opponent | Special::Next | Special::Previous)
-            | Node::Value(Val::Num(_)) => Some(Pointwise::Owner(x)),
+            Node::Special(Special::Player | Special::Opponent | Special::Next | Special::Previous) => {
+                Some(Pointwise::Owner(x))
+            }
+            Node::Value(v) if v.as_num().is_some() => Some(Pointwise::Owner(x)),
             _ => None,
         },
         Statement::Kind(f, t) if on_item(f) => Some(Pointwise::Kind(*t)),
@@ -549,11 +551,12 @@ fn line_of(list: &Node) -> Option<LineOf<'_>> {
         let Node::Call(Function::World(WorldFn::Line), args) = n else {
             return None;
         };
-        let [from, Node::Value(Val::Text(i))] = &args[..] else {
+        let [from, Node::Value(v)] = &args[..] else {
             return None;
         };
-        direction_of(*i)?;
-        Some((from, (*i - FIRST_DIRECTION) as usize))
+        let i = v.as_text()?;
+        direction_of(i)?;
+        Some((from, (i - FIRST_DIRECTION) as usize))
     }
     match list {
         Node::Quantifier {
@@ -607,17 +610,17 @@ impl Doing<'_> {
     /// The figure `x` is: where it lies and its kind.
     fn figure(&self, x: &Op, s: &Situation, at: &mut At) -> Option<(PlaceId, u8)> {
         let v = self.value(x, s, at)?;
-        match v {
-            Val::Moved => Some(at.moved),
-            Val::On(p) => Some((p, s.cell(self.m.cell(p)?)?)),
+        match v.held() {
+            Held::Moved => Some(at.moved),
+            Held::On(p) => Some((p, s.cell(self.m.cell(p)?)?)),
             _ => None,
         }
     }
 
     fn place(&self, x: &Op, s: &Situation, at: &mut At) -> Option<PlaceId> {
-        match self.value(x, s, at)? {
-            Val::Place(p) => Some(p),
-            Val::Text(i) => match self.texts.get(i as usize)?.element? {
+        match self.value(x, s, at)?.held() {
+            Held::Place(p) => Some(p),
+            Held::Text(i) => match self.texts.get(i as usize)?.element? {
                 Element::Place(p) => Some(p),
                 _ => None,
             },
@@ -631,8 +634,8 @@ impl Doing<'_> {
             Act::Owner { figure, owner } => {
                 let (p, k) = self.figure(figure, s, at)?;
                 let players = i32::from(self.rules.players);
-                let n = match self.value(owner, s, at)? {
-                    Val::Num(n) if (0..=players).contains(&n) => n as u8,
+                let n = match self.value(owner, s, at)?.held() {
+                    Held::Num(n) if (0..=players).contains(&n) => n as u8,
                     _ => return None,
                 };
                 let to = m.kinds.with_owner(k, n)?;
@@ -665,10 +668,10 @@ impl Doing<'_> {
                 self.swap(s, at, p, k, to)?;
             }
             &Act::Set { trigger, ref value } => {
-                let v = match (self.value(value, s, at)?, m.triggers.get(trigger as usize)?) {
-                    (Val::Num(n), Holds::Number) => n,
-                    (Val::Bool(b), Holds::YesNo) => i32::from(b),
-                    _ => return None,
+                let v = self.value(value, s, at)?;
+                let v = match m.triggers.get(trigger as usize)? {
+                    Holds::Number => v.as_num()?,
+                    Holds::YesNo => i32::from(v.as_bool()?),
                 };
                 *s.triggers.get_mut(trigger as usize)? = v;
             }
@@ -677,10 +680,7 @@ impl Doing<'_> {
                 then,
                 otherwise,
             } => {
-                let holds = match self.value(condition, s, at)? {
-                    Val::Bool(b) => b,
-                    _ => return None,
-                };
+                let holds = self.value(condition, s, at)?.as_bool()?;
                 match (holds, otherwise) {
                     (true, _) => self.act(then, s, at)?,
                     (false, Some(o)) => self.act(o, s, at)?,
@@ -692,9 +692,7 @@ impl Doing<'_> {
                 ref list,
                 ref body,
             } => {
-                let Val::List(seq) = self.value(list, s, at)? else {
-                    return None;
-                };
+                let seq = self.value(list, s, at)?.as_list()?;
                 if seq.len() > MAX_ITEMS {
                     return None;
                 }
@@ -716,9 +714,7 @@ impl Doing<'_> {
                 then,
                 otherwise,
             } => {
-                let Val::Place(to) = at.slots[TO] else {
-                    return None;
-                };
+                let to = at.slots[TO].as_place()?;
                 let bit = m.board.bit(to)?;
                 let t = self.eval(s, at, |e| e.run_at(test, bit))?;
                 if t.err & bit != 0 {
@@ -731,9 +727,7 @@ impl Doing<'_> {
                 }
             }
             Act::Rays { tests, thens, shared } => {
-                let Val::Place(to) = at.slots[TO] else {
-                    return None;
-                };
+                let to = at.slots[TO].as_place()?;
                 let bit = m.board.bit(to)?;
                 // Each direction's condition, and the stop after them
                 // where it is worked out with them.
@@ -794,8 +788,8 @@ impl Doing<'_> {
 
     /// A new owner: a player's number, or 0 for nobody.
     fn owner(&self, x: &Op, s: &Situation, at: &mut At) -> Option<u8> {
-        match self.value(x, s, at)? {
-            Val::Num(n) if (0..=i32::from(self.rules.players)).contains(&n) => Some(n as u8),
+        match self.value(x, s, at)?.held() {
+            Held::Num(n) if (0..=i32::from(self.rules.players)).contains(&n) => Some(n as u8),
             _ => None,
         }
     }

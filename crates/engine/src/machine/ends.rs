@@ -57,14 +57,14 @@ enum Check {
 fn squares(m: &Machine, rules: &Rules, s: &Situation, kind: Quantity, set: &SetOf) -> Option<bool> {
     m.b?;
     let t = set.run_bare(m, rules, s, s.to_move, None, &mut [])?;
-    Some(answer(kind, false, t, &m.board)? == Val::Bool(true))
+    Some(answer(kind, false, t, &m.board)? == Val::bool(true))
 }
 
 /// `any` or `every` square of the board among `yes`.
 #[inline(never)]
 fn full(m: &Machine, kind: Quantity, yes: u64) -> Option<bool> {
     m.b?;
-    Some(answer(kind, false, Tri { yes, err: 0 }, &m.board)? == Val::Bool(true))
+    Some(answer(kind, false, Tri { yes, err: 0 }, &m.board)? == Val::bool(true))
 }
 
 /// Whether `mine` holds a line of `n` on the board.
@@ -203,8 +203,8 @@ impl Check {
                 None => Check::Squares(*kind, set.clone()),
             },
             Sx::Binary(op, a, b) => match (&**a, &**b) {
-                (&Sx::Trigger(t), &Sx::Val(Val::Num(n))) => Check::Count(t, compared(*op)?, n),
-                (&Sx::Val(Val::Num(n)), &Sx::Trigger(t)) => Check::Count(t, compared(mirrored(*op))?, n),
+                (&Sx::Trigger(t), b) => Check::Count(t, compared(*op)?, b.number()?),
+                (a, &Sx::Trigger(t)) => Check::Count(t, compared(mirrored(*op))?, a.number()?),
                 _ => return None,
             },
             Sx::Not(x) => Check::Not(boxed(x)?),
@@ -298,7 +298,7 @@ fn mirrored(op: BinOp) -> BinOp {
 impl Who {
     fn of(x: &Sx) -> Option<Who> {
         match x {
-            &Sx::Val(Val::Num(n)) => Some(Who::Number(n)),
+            Sx::Val(v) => Some(Who::Number(v.as_num()?)),
             Sx::Special(Special::Player) => Some(Who::OnMove),
             Sx::Special(Special::Opponent) => Some(Who::Other),
             _ => None,

@@ -8,7 +8,7 @@ use std::sync::Arc;
 use super::value::{Eval, SetOf, Sx};
 use super::Where;
 use crate::expr::{BinOp, Function, Special, WorldFn};
-use crate::rules::tree::{direction_of, Seq, Val, EMPTY, MAX_PARAMS};
+use crate::rules::tree::{direction_of, Held, Seq, Val, EMPTY, MAX_PARAMS};
 use crate::rules::Element;
 
 /// A part of an expression, ready to run ([`Op::get`]): its value, or
@@ -38,8 +38,8 @@ impl Op {
         match self {
             Op::Val(v) => Some(*v),
             Op::Slot(i) => e.slots.get(*i).copied(),
-            Op::Player => Some(Val::Num(i32::from(e.player))),
-            Op::Opponent => Some(Val::Num(i32::from(e.rules.other(e.player)))),
+            Op::Player => Some(Val::num(i32::from(e.player))),
+            Op::Opponent => Some(Val::num(i32::from(e.rules.other(e.player)))),
             Op::ByPlayer(values) => values.get(usize::from(e.player).wrapping_sub(1)).copied(),
             Op::Run(f) => f(e),
         }
@@ -64,19 +64,19 @@ pub(super) fn build(x: &Sx) -> Op {
         &Sx::Special(s) => op(move |e| e.special(s)),
         Sx::Not(x) => {
             let x = build(x);
-            op(move |e| Some(Val::Bool(!truth(x.get(e)?)?)))
+            op(move |e| Some(Val::bool(!truth(x.get(e)?)?)))
         }
         Sx::Neg(x) => {
             let x = build(x);
-            op(move |e| Some(Val::Num(number(x.get(e)?)?.checked_neg()?)))
+            op(move |e| Some(Val::num(number(x.get(e)?)?.checked_neg()?)))
         }
         Sx::And(a, b) => {
             let (a, b) = (build(a), build(b));
-            op(move |e| Some(Val::Bool(truth(a.get(e)?)? && truth(b.get(e)?)?)))
+            op(move |e| Some(Val::bool(truth(a.get(e)?)? && truth(b.get(e)?)?)))
         }
         Sx::Or(a, b) => {
             let (a, b) = (build(a), build(b));
-            op(move |e| Some(Val::Bool(truth(a.get(e)?)? || truth(b.get(e)?)?)))
+            op(move |e| Some(Val::bool(truth(a.get(e)?)? || truth(b.get(e)?)?)))
         }
         Sx::Binary(o, a, b) => binary(*o, a, b),
         Sx::If(parts) => {
@@ -93,9 +93,7 @@ pub(super) fn build(x: &Sx) -> Op {
             let (kind, slot, until) = (*kind, *slot, *until);
             let (list, condition) = (build(list), build(condition));
             op(move |e| {
-                let Val::List(seq) = list.get(e)? else {
-                    return None;
-                };
+                let seq = list.get(e)?.as_list()?;
                 e.tally(kind, slot, until, seq, &condition)
             })
         }
@@ -116,7 +114,7 @@ pub(super) fn build(x: &Sx) -> Op {
             let body = build(body);
             op(move |e| {
                 // Every value is worked out before any is put in its slot.
-                let mut values = [Val::Num(0); MAX_PARAMS];
+                let mut values = [Val::num(0); MAX_PARAMS];
                 for (v, a) in values.iter_mut().zip(&args) {
                     *v = a.get(e)?;
                 }
@@ -139,7 +137,7 @@ pub(super) fn build(x: &Sx) -> Op {
             let (n, who) = (*n, build(who));
             op(move |e| {
                 let player = number(who.get(e)?)?;
-                Some(Val::Bool(e.in_a_row(n, player)?))
+                Some(Val::bool(e.in_a_row(n, player)?))
             })
         }
         Sx::InARow(n, who, Some(lines)) => {
@@ -147,25 +145,25 @@ pub(super) fn build(x: &Sx) -> Op {
             op(move |e| {
                 let player = number(who.get(e)?)?;
                 if n < 1 {
-                    return Some(Val::Bool(false));
+                    return Some(Val::bool(false));
                 }
                 let mine = e.mine(player);
-                Some(Val::Bool(lines.iter().any(|&l| l & !mine == 0)))
+                Some(Val::bool(lines.iter().any(|&l| l & !mine == 0)))
             })
         }
-        &Sx::Empty(Where::Cell(bit)) => op(move |e| Some(Val::Bool(e.s.cell(bit).is_none()))),
-        &Sx::Empty(Where::Pile(i)) => op(move |e| Some(Val::Bool(*e.s.totals.get(i)? == 0))),
+        &Sx::Empty(Where::Cell(bit)) => op(move |e| Some(Val::bool(e.s.cell(bit).is_none()))),
+        &Sx::Empty(Where::Pile(i)) => op(move |e| Some(Val::bool(*e.s.totals.get(i)? == 0))),
         &Sx::Trigger(t) => op(move |e| e.trigger(t)),
         Sx::Can(rule, player) => {
             let rule = *rule;
             match player {
-                None => op(move |e| Some(Val::Bool((e.can)(rule, None)?))),
+                None => op(move |e| Some(Val::bool((e.can)(rule, None)?))),
                 Some(p) => {
                     let p = build(p);
                     op(move |e| {
                         let v = p.get(e)?;
                         let p = e.player_number(v)?;
-                        Some(Val::Bool((e.can)(rule, Some(p))?))
+                        Some(Val::bool((e.can)(rule, Some(p))?))
                     })
                 }
             }
@@ -183,7 +181,7 @@ fn binary(o: BinOp, a: &Sx, b: &Sx) -> Op {
                 let eq = o == BinOp::Eq;
                 op(move |e| {
                     let (x, y) = (x.get(e)?, y.get(e)?);
-                    Some(Val::Bool(e.equal(x, y)? == eq))
+                    Some(Val::bool(e.equal(x, y)? == eq))
                 })
             }
             o => op(move |e| {
@@ -198,17 +196,19 @@ fn binary(o: BinOp, a: &Sx, b: &Sx) -> Op {
             let (eq, b) = (o == BinOp::Eq, build(b));
             op(move |e| {
                 let (x, y) = (a.get(e)?, b.get(e)?);
-                Some(Val::Bool(e.equal(x, y)? == eq))
+                Some(Val::bool(e.equal(x, y)? == eq))
             })
         }
-        (o, &Sx::Val(Val::Num(n))) => op(move |e| arithmetic(o, number(a.get(e)?)?, n)),
-        (o, b) => {
-            let b = build(b);
-            op(move |e| {
-                let (x, y) = (a.get(e)?, b.get(e)?);
-                arithmetic(o, number(x)?, number(y)?)
-            })
-        }
+        (o, b) => match b.number() {
+            Some(n) => op(move |e| arithmetic(o, number(a.get(e)?)?, n)),
+            None => {
+                let b = build(b);
+                op(move |e| {
+                    let (x, y) = (a.get(e)?, b.get(e)?);
+                    arithmetic(o, number(x)?, number(y)?)
+                })
+            }
+        },
     }
 }
 
@@ -221,22 +221,25 @@ fn call(f: Function, args: Vec<Op>) -> Op {
     };
     let (b, c) = (args.next(), args.next());
     match f {
-        Function::Count => op(move |e| match a.get(e)? {
-            Val::List(seq) => Some(Val::Num(seq.len() as i32)),
+        Function::Count => op(move |e| match a.get(e)?.held() {
+            Held::List(seq) => Some(Val::num(seq.len() as i32)),
             _ => None,
         }),
-        Function::Empty => op(move |e| match a.get(e)? {
-            Val::List(seq) => Some(Val::Bool(seq.len() == 0)),
-            v => Some(Val::Bool(e.empty_place(v)?)),
+        Function::Empty => op(move |e| {
+            let v = a.get(e)?;
+            match v.as_list() {
+                Some(seq) => Some(Val::bool(seq.len() == 0)),
+                None => Some(Val::bool(e.empty_place(v)?)),
+            }
         }),
         Function::First | Function::Last => {
             let first = f == Function::First;
-            op(move |e| match a.get(e)? {
-                Val::List(seq) if seq.len() > 0 => seq.item(if first { 0 } else { seq.len() - 1 }),
+            op(move |e| match a.get(e)?.held() {
+                Held::List(seq) if seq.len() > 0 => seq.item(if first { 0 } else { seq.len() - 1 }),
                 _ => None,
             })
         }
-        Function::Abs => op(move |e| Some(Val::Num(number(a.get(e)?)?.checked_abs()?))),
+        Function::Abs => op(move |e| Some(Val::num(number(a.get(e)?)?.checked_abs()?))),
         Function::World(w) => world(w, a, b, c),
         _ => op(|_| None),
     }
@@ -298,12 +301,12 @@ impl Side {
 #[inline(always)]
 fn about(w: WorldFn, e: &mut Eval, v: Val) -> Option<Val> {
     match w {
-        WorldFn::Row => Some(Val::Num(i32::from(e.square(v)?.row))),
-        WorldFn::Column => Some(Val::Num(i32::from(e.square(v)?.column))),
-        WorldFn::Owner => Some(Val::Num(e.owner(v)?)),
+        WorldFn::Row => Some(Val::num(i32::from(e.square(v)?.row))),
+        WorldFn::Column => Some(Val::num(i32::from(e.square(v)?.column))),
+        WorldFn::Owner => Some(Val::num(e.owner(v)?)),
         _ => {
             let (_, k) = e.figure(v)?;
-            Some(Val::Kind(e.m.kinds.get(k).kind))
+            Some(Val::kind(e.m.kinds.get(k).kind))
         }
     }
 }
@@ -319,15 +322,13 @@ fn world(w: WorldFn, a: Op, b: Option<Op>, c: Option<Op>) -> Op {
             e.top(v)
         }),
         (WorldFn::Squares, _, _) => op(move |e| {
-            let Val::Text(i) = a.get(e)? else {
-                return None;
-            };
+            let i = a.get(e)?.as_text()?;
             let Element::Grid(g) = e.texts.get(i as usize)?.element? else {
                 return None;
             };
             let g = e.rules.grids.get(g as usize)?;
             let len = g.rows as usize * g.columns as usize;
-            Some(Val::List(Seq::Places {
+            Some(Val::list(Seq::Places {
                 first: g.first,
                 len: u16::try_from(len).ok()?,
             }))
@@ -337,9 +338,7 @@ fn world(w: WorldFn, a: Op, b: Option<Op>, c: Option<Op>) -> Op {
             op(move |e| {
                 let v = a.get(e)?;
                 let spot = e.square(v)?;
-                let Val::Text(i) = b.get(e)? else {
-                    return None;
-                };
+                let i = b.get(e)?.as_text()?;
                 let (dr, dc) = direction_of(i)?;
                 if next {
                     e.neighbour(spot, dr, dc)
@@ -360,14 +359,16 @@ fn world(w: WorldFn, a: Op, b: Option<Op>, c: Option<Op>) -> Op {
                 && [-2, 0, 2].contains(&dc)
                 && (dr, dc) != (0, 0);
             if !in_line {
-                return Some(Val::Text(EMPTY));
+                return Some(Val::text(EMPTY));
             }
             let g = e.rules.grids.get(x.grid as usize)?;
             let p = g.place(i64::from(x.row) + dr / 2, i64::from(x.column) + dc / 2);
-            Some(p.map_or(Val::Text(EMPTY), Val::Place))
+            Some(p.map_or(Val::text(EMPTY), Val::place))
         }),
         (WorldFn::InARow, Some(b), Some(c)) => op(move |e| {
-            let (Val::Text(i), Val::Num(n), Val::Num(player)) = (a.get(e)?, b.get(e)?, c.get(e)?) else {
+            let (Held::Text(i), Held::Num(n), Held::Num(player)) =
+                (a.get(e)?.held(), b.get(e)?.held(), c.get(e)?.held())
+            else {
                 return None;
             };
             let Element::Grid(g) = e.texts.get(i as usize)?.element? else {
@@ -375,12 +376,10 @@ fn world(w: WorldFn, a: Op, b: Option<Op>, c: Option<Op>) -> Op {
             };
             // On the machine's board only, whose squares hold one figure.
             e.m.b.filter(|&b| e.rules.bitboards.of_grid(g) == Some(b))?;
-            Some(Val::Bool(e.in_a_row(n, player)?))
+            Some(Val::bool(e.in_a_row(n, player)?))
         }),
         (WorldFn::Can, b, _) => op(move |e| {
-            let Val::Text(i) = a.get(e)? else {
-                return None;
-            };
+            let i = a.get(e)?.as_text()?;
             let player = match &b {
                 Some(p) => {
                     let p = p.get(e)?;
@@ -389,12 +388,10 @@ fn world(w: WorldFn, a: Op, b: Option<Op>, c: Option<Op>) -> Op {
                 None => None,
             };
             let rule = e.texts.get(i as usize)?.rule?;
-            (e.can)(rule, player).map(Val::Bool)
+            (e.can)(rule, player).map(Val::bool)
         }),
         (WorldFn::Value, _, _) => op(move |e| {
-            let Val::Text(t) = a.get(e)? else {
-                return None;
-            };
+            let t = a.get(e)?.as_text()?;
             match e.texts.get(t as usize)?.element? {
                 Element::Trigger(t) => e.trigger(t as usize),
                 _ => None,

@@ -14,7 +14,7 @@ use super::value::Eval;
 use super::Machine;
 use crate::automaton::MoveAutomaton;
 use crate::model::WhenStuck;
-use crate::rules::tree::{Val, NO_SLOTS};
+use crate::rules::tree::{Held, Val, NO_SLOTS};
 use crate::rules::{PlaceId, Rules};
 use crate::search::rng::Rng;
 use crate::search::Budget;
@@ -249,9 +249,9 @@ impl Machine {
                 moved: (to, k),
                 handed: None,
             };
-            at.slots[0] = Val::Moved;
-            at.slots[1] = Val::Place(from);
-            at.slots[2] = Val::Place(to);
+            at.slots[0] = Val::MOVED;
+            at.slots[1] = Val::place(from);
+            at.slots[2] = Val::place(to);
             for (i, effect) in rule.effects.iter().enumerate() {
                 if handed.is_some_and(|h| h.effect == i) {
                     at.handed = handed;
@@ -370,12 +370,12 @@ impl Machine {
         };
         'ends: for end in &self.ends {
             for c in &end.when {
-                if c.value(&mut e)? != Val::Bool(true) {
+                if c.value(&mut e)? != Val::bool(true) {
                     continue 'ends;
                 }
             }
-            match end.winner.value(&mut e)? {
-                Val::Num(n) if (0..=i32::from(self.players)).contains(&n) => return Some(Some(n as u8)),
+            match end.winner.value(&mut e)?.held() {
+                Held::Num(n) if (0..=i32::from(self.players)).contains(&n) => return Some(Some(n as u8)),
                 _ => continue,
             }
         }

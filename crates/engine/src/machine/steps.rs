@@ -14,7 +14,7 @@ use super::Machine;
 use crate::automaton::Progress;
 use crate::model::OwnerPattern;
 use crate::rules::bitboard::nth_square;
-use crate::rules::tree::{Text, Val, NO_SLOTS};
+use crate::rules::tree::{Held, Text, Val, NO_SLOTS};
 use crate::rules::{PlaceId, Rules};
 
 /// A step rule compiled for the machine.
@@ -67,9 +67,9 @@ pub(super) enum Gate {
 /// the first that does not; `None` to give up where one is not yes or no.
 fn all_hold<'a>(conditions: &'a [Expr], e: &mut Eval<'a, '_>) -> Option<bool> {
     for c in conditions {
-        match c.value(e)? {
-            Val::Bool(true) => {}
-            Val::Bool(false) => return Some(false),
+        match c.value(e)?.held() {
+            Held::Bool(true) => {}
+            Held::Bool(false) => return Some(false),
             _ => return None,
         }
     }
@@ -651,7 +651,7 @@ impl Machine {
                     let mut holds = true;
                     if !when.is_empty() {
                         self.ask(rules, s, turn, (from, k), memo, depth, &mut |e| {
-                            e.slots[2] = Val::Place(to);
+                            e.slots[2] = Val::place(to);
                             holds = all_hold(when, e)?;
                             Some(())
                         })?;
@@ -754,8 +754,8 @@ impl Machine {
             player: turn.player,
             can: &mut can,
         };
-        e.slots[0] = Val::Moved;
-        e.slots[1] = Val::Place(from);
+        e.slots[0] = Val::MOVED;
+        e.slots[1] = Val::place(from);
         f(&mut e)
     }
 

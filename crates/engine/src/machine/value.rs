@@ -8,12 +8,12 @@
 //! Where the compiled conditions give up and leave the general evaluator
 //! to answer (an error, a value of an unexpected kind), the machine gives
 //! up too: `None` all the way up, and the playout goes on in the general
-//! engine. The figures are known by where they lie ([`Val::On`]) or as the
-//! step's own ([`Val::Moved`]), not by name: a question about one that
+//! engine. The figures are known by where they lie ([`Held::On`]) or as the
+//! step's own ([`Held::Moved`]), not by name: a question about one that
 //! needs its name gives up.
 
 use crate::expr::{BinOp, Function, Quantity, Special, WorldFn};
-use crate::rules::tree::{self, answer, Node, Program, Reg, Seq, Text, Val, EMPTY};
+use crate::rules::tree::{self, answer, Held, Node, Program, Reg, Seq, Text, Val, EMPTY};
 use crate::rules::{Element, GridSpot, PlaceId, Rules};
 use crate::state::BoardBits;
 
@@ -228,6 +228,16 @@ pub(super) enum Sx {
     ByPlayer(Box<[Val; 4]>),
 }
 
+impl Sx {
+    /// The number it is, where it is one written as it stands.
+    pub(super) fn number(&self) -> Option<i32> {
+        match self {
+            Sx::Val(v) => v.as_num(),
+            _ => None,
+        }
+    }
+}
+
 /// What compiling needs: the game, the texts of the expression, and the
 /// machine's board and places.
 pub(super) struct Cx<'a> {
@@ -307,7 +317,7 @@ fn by_player(x: Sx, rules: &Rules) -> Sx {
     if matches!(x, Sx::Val(_) | Sx::Slot(_) | Sx::Special(_) | Sx::ByPlayer(_)) {
         return x;
     }
-    let mut values = [Val::Num(0); 4];
+    let mut values = [Val::num(0); 4];
     for (p, v) in (1..=4).zip(&mut values) {
         match pure(&x, p, rules) {
             Some(value) => *v = value,
@@ -323,26 +333,26 @@ fn by_player(x: Sx, rules: &Rules) -> Sx {
 fn pure(x: &Sx, p: u8, rules: &Rules) -> Option<Val> {
     let value = |x: &Sx| pure(x, p, rules);
     match x {
-        &Sx::Val(v @ (Val::Num(_) | Val::Bool(_))) => Some(v),
-        Sx::Special(Special::Player) => Some(Val::Num(i32::from(p))),
-        Sx::Special(Special::Opponent) => Some(Val::Num(i32::from(rules.other(p)))),
+        &Sx::Val(v) if v.as_num().is_some() || v.as_bool().is_some() => Some(v),
+        Sx::Special(Special::Player) => Some(Val::num(i32::from(p))),
+        Sx::Special(Special::Opponent) => Some(Val::num(i32::from(rules.other(p)))),
         Sx::ByPlayer(values) => values.get(usize::from(p) - 1).copied(),
-        Sx::Not(x) => Some(Val::Bool(!truth(value(x)?)?)),
-        Sx::Neg(x) => Some(Val::Num(number(value(x)?)?.checked_neg()?)),
-        Sx::And(a, b) => Some(Val::Bool(truth(value(a)?)? && truth(value(b)?)?)),
-        Sx::Or(a, b) => Some(Val::Bool(truth(value(a)?)? || truth(value(b)?)?)),
+        Sx::Not(x) => Some(Val::bool(!truth(value(x)?)?)),
+        Sx::Neg(x) => Some(Val::num(number(value(x)?)?.checked_neg()?)),
+        Sx::And(a, b) => Some(Val::bool(truth(value(a)?)? && truth(value(b)?)?)),
+        Sx::Or(a, b) => Some(Val::bool(truth(value(a)?)? || truth(value(b)?)?)),
         // Only the branch taken is asked, as the closures ask it.
         Sx::If(parts) => match truth(value(&parts[0])?)? {
             true => value(&parts[1]),
             false => value(&parts[2]),
         },
         Sx::Binary(op @ (BinOp::Eq | BinOp::Ne), a, b) => {
-            let same = match (value(a)?, value(b)?) {
-                (Val::Num(x), Val::Num(y)) => x == y,
-                (Val::Bool(x), Val::Bool(y)) => x == y,
+            let (a, b) = (value(a)?, value(b)?);
+            let same = match (a.held(), b.held()) {
+                (Held::Num(_), Held::Num(_)) | (Held::Bool(_), Held::Bool(_)) => a == b,
                 _ => return None,
             };
-            Some(Val::Bool(same == (*op == BinOp::Eq)))
+            Some(Val::bool(same == (*op == BinOp::Eq)))
         }
         Sx::Binary(op, a, b) => tree::arithmetic(*op, number(value(a)?)?, number(value(b)?)?),
         _ => None,
@@ -381,7 +391,7 @@ impl Cx<'_> {
             Node::Or(a, b) => Sx::Or(boxed(self.sx(a)?), boxed(self.sx(b)?)),
             Node::Binary(op @ (BinOp::Eq | BinOp::Ne), a, b) => {
                 let side = |x: &Node| match self.type_named(x) {
-                    Some(k) => Ok(Sx::Val(Val::Kind(k))),
+                    Some(k) => Ok(Sx::Val(Val::kind(k))),
                     None => self.sx(x),
                 };
                 // A type compared with a text naming one: by number.
@@ -443,10 +453,7 @@ impl Cx<'_> {
     /// = "crown"` then compares numbers, not names (types are numbered once
     /// each, so the same number is the same name).
     fn type_named(&self, n: &Node) -> Option<u16> {
-        let &Node::Value(Val::Text(i)) = n else {
-            return None;
-        };
-        let text = &self.texts.get(i as usize)?.text;
+        let text = &self.texts.get(n.text()? as usize)?.text;
         let k = self.rules.types.iter().position(|t| t == text)?;
         u16::try_from(k).ok()
     }
@@ -455,21 +462,22 @@ impl Cx<'_> {
     /// `in_a_row(board, 4, opponent)`, `empty(pool)`, `value(quiet)`,
     /// `can(jump)`.
     fn named_call(&self, f: Function, args: &[Node]) -> Result<Option<Sx>, String> {
-        let Some(&Node::Value(Val::Text(i))) = args.first() else {
+        let Some(i) = args.first().and_then(Node::text) else {
             return Ok(None);
         };
         let Some(text) = self.texts.get(i as usize) else {
             return Ok(None);
         };
         Ok(Some(match (f, text.element, &args[1..]) {
-            (Function::World(WorldFn::InARow), Some(Element::Grid(g)), [Node::Value(Val::Num(n)), who])
-                if self.b.is_some() && self.rules.bitboards.of_grid(g) == self.b =>
+            (Function::World(WorldFn::InARow), Some(Element::Grid(g)), [n, who])
+                if n.number().is_some() && self.b.is_some() && self.rules.bitboards.of_grid(g) == self.b =>
             {
+                let n = n.number().unwrap_or(0);
                 let board = &self.rules.bitboards.boards[self.rules.bitboards.of_grid(g).unwrap_or(0)];
-                let lines = board.lines((*n).max(0) as u32);
+                let lines = board.lines(n.max(0) as u32);
                 // A few lines are looked at one by one; many, by shifting.
                 let lines = (lines.len() <= 24).then(|| lines.into());
-                Sx::InARow(*n, Box::new(self.sx(who)?), lines)
+                Sx::InARow(n, Box::new(self.sx(who)?), lines)
             }
             (Function::Empty, Some(Element::Place(p)), []) => match self.places.get(p as usize) {
                 Some(&at) => Sx::Empty(at),
@@ -497,7 +505,7 @@ impl Cx<'_> {
         let Node::Call(Function::World(WorldFn::Squares), args) = list else {
             return Ok(None);
         };
-        let [Node::Value(Val::Text(i))] = args[..] else {
+        let Some(i) = args.first().filter(|_| args.len() == 1).and_then(Node::text) else {
             return Ok(None);
         };
         let Some(Element::Grid(g)) = self.texts.get(i as usize).and_then(|t| t.element) else {
@@ -559,8 +567,8 @@ impl Eval<'_, '_> {
     pub(super) fn trigger(&self, t: usize) -> Option<Val> {
         let v = *self.s.triggers.get(t)?;
         Some(match self.m.triggers.get(t)? {
-            super::Holds::Number => Val::Num(v),
-            super::Holds::YesNo => Val::Bool(v != 0),
+            super::Holds::Number => Val::num(v),
+            super::Holds::YesNo => Val::bool(v != 0),
         })
     }
 
@@ -628,7 +636,7 @@ impl Eval<'_, '_> {
         for (x, &fixed) in set.scalars.iter().zip(&starts.fixed) {
             // The others are never read by the program of the starts.
             values
-                .try_push(if fixed { x.get(self)? } else { Val::Num(0) })
+                .try_push(if fixed { x.get(self)? } else { Val::num(0) })
                 .ok()?;
         }
         let t = starts
@@ -657,17 +665,17 @@ impl Eval<'_, '_> {
         let rules = self.rules;
         let me = self.player;
         let last = self.made.last();
-        let or_empty = |v: Option<Val>| v.unwrap_or(Val::Text(EMPTY));
+        let or_empty = |v: Option<Val>| v.unwrap_or(Val::text(EMPTY));
         Some(match s {
-            Special::Player => Val::Num(i32::from(me)),
-            Special::Opponent => Val::Num(i32::from(rules.other(me))),
-            Special::Next => Val::Num(i32::from(rules.next(me))),
-            Special::Previous => Val::Num(i32::from(rules.previous(me))),
-            Special::LastTo => or_empty(last.map(|m| Val::Place(m.to))),
-            Special::LastFrom => or_empty(last.map(|m| Val::Place(m.from))),
-            Special::Directions => Val::List(Seq::Directions { first: 0, len: 8 }),
-            Special::Straight => Val::List(Seq::Directions { first: 0, len: 4 }),
-            Special::Diagonal => Val::List(Seq::Directions { first: 4, len: 4 }),
+            Special::Player => Val::num(i32::from(me)),
+            Special::Opponent => Val::num(i32::from(rules.other(me))),
+            Special::Next => Val::num(i32::from(rules.next(me))),
+            Special::Previous => Val::num(i32::from(rules.previous(me))),
+            Special::LastTo => or_empty(last.map(|m| Val::place(m.to))),
+            Special::LastFrom => or_empty(last.map(|m| Val::place(m.from))),
+            Special::Directions => Val::list(Seq::Directions { first: 0, len: 8 }),
+            Special::Straight => Val::list(Seq::Directions { first: 0, len: 4 }),
+            Special::Diagonal => Val::list(Seq::Directions { first: 4, len: 4 }),
             Special::Steps | Special::Repetitions | Special::LastFigure => return None,
         })
     }
@@ -692,9 +700,9 @@ impl Eval<'_, '_> {
 
     /// The place a value names: a place, or a text naming one.
     pub(super) fn place(&self, v: Val) -> Option<PlaceId> {
-        match v {
-            Val::Place(p) => Some(p),
-            Val::Text(i) => match self.texts.get(i as usize)?.element? {
+        match v.held() {
+            Held::Place(p) => Some(p),
+            Held::Text(i) => match self.texts.get(i as usize)?.element? {
                 Element::Place(p) => Some(p),
                 _ => None,
             },
@@ -710,9 +718,9 @@ impl Eval<'_, '_> {
 
     /// The figure a value is, as where it lies and its kind.
     pub(super) fn figure(&self, v: Val) -> Option<(PlaceId, u8)> {
-        match v {
-            Val::On(p) => Some((p, self.s.cell(self.m.cell(p)?)?)),
-            Val::Moved => Some(self.moved),
+        match v.held() {
+            Held::On(p) => Some((p, self.s.cell(self.m.cell(p)?)?)),
+            Held::Moved => Some(self.moved),
             _ => None,
         }
     }
@@ -720,10 +728,10 @@ impl Eval<'_, '_> {
     /// The text a name stands for.
     fn name(&self, v: Val) -> Option<&str> {
         let rules = self.rules;
-        Some(match v {
-            Val::Place(p) => rules.place_name(p),
-            Val::Kind(k) => rules.types.get(k as usize)?,
-            Val::Text(i) => &self.texts.get(i as usize)?.text,
+        Some(match v.held() {
+            Held::Place(p) => rules.place_name(p),
+            Held::Kind(k) => rules.types.get(k as usize)?,
+            Held::Text(i) => &self.texts.get(i as usize)?.text,
             _ => return None,
         })
     }
@@ -735,18 +743,18 @@ impl Eval<'_, '_> {
     /// rest apart.
     #[inline]
     pub(super) fn equal(&self, a: Val, b: Val) -> Option<bool> {
-        match (a, b) {
-            (Val::Num(x), Val::Num(y)) => Some(x == y),
-            (Val::Bool(x), Val::Bool(y)) => Some(x == y),
+        match (a.held(), b.held()) {
+            (Held::Num(x), Held::Num(y)) => Some(x == y),
+            (Held::Bool(x), Held::Bool(y)) => Some(x == y),
             // No two places share a name on the machine
             // (`names_are_unique`): two are the same name only as the same
             // place.
-            (Val::Place(x), Val::Place(y)) => Some(x == y),
+            (Held::Place(x), Held::Place(y)) => Some(x == y),
             // Every place has a name (`every element needs a name`).
-            (Val::Place(_), Val::Text(EMPTY)) | (Val::Text(EMPTY), Val::Place(_)) => Some(false),
-            (Val::Text(x), Val::Text(y)) if x == y => Some(true),
+            (Held::Place(_), Held::Text(EMPTY)) | (Held::Text(EMPTY), Held::Place(_)) => Some(false),
+            (Held::Text(x), Held::Text(y)) if x == y => Some(true),
             // Each type is numbered once.
-            (Val::Kind(x), Val::Kind(y)) => Some(x == y),
+            (Held::Kind(x), Held::Kind(y)) => Some(x == y),
             _ => self.equal_otherwise(a, b),
         }
     }
@@ -756,15 +764,15 @@ impl Eval<'_, '_> {
     // room.
     #[inline(never)]
     fn equal_otherwise(&self, a: Val, b: Val) -> Option<bool> {
-        let figure = |v: Val| matches!(v, Val::On(_) | Val::Moved);
-        match (a, b) {
-            (Val::Num(_), Val::Bool(_)) | (Val::Bool(_), Val::Num(_)) => Some(false),
-            (Val::Bool(_), x) | (x, Val::Bool(_)) if !matches!(x, Val::List(_)) => Some(false),
-            (x, y) if figure(x) && figure(y) => Some(self.figure(x)?.0 == self.figure(y)?.0),
+        let figure = |h: Held| matches!(h, Held::On(_) | Held::Moved);
+        match (a.held(), b.held()) {
+            (Held::Num(_), Held::Bool(_)) | (Held::Bool(_), Held::Num(_)) => Some(false),
+            (Held::Bool(_), x) | (x, Held::Bool(_)) if !matches!(x, Held::List(_)) => Some(false),
+            (x, y) if figure(x) && figure(y) => Some(self.figure(x.into())?.0 == self.figure(y.into())?.0),
             // A figure's name is never empty.
-            (x, Val::Text(EMPTY)) | (Val::Text(EMPTY), x) if figure(x) => Some(false),
+            (x, Held::Text(EMPTY)) | (Held::Text(EMPTY), x) if figure(x) => Some(false),
             (x, _) | (_, x) if figure(x) => None,
-            (Val::List(_), _) | (_, Val::List(_)) | (Val::Num(_), _) | (_, Val::Num(_)) => None,
+            (Held::List(_), _) | (_, Held::List(_)) | (Held::Num(_), _) | (_, Held::Num(_)) => None,
             _ => Some(a == b || self.name(a)? == self.name(b)?),
         }
     }
@@ -774,7 +782,7 @@ impl Eval<'_, '_> {
     // Kept out of `eval`, whose every call would pay for its room.
     #[inline(never)]
     pub(super) fn owner(&self, v: Val) -> Option<i32> {
-        if v == Val::Text(EMPTY) {
+        if v == Val::text(EMPTY) {
             return Some(0);
         }
         if let Some((_, k)) = self.figure(v) {
@@ -822,11 +830,11 @@ impl Eval<'_, '_> {
         let p = self.place(v)?;
         match self.m.cell(p) {
             Some(bit) => Some(match self.s.cell(bit) {
-                Some(_) => Val::On(p),
-                None => Val::Text(EMPTY),
+                Some(_) => Val::on(p),
+                None => Val::text(EMPTY),
             }),
             // Which figure of a pile is on top is not kept.
-            None => (self.s.totals[self.m.pile(p)?] == 0).then_some(Val::Text(EMPTY)),
+            None => (self.s.totals[self.m.pile(p)?] == 0).then_some(Val::text(EMPTY)),
         }
     }
 
@@ -835,10 +843,10 @@ impl Eval<'_, '_> {
     pub(super) fn neighbour(&self, spot: GridSpot, dr: i64, dc: i64) -> Option<Val> {
         let g = self.rules.grids.get(spot.grid as usize)?;
         if g.is_track && dr != 0 {
-            return Some(Val::Text(EMPTY));
+            return Some(Val::text(EMPTY));
         }
         let p = g.place(i64::from(spot.row) + dr, i64::from(spot.column) + dc);
-        Some(p.map_or(Val::Text(EMPTY), Val::Place))
+        Some(p.map_or(Val::text(EMPTY), Val::place))
     }
 
     /// `line(square, direction)`: the squares from `spot` to the edge (a
@@ -864,7 +872,7 @@ impl Eval<'_, '_> {
             None => 0,
             Some(_) => room(spot.row, g.rows, dr).min(room(spot.column, g.columns, dc)),
         };
-        Some(Val::List(Seq::Line {
+        Some(Val::list(Seq::Line {
             first: first.unwrap_or(g.first),
             step: i16::try_from(dr * i64::from(g.columns) + dc).ok()?,
             len: u8::try_from(len).ok()?,
@@ -889,7 +897,7 @@ mod tests {
     use crate::rules::tree::Val;
 
     fn num(n: i32) -> Box<Sx> {
-        Box::new(Sx::Val(Val::Num(n)))
+        Box::new(Sx::Val(Val::num(n)))
     }
 
     fn player() -> Box<Sx> {
@@ -909,10 +917,10 @@ mod tests {
         // Checkers' `last_row`: `if player = 1 then 8 else 1`.
         let last_row = Sx::If(Box::new([
             Sx::Binary(BinOp::Eq, player(), num(1)),
-            Sx::Val(Val::Num(8)),
-            Sx::Val(Val::Num(1)),
+            Sx::Val(Val::num(8)),
+            Sx::Val(Val::num(1)),
         ]));
-        assert_eq!(folded(last_row), Some([8, 1, 1, 1].map(Val::Num)));
+        assert_eq!(folded(last_row), Some([8, 1, 1, 1].map(Val::num)));
         // `opponent * 10 - player`: two players, so 3 and 4 have 1 after them.
         let sum = Sx::Binary(
             BinOp::Sub,
@@ -923,21 +931,21 @@ mod tests {
             )),
             player(),
         );
-        assert_eq!(folded(sum), Some([19, 8, 7, 6].map(Val::Num)));
+        assert_eq!(folded(sum), Some([19, 8, 7, 6].map(Val::num)));
         // Only the branch taken is asked: a slot on a branch no player takes.
         let never = Sx::If(Box::new([
             Sx::Binary(BinOp::Gt, player(), num(9)),
             Sx::Slot(2),
-            Sx::Val(Val::Num(0)),
+            Sx::Val(Val::num(0)),
         ]));
-        assert_eq!(folded(never), Some([Val::Num(0); 4]));
+        assert_eq!(folded(never), Some([Val::num(0); 4]));
     }
 
     #[test]
     fn a_part_that_reads_more_or_gives_up_for_a_player_is_left_to_run() {
         // A slot, a text.
         assert!(folded(Sx::Binary(BinOp::Add, player(), Box::new(Sx::Slot(1)))).is_none());
-        assert!(folded(Sx::Binary(BinOp::Eq, player(), Box::new(Sx::Val(Val::Text(0))))).is_none());
+        assert!(folded(Sx::Binary(BinOp::Eq, player(), Box::new(Sx::Val(Val::text(0))))).is_none());
         // Divided by zero for player 1 only: the machine gives up there, so
         // the general evaluator says what is wrong.
         let divided = Sx::Binary(

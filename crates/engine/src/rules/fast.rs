@@ -27,8 +27,10 @@ mod run;
 mod sets;
 mod share;
 pub(crate) mod tree;
+mod val;
 
 pub use effect::{names_are_unique, Alter, FastEffect};
+pub(crate) use val::{Held, Seq, Val};
 
 use super::{Element, FigureId, PlaceId, Rules};
 use crate::expr::{Expr, Value, MAX_WORK};
@@ -42,7 +44,7 @@ pub(crate) const SLOTS: usize = 16;
 
 /// The slots a run starts with: copied whole (a few wide moves), not
 /// written one value at a time.
-pub(crate) const NO_SLOTS: [Val; SLOTS] = [Val::Num(0); SLOTS];
+pub(crate) const NO_SLOTS: [Val; SLOTS] = [Val::num(0); SLOTS];
 
 /// A condition compiled over ids, as closures.
 #[derive(Clone)]
@@ -91,44 +93,6 @@ pub(crate) fn direction_of(i: u32) -> Option<(i64, i64)> {
 /// The most values a definition compiled here takes.
 pub(crate) const MAX_PARAMS: usize = 8;
 
-/// A value while a condition is worked out. It fits in one machine word,
-/// so a part hands it back in a register: a number too big for `i32`
-/// makes the compiled form give up, and the general evaluator answers.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub(crate) enum Val {
-    Num(i32),
-    Bool(bool),
-    Place(PlaceId),
-    Figure(FigureId),
-    /// A text of [`Fast::texts`].
-    Text(u32),
-    /// A figure type's name.
-    Kind(u16),
-    List(Seq),
-    /// In the bit machine of random playouts ([`crate::machine`]), which
-    /// tells figures apart only by where they are: the figure on a square
-    /// that holds one at most.
-    On(PlaceId),
-    /// …and the figure the step moves.
-    Moved,
-}
-
-// One word: handed back in a register, never pieced together in memory.
-const _: () = assert!(std::mem::size_of::<Option<Val>>() == 8);
-
-/// A list a condition goes through, described rather than listed.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub(crate) enum Seq {
-    /// The squares `first`, `first + step`, ... in a straight line on a
-    /// board, `len` of them: all on the board, so an item is worked out
-    /// with no look at the board.
-    Line { first: PlaceId, step: i16, len: u8 },
-    /// The places `first..first + len` (a board's squares in order).
-    Places { first: PlaceId, len: u16 },
-    /// Directions `first..first + len` of [`crate::expr::DIRECTIONS`].
-    Directions { first: u8, len: u8 },
-}
-
 impl Seq {
     pub(crate) fn len(self) -> usize {
         match self {
@@ -151,10 +115,10 @@ impl Seq {
         match self {
             Seq::Line { first, step, .. } => {
                 let p = first as i64 + step as i64 * k as i64;
-                PlaceId::try_from(p).ok().map(Val::Place)
+                PlaceId::try_from(p).ok().map(Val::place)
             }
-            Seq::Places { first, .. } => Some(Val::Place(first + k as PlaceId)),
-            Seq::Directions { first, .. } => Some(Val::Text(FIRST_DIRECTION + first as u32 + k as u32)),
+            Seq::Places { first, .. } => Some(Val::place(first + k as PlaceId)),
+            Seq::Directions { first, .. } => Some(Val::text(FIRST_DIRECTION + first as u32 + k as u32)),
         }
     }
 }
@@ -229,8 +193,8 @@ impl FastSet {
     pub fn targets(&self, ask: &Ask) -> Option<u64> {
         let mut slots = NO_SLOTS;
         if let Some((f, from, _)) = ask.step {
-            slots[0] = Val::Figure(f);
-            slots[1] = Val::Place(from);
+            slots[0] = Val::figure(f);
+            slots[1] = Val::place(from);
         }
         let rules = ask.view.rules;
         let mut run = Run {
@@ -286,8 +250,8 @@ impl Fast {
     /// Whether the condition holds, or `None` when the general evaluator
     /// must answer.
     pub fn holds(&self, ask: &Ask) -> Option<bool> {
-        match self.run(ask)? {
-            Val::Bool(b) => Some(b),
+        match self.run(ask)?.held() {
+            Held::Bool(b) => Some(b),
             _ => None,
         }
     }
@@ -295,8 +259,8 @@ impl Fast {
     /// The number it gives (a game over's winner), or `None` when the
     /// general evaluator must answer.
     pub fn number(&self, ask: &Ask) -> Option<i64> {
-        match self.run(ask)? {
-            Val::Num(n) => Some(i64::from(n)),
+        match self.run(ask)?.held() {
+            Held::Num(n) => Some(i64::from(n)),
             _ => None,
         }
     }
@@ -304,9 +268,9 @@ impl Fast {
     fn run(&self, ask: &Ask) -> Out {
         let mut slots = NO_SLOTS;
         if let Some((f, from, to)) = ask.step {
-            slots[0] = Val::Figure(f);
-            slots[1] = Val::Place(from);
-            slots[2] = Val::Place(to);
+            slots[0] = Val::figure(f);
+            slots[1] = Val::place(from);
+            slots[2] = Val::place(to);
         }
         let mut run = Run {
             texts: &self.texts,

@@ -45,7 +45,7 @@ impl ByPlace {
     /// place, asked of the part otherwise.
     #[inline(always)]
     pub(super) fn get(&self, r: &mut Run) -> Out {
-        if let Val::Place(p) = r.slot(self.slot)? {
+        if let Some(p) = r.slot(self.slot)?.as_place() {
             let values = self.values.get_or_init(|| self.fill(r));
             if let Some(&v) = values.get(p as usize) {
                 return v;
@@ -65,7 +65,7 @@ impl ByPlace {
         let mut own = Run { slots: r.slots, ..*r };
         (0..places)
             .map(|p| {
-                own.set(self.slot, Val::Place(p as PlaceId))?;
+                own.set(self.slot, Val::place(p as PlaceId))?;
                 (self.part)(&mut own)
             })
             .collect()
@@ -117,10 +117,10 @@ mod tests {
     #[test]
     fn only_parts_of_one_name_and_the_boards_shape_are_worked_out_ahead() {
         let to = || Node::Slot(2);
-        let six = || Node::Value(Val::Num(6));
+        let six = || Node::Value(Val::num(6));
         let bottom = Node::Binary(BinOp::Eq, Box::new(row(to())), Box::new(six()));
         assert_eq!(reads(&bottom), Ok(Some(2)));
-        let down = Node::Value(Val::Text(1));
+        let down = Node::Value(Val::text(1));
         let below = Node::Call(Function::World(WorldFn::Neighbour), vec![to(), down.clone()]);
         assert_eq!(reads(&below), Ok(Some(2)));
         // The position, the player, two names, a name set inside.

@@ -49,6 +49,24 @@ pub(crate) enum Node {
     General(Box<Expr>),
 }
 
+impl Node {
+    /// The text it is, where it is one written as it stands.
+    pub(crate) fn text(&self) -> Option<u32> {
+        match self {
+            Node::Value(v) => v.as_text(),
+            _ => None,
+        }
+    }
+
+    /// The number it is, where it is one written as it stands.
+    pub(crate) fn number(&self) -> Option<i32> {
+        match self {
+            Node::Value(v) => v.as_num(),
+            _ => None,
+        }
+    }
+}
+
 pub(crate) struct Compiler<'a> {
     rules: &'a Rules,
     texts: &'a mut Vec<Text>,
@@ -105,14 +123,14 @@ impl<'a> Compiler<'a> {
     fn literal(&mut self, v: &Value) -> Option<Node> {
         Some(Node::Value(match v {
             Value::Number(n) => match i32::try_from(*n) {
-                Ok(n) => Val::Num(n),
+                Ok(n) => Val::num(n),
                 Err(_) => {
                     self.too_big = true;
                     return None;
                 }
             },
-            Value::Bool(b) => Val::Bool(*b),
-            Value::Text(t) => Val::Text(self.intern(t)),
+            Value::Bool(b) => Val::bool(*b),
+            Value::Text(t) => Val::text(self.intern(t)),
             Value::List(_) => return None,
         }))
     }
@@ -370,7 +388,7 @@ pub(super) fn renumber(n: &mut Node, from: usize, by: isize) {
 
 /// `n`'s part, leaving a plain value in its place.
 pub(super) fn take(n: &mut Node) -> Node {
-    std::mem::replace(n, Node::Value(Val::Num(0)))
+    std::mem::replace(n, Node::Value(Val::num(0)))
 }
 
 /// At most how much work the general evaluator counts for `n` (calls and

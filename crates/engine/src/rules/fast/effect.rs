@@ -18,7 +18,7 @@ use super::compile::{Compiler, Node};
 use super::ops::{arg, Arg};
 use super::run::Run;
 use super::share::shared;
-use super::{Ask, Text, Val, NO_SLOTS, SLOTS};
+use super::{Ask, Held, Text, Val, NO_SLOTS, SLOTS};
 use crate::expr::{Effect, Value, MAX_ITEMS, MAX_WORK};
 use crate::rules::{Element, FigureId, PlaceId, Rules, TriggerId, TypeId};
 use crate::world::View;
@@ -127,9 +127,9 @@ impl FastEffect {
         (f, from, to): (FigureId, PlaceId, PlaceId),
     ) -> Option<()> {
         let mut slots = NO_SLOTS;
-        slots[0] = Val::Figure(f);
-        slots[1] = Val::Place(from);
-        slots[2] = Val::Place(to);
+        slots[0] = Val::figure(f);
+        slots[1] = Val::place(from);
+        slots[2] = Val::place(to);
         let mut doing = Doing {
             texts: &self.texts,
             rules,
@@ -222,8 +222,8 @@ impl Doing<'_, '_, '_> {
             Act::Owner { figure, owner } => {
                 let f = self.figure(figure)?;
                 let players = i32::from(self.rules.players);
-                let n = self.value(owner, |_, v| match v {
-                    Val::Num(n) if (0..=players).contains(&n) => Some(n as u8),
+                let n = self.value(owner, |_, v| match v.held() {
+                    Held::Num(n) if (0..=players).contains(&n) => Some(n as u8),
                     _ => None,
                 })?;
                 self.game.set_owner(f, n);
@@ -248,9 +248,9 @@ impl Doing<'_, '_, '_> {
                 self.game.set_kind(f, kind);
             }
             &Act::Set { trigger, ref value } => {
-                let new = self.value(value, |_, v| match v {
-                    Val::Num(n) => Some(Value::Number(i64::from(n))),
-                    Val::Bool(b) => Some(Value::Bool(b)),
+                let new = self.value(value, |_, v| match v.held() {
+                    Held::Num(n) => Some(Value::Number(i64::from(n))),
+                    Held::Bool(b) => Some(Value::Bool(b)),
                     _ => None,
                 })?;
                 // A trigger keeps the kind of value it has: the general
@@ -273,8 +273,8 @@ impl Doing<'_, '_, '_> {
                 then,
                 otherwise,
             } => {
-                let holds = self.value(condition, |_, v| match v {
-                    Val::Bool(b) => Some(b),
+                let holds = self.value(condition, |_, v| match v.held() {
+                    Held::Bool(b) => Some(b),
                     _ => None,
                 })?;
                 match (holds, otherwise) {
@@ -288,9 +288,7 @@ impl Doing<'_, '_, '_> {
                 ref list,
                 ref body,
             } => {
-                let Val::List(seq) = self.value(list, |_, v| Some(v))? else {
-                    return None;
-                };
+                let seq = self.value(list, |_, v| Some(v))?.as_list()?;
                 if seq.len() > MAX_ITEMS {
                     return None;
                 }

@@ -77,10 +77,10 @@ mod tests {
         // values go in slots 5 and 6.
         let apply = Node::Apply {
             base: 5,
-            args: vec![Node::Slot(2), Node::Value(Val::Text(1))],
+            args: vec![Node::Slot(2), Node::Value(Val::text(1))],
             body: Box::new(count(Node::Slot(5), Node::Slot(6), 7)),
         };
-        assert_eq!(inline(apply), count(Node::Slot(2), Node::Value(Val::Text(1)), 5));
+        assert_eq!(inline(apply), count(Node::Slot(2), Node::Value(Val::text(1)), 5));
     }
 
     #[test]

@@ -8,7 +8,7 @@ use std::sync::Arc;
 use super::by_place::ByPlace;
 use super::compile::Node;
 use super::run::{arithmetic, number, truth, Run};
-use super::{direction_of, Out, Seq, Val, EMPTY, MAX_PARAMS};
+use super::{direction_of, Held, Out, Seq, Val, EMPTY, MAX_PARAMS};
 use crate::expr::{BinOp, Expr, Function, Quantity, Special, Value, WorldFn};
 use crate::rules::{Element, GridSpot, PlaceId};
 
@@ -40,8 +40,8 @@ impl Arg {
         match self {
             Arg::Slot(i) => r.slot(*i),
             Arg::Value(v) => Some(*v),
-            Arg::Player => Some(Val::Num(r.state.to_move() as i32)),
-            Arg::Opponent => Some(Val::Num(r.rules.other(r.state.to_move()) as i32)),
+            Arg::Player => Some(Val::num(r.state.to_move() as i32)),
+            Arg::Opponent => Some(Val::num(r.rules.other(r.state.to_move()) as i32)),
             Arg::Owner(i) => r.owner(r.slot(*i)?),
             Arg::Op(f) => f(r),
         }
@@ -67,7 +67,7 @@ impl Arg {
     /// directions are the first texts after [`EMPTY`], in their order.
     fn fixed_direction(&self) -> Option<(i64, i64)> {
         match self {
-            &Arg::Value(Val::Text(i)) => direction_of(i),
+            Arg::Value(v) => direction_of(v.as_text()?),
             _ => None,
         }
     }
@@ -105,19 +105,19 @@ pub(super) fn build(n: &Node) -> Op {
         &Node::Special(s) => op(move |r| r.special(s)),
         Node::Not(x) => {
             let x = arg(x);
-            op(move |r| Some(Val::Bool(!truth(x.get(r)?)?)))
+            op(move |r| Some(Val::bool(!truth(x.get(r)?)?)))
         }
         Node::Neg(x) => {
             let x = arg(x);
-            op(move |r| Some(Val::Num(number(x.get(r)?)?.checked_neg()?)))
+            op(move |r| Some(Val::num(number(x.get(r)?)?.checked_neg()?)))
         }
         Node::And(a, b) => {
             let (a, b) = (arg(a), arg(b));
-            op(move |r| Some(Val::Bool(truth(a.get(r)?)? && truth(b.get(r)?)?)))
+            op(move |r| Some(Val::bool(truth(a.get(r)?)? && truth(b.get(r)?)?)))
         }
         Node::Or(a, b) => {
             let (a, b) = (arg(a), arg(b));
-            op(move |r| Some(Val::Bool(truth(a.get(r)?)? || truth(b.get(r)?)?)))
+            op(move |r| Some(Val::bool(truth(a.get(r)?)? || truth(b.get(r)?)?)))
         }
         Node::Binary(o, a, b) => binary(*o, arg(a), arg(b)),
         Node::If(parts) => {
@@ -215,8 +215,8 @@ impl List {
             }
             List::Other(list) => list.get(r)?,
         };
-        match v {
-            Val::List(seq) => Some(seq),
+        match v.held() {
+            Held::List(seq) => Some(seq),
             _ => None,
         }
     }
@@ -241,10 +241,7 @@ impl Test {
         let item = |n: &Node| matches!(n, &Node::Slot(s) if s == slot);
         let owner = |n: &Node| matches!(n, Node::Call(Function::World(WorldFn::Owner), a) if a.len() == 1 && item(&a[0]));
         let fixed = |n: &Node| {
-            matches!(
-                n,
-                Node::Special(Special::Player | Special::Opponent) | Node::Value(Val::Num(_))
-            )
+            matches!(n, Node::Special(Special::Player | Special::Opponent)) || n.number().is_some()
         };
         let empty = |n: &Node| matches!(n, Node::Call(Function::Empty, a) if a.len() == 1 && item(&a[0]));
         match condition {
@@ -286,33 +283,40 @@ impl Test {
 #[inline(always)]
 fn equal(r: &mut Run, a: &Arg, b: &Arg, eq: bool) -> Out {
     let (x, y) = (a.get(r)?, b.get(r)?);
-    Some(Val::Bool(r.equal(x, y)? == eq))
+    Some(Val::bool(r.equal(x, y)? == eq))
 }
 
 fn binary(o: BinOp, a: Arg, b: Arg) -> Op {
+    let written = |x: &Arg| match x {
+        Arg::Value(v) => v.as_num(),
+        _ => None,
+    };
     match o {
         BinOp::Eq | BinOp::Ne => {
             let eq = o == BinOp::Eq;
             // A part compared with a number written as it stands
             // (`row(to) = 6`) is compared in place when it gives a number.
-            match (&a, &b) {
-                (&Arg::Value(Val::Num(n)), x) | (x, &Arg::Value(Val::Num(n)))
-                    if !matches!(x, Arg::Value(_)) =>
-                {
-                    let x = x.clone();
-                    op(move |r| match x.get(r)? {
-                        Val::Num(v) => Some(Val::Bool((v == n) == eq)),
-                        v => Some(Val::Bool(r.equal(v, Val::Num(n))? == eq)),
-                    })
-                }
-                _ => op(move |r| equal(r, &a, &b, eq)),
+            let against = match (written(&a), written(&b)) {
+                (Some(n), _) if !matches!(b, Arg::Value(_)) => Some((n, b.clone())),
+                (_, Some(n)) if !matches!(a, Arg::Value(_)) => Some((n, a.clone())),
+                _ => None,
+            };
+            match against {
+                Some((n, x)) => op(move |r| {
+                    let v = x.get(r)?;
+                    match v.as_num() {
+                        Some(v) => Some(Val::bool((v == n) == eq)),
+                        None => Some(Val::bool(r.equal(v, Val::num(n))? == eq)),
+                    }
+                }),
+                None => op(move |r| equal(r, &a, &b, eq)),
             }
         }
-        _ => match b {
-            // A number written as it stands after the operator
-            // (`count(x) > 0`, `value(quiet) + 1`) is not looked at again.
-            Arg::Value(Val::Num(n)) => op(move |r| arithmetic(o, number(a.get(r)?)?, n)),
-            b => op(move |r| {
+        // A number written as it stands after the operator (`count(x) >
+        // 0`, `value(quiet) + 1`) is not looked at again.
+        _ => match written(&b) {
+            Some(n) => op(move |r| arithmetic(o, number(a.get(r)?)?, n)),
+            None => op(move |r| {
                 let (x, y) = (a.get(r)?, b.get(r)?);
                 arithmetic(o, number(x)?, number(y)?)
             }),
@@ -338,7 +342,7 @@ fn apply(base: usize, args: Vec<Arg>, body: Arg) -> Op {
                 body.get(r)
             }),
             Err(args) => op(move |r| {
-                let mut values = [Val::Num(0); MAX_PARAMS];
+                let mut values = [Val::num(0); MAX_PARAMS];
                 for (v, a) in values.iter_mut().zip(&args) {
                     *v = a.get(r)?;
                 }
@@ -354,8 +358,8 @@ fn apply(base: usize, args: Vec<Arg>, body: Arg) -> Op {
 /// A part asked of the general evaluator.
 fn general(e: Expr) -> Op {
     op(move |r| match e.eval_refs(r.ask.vars, r.ask.view).ok()? {
-        Value::Number(n) => i32::try_from(n).ok().map(Val::Num),
-        Value::Bool(b) => Some(Val::Bool(b)),
+        Value::Number(n) => i32::try_from(n).ok().map(Val::num),
+        Value::Bool(b) => Some(Val::bool(b)),
         _ => None,
     })
 }
@@ -369,25 +373,28 @@ fn call(f: Function, args: Vec<Arg>) -> Op {
     let b = args.next();
     let c = args.next();
     match f {
-        Function::Count => op(move |r| match a.get(r)? {
-            Val::List(seq) => Some(Val::Num(seq.len() as i32)),
+        Function::Count => op(move |r| match a.get(r)?.held() {
+            Held::List(seq) => Some(Val::num(seq.len() as i32)),
             _ => None,
         }),
-        Function::Empty => op(move |r| match a.get(r)? {
-            Val::List(seq) => Some(Val::Bool(seq.len() == 0)),
-            v => Some(Val::Bool(r.state.on(r.place(v)?).is_empty())),
+        Function::Empty => op(move |r| {
+            let v = a.get(r)?;
+            match v.as_list() {
+                Some(seq) => Some(Val::bool(seq.len() == 0)),
+                None => Some(Val::bool(r.state.on(r.place(v)?).is_empty())),
+            }
         }),
         Function::First | Function::Last => {
             let first = f == Function::First;
-            op(move |r| match a.get(r)? {
-                Val::List(seq) if seq.len() > 0 => {
+            op(move |r| match a.get(r)?.held() {
+                Held::List(seq) if seq.len() > 0 => {
                     let k = if first { 0 } else { seq.len() - 1 };
                     seq.item(k)
                 }
                 _ => None,
             })
         }
-        Function::Abs => op(move |r| Some(Val::Num(number(a.get(r)?)?.checked_abs()?))),
+        Function::Abs => op(move |r| Some(Val::num(number(a.get(r)?)?.checked_abs()?))),
         Function::World(w) => world(w, a, b, c),
         _ => op(|_| None),
     }
@@ -399,20 +406,20 @@ fn world(w: WorldFn, a: Arg, b: Option<Arg>, c: Option<Arg>) -> Op {
             let row = w == WorldFn::Row;
             op(move |r| {
                 let spot = a.square(r)?;
-                Some(Val::Num(if row { spot.row } else { spot.column } as i32))
+                Some(Val::num(if row { spot.row } else { spot.column } as i32))
             })
         }
         (WorldFn::Owner, _, _) => op(move |r| {
             let v = a.get(r)?;
             r.owner(v)
         }),
-        (WorldFn::Type, _, _) => op(move |r| match a.get(r)? {
-            Val::Figure(f) => Some(Val::Kind(r.state.kind_of(f))),
+        (WorldFn::Type, _, _) => op(move |r| match a.get(r)?.held() {
+            Held::Figure(f) => Some(Val::kind(r.state.kind_of(f))),
             _ => None,
         }),
         (WorldFn::Top, _, _) => op(move |r| {
             let p = a.place(r)?;
-            Some(r.state.on(p).last().map_or(Val::Text(EMPTY), |&f| Val::Figure(f)))
+            Some(r.state.on(p).last().map_or(Val::text(EMPTY), |&f| Val::figure(f)))
         }),
         (WorldFn::Squares, _, _) => op(move |r| {
             let v = a.get(r)?;
@@ -421,30 +428,26 @@ fn world(w: WorldFn, a: Arg, b: Option<Arg>, c: Option<Arg>) -> Op {
         (WorldFn::Neighbour, Some(b), _) => toward(a, b, neighbour),
         (WorldFn::Line, Some(b), _) => toward(a, b, line),
         (WorldFn::Can, b, _) => op(move |r| {
-            let Val::Text(rule) = a.get(r)? else {
-                return None;
-            };
+            let rule = a.get(r)?.as_text()?;
             let player = match &b {
                 Some(b) => Some(i64::from(number(b.get(r)?)?)),
                 None => None,
             };
             // No rule of that name: the general evaluator says so.
             let rule = r.text(rule)?.rule?;
-            r.ask.view.can_rule(rule, player).ok().map(Val::Bool)
+            r.ask.view.can_rule(rule, player).ok().map(Val::bool)
         }),
         // A trigger holding a number or yes/no, or a die; a text (or a
         // trigger never set) is left to the general evaluator.
         (WorldFn::Value, _, _) => op(move |r| {
-            let Val::Text(t) = a.get(r)? else {
-                return None;
-            };
+            let t = a.get(r)?.as_text()?;
             match r.text(t)?.element? {
                 Element::Trigger(t) => match *r.state.trigger(t)? {
-                    Value::Number(n) => Some(Val::Num(i32::try_from(n).ok()?)),
-                    Value::Bool(b) => Some(Val::Bool(b)),
+                    Value::Number(n) => Some(Val::num(i32::try_from(n).ok()?)),
+                    Value::Bool(b) => Some(Val::bool(b)),
                     _ => None,
                 },
-                Element::Die(d) => Some(Val::Num(i32::from(r.state.die(d)))),
+                Element::Die(d) => Some(Val::num(i32::from(r.state.die(d)))),
                 _ => None,
             }
         }),
@@ -461,11 +464,11 @@ fn world(w: WorldFn, a: Arg, b: Option<Arg>, c: Option<Arg>) -> Op {
                 && [-2, 0, 2].contains(&dc)
                 && (dr, dc) != (0, 0);
             if !in_line {
-                return Some(Val::Text(EMPTY));
+                return Some(Val::text(EMPTY));
             }
             let g = r.rules.grids.get(x.grid as usize)?;
             let p = g.place(x.row as i64 + dr / 2, x.column as i64 + dc / 2);
-            Some(p.map_or(Val::Text(EMPTY), Val::Place))
+            Some(p.map_or(Val::text(EMPTY), Val::place))
         }),
         _ => op(|_| None),
     }
@@ -495,23 +498,21 @@ where
 fn neighbour(r: &Run, spot: GridSpot, dr: i64, dc: i64) -> Out {
     let g = r.rules.grids.get(spot.grid as usize)?;
     if g.is_track && dr != 0 {
-        return Some(Val::Text(EMPTY));
+        return Some(Val::text(EMPTY));
     }
     let p = g.place(spot.row as i64 + dr, spot.column as i64 + dc);
-    Some(p.map_or(Val::Text(EMPTY), Val::Place))
+    Some(p.map_or(Val::text(EMPTY), Val::place))
 }
 
 /// `squares(board)`: a board's squares in order.
 fn squares(r: &Run, board: Val) -> Out {
-    let Val::Text(i) = board else {
-        return None;
-    };
+    let i = board.as_text()?;
     let Element::Grid(g) = r.text(i)?.element? else {
         return None;
     };
     let g = r.rules.grids.get(g as usize)?;
     let len = g.rows as usize * g.columns as usize;
-    Some(Val::List(Seq::Places {
+    Some(Val::list(Seq::Places {
         first: g.first,
         len: u16::try_from(len).ok()?,
     }))
@@ -541,7 +542,7 @@ fn line(r: &Run, spot: GridSpot, dr: i64, dc: i64) -> Out {
         None => 0,
         Some(_) => room(spot.row, g.rows, dr).min(room(spot.column, g.columns, dc)),
     };
-    Some(Val::List(Seq::Line {
+    Some(Val::list(Seq::Line {
         first: first.unwrap_or(g.first),
         step: i16::try_from(dr * g.columns as i64 + dc).ok()?,
         len: u8::try_from(len).ok()?,
@@ -569,9 +570,9 @@ mod tests {
         for (k, (name, dr, dc)) in DIRECTIONS.iter().enumerate() {
             let i = FIRST_DIRECTION + k as u32;
             assert_eq!(texts[i as usize].text, *name);
-            assert_eq!(Arg::Value(Val::Text(i)).fixed_direction(), Some((*dr, *dc)));
+            assert_eq!(Arg::Value(Val::text(i)).fixed_direction(), Some((*dr, *dc)));
         }
-        assert_eq!(Arg::Value(Val::Text(EMPTY)).fixed_direction(), None);
+        assert_eq!(Arg::Value(Val::text(EMPTY)).fixed_direction(), None);
         assert_eq!(Arg::Slot(3).fixed_direction(), None);
     }
 }

@@ -1,7 +1,7 @@
 //! What a compiled condition reads while it runs: its slots, the
 //! position, and the game facts over ids that its closures ask for.
 
-use super::{Ask, Out, Seq, Text, Val, EMPTY, SLOTS};
+use super::{Ask, Held, Out, Seq, Text, Val, EMPTY, SLOTS};
 use crate::expr::{BinOp, Quantity, Special, Value};
 use crate::rules::{Element, FigureId, GridSpot, PlaceId, Rules};
 use crate::state::State;
@@ -19,18 +19,12 @@ pub(in crate::rules) struct Run<'r, 'a, 'v> {
 
 /// A value as yes or no.
 pub(crate) fn truth(v: Val) -> Option<bool> {
-    match v {
-        Val::Bool(b) => Some(b),
-        _ => None,
-    }
+    v.as_bool()
 }
 
 /// A value as a number.
 pub(crate) fn number(v: Val) -> Option<i32> {
-    match v {
-        Val::Num(x) => Some(x),
-        _ => None,
-    }
+    v.as_num()
 }
 
 impl Run<'_, '_, '_> {
@@ -46,9 +40,9 @@ impl Run<'_, '_, '_> {
     /// A rule variable other than `figure`, `from` and `to` (a capture).
     pub(super) fn capture(&self, i: usize) -> Out {
         match self.ask.vars.get(i)? {
-            Value::Number(n) => i32::try_from(*n).ok().map(Val::Num),
-            Value::Bool(b) => Some(Val::Bool(*b)),
-            v @ Value::Text(_) => index_in(&self.rules.place_texts, v).map(|p| Val::Place(p as PlaceId)),
+            Value::Number(n) => i32::try_from(*n).ok().map(Val::num),
+            Value::Bool(b) => Some(Val::bool(*b)),
+            v @ Value::Text(_) => index_in(&self.rules.place_texts, v).map(|p| Val::place(p as PlaceId)),
             Value::List(_) => None,
         }
     }
@@ -57,19 +51,19 @@ impl Run<'_, '_, '_> {
         let (rules, state) = (self.rules, self.state);
         let me = state.to_move();
         let last = state.made().last();
-        let or_empty = |v: Option<Val>| v.unwrap_or(Val::Text(EMPTY));
+        let or_empty = |v: Option<Val>| v.unwrap_or(Val::text(EMPTY));
         Some(match s {
-            Special::Player => Val::Num(me as i32),
-            Special::Opponent => Val::Num(rules.other(me) as i32),
-            Special::Next => Val::Num(rules.next(me) as i32),
-            Special::Previous => Val::Num(rules.previous(me) as i32),
-            Special::Repetitions => Val::Num(i32::try_from(state.repetitions()).ok()?),
-            Special::LastTo => or_empty(last.map(|m| Val::Place(m.to))),
-            Special::LastFrom => or_empty(last.map(|m| Val::Place(m.from))),
-            Special::LastFigure => or_empty(last.map(|m| Val::Figure(m.figure))),
-            Special::Directions => Val::List(Seq::Directions { first: 0, len: 8 }),
-            Special::Straight => Val::List(Seq::Directions { first: 0, len: 4 }),
-            Special::Diagonal => Val::List(Seq::Directions { first: 4, len: 4 }),
+            Special::Player => Val::num(me as i32),
+            Special::Opponent => Val::num(rules.other(me) as i32),
+            Special::Next => Val::num(rules.next(me) as i32),
+            Special::Previous => Val::num(rules.previous(me) as i32),
+            Special::Repetitions => Val::num(i32::try_from(state.repetitions()).ok()?),
+            Special::LastTo => or_empty(last.map(|m| Val::place(m.to))),
+            Special::LastFrom => or_empty(last.map(|m| Val::place(m.from))),
+            Special::LastFigure => or_empty(last.map(|m| Val::figure(m.figure))),
+            Special::Directions => Val::list(Seq::Directions { first: 0, len: 8 }),
+            Special::Straight => Val::list(Seq::Directions { first: 0, len: 4 }),
+            Special::Diagonal => Val::list(Seq::Directions { first: 4, len: 4 }),
             Special::Steps => return None,
         })
     }
@@ -81,11 +75,11 @@ impl Run<'_, '_, '_> {
     /// The text a name stands for.
     fn name(&self, v: Val) -> Option<&str> {
         let rules = self.rules;
-        Some(match v {
-            Val::Place(p) => rules.place_name(p),
-            Val::Figure(f) => rules.figure_name(f),
-            Val::Kind(k) => rules.types.get(k as usize)?,
-            Val::Text(i) => &self.text(i)?.text,
+        Some(match v.held() {
+            Held::Place(p) => rules.place_name(p),
+            Held::Figure(f) => rules.figure_name(f),
+            Held::Kind(k) => rules.types.get(k as usize)?,
+            Held::Text(i) => &self.text(i)?.text,
             _ => return None,
         })
     }
@@ -96,13 +90,15 @@ impl Run<'_, '_, '_> {
     }
 
     pub(super) fn equal(&self, a: Val, b: Val) -> Option<bool> {
-        match (a, b) {
-            (Val::Num(x), Val::Num(y)) => Some(x == y),
-            (Val::Bool(x), Val::Bool(y)) => Some(x == y),
-            (Val::Num(_), Val::Bool(_)) | (Val::Bool(_), Val::Num(_)) => Some(false),
-            (Val::Bool(_), Val::Place(_) | Val::Figure(_) | Val::Kind(_) | Val::Text(_))
-            | (Val::Place(_) | Val::Figure(_) | Val::Kind(_) | Val::Text(_), Val::Bool(_)) => Some(false),
-            (Val::List(_), _) | (_, Val::List(_)) | (Val::Num(_), _) | (_, Val::Num(_)) => None,
+        match (a.held(), b.held()) {
+            (Held::Num(x), Held::Num(y)) => Some(x == y),
+            (Held::Bool(x), Held::Bool(y)) => Some(x == y),
+            (Held::Num(_), Held::Bool(_)) | (Held::Bool(_), Held::Num(_)) => Some(false),
+            (Held::Bool(_), Held::Place(_) | Held::Figure(_) | Held::Kind(_) | Held::Text(_))
+            | (Held::Place(_) | Held::Figure(_) | Held::Kind(_) | Held::Text(_), Held::Bool(_)) => {
+                Some(false)
+            }
+            (Held::List(_), _) | (_, Held::List(_)) | (Held::Num(_), _) | (_, Held::Num(_)) => None,
             _ => self.same_name(a, b),
         }
     }
@@ -134,17 +130,17 @@ impl Run<'_, '_, '_> {
         seq: Seq,
         test: impl Fn(&Self, PlaceId) -> Option<bool>,
     ) -> Out {
-        tally(self, kind, until, seq, |r, item| match item {
-            Val::Place(p) => test(r, p).map(Val::Bool),
+        tally(self, kind, until, seq, |r, item| match item.held() {
+            Held::Place(p) => test(r, p).map(Val::bool),
             _ => None,
         })
     }
 
     /// The place a value names: a place, or a text naming one.
     pub(super) fn place(&self, v: Val) -> Option<PlaceId> {
-        match v {
-            Val::Place(p) => Some(p),
-            Val::Text(i) => match self.text(i)?.element? {
+        match v.held() {
+            Held::Place(p) => Some(p),
+            Held::Text(i) => match self.text(i)?.element? {
                 Element::Place(p) => Some(p),
                 _ => None,
             },
@@ -154,9 +150,9 @@ impl Run<'_, '_, '_> {
 
     /// The figure a value names: a figure, or a text naming one.
     pub(super) fn figure(&self, v: Val) -> Option<FigureId> {
-        match v {
-            Val::Figure(f) => Some(f),
-            Val::Text(i) => match self.text(i)?.element? {
+        match v.held() {
+            Held::Figure(f) => Some(f),
+            Held::Text(i) => match self.text(i)?.element? {
                 Element::Figure(f) => Some(f),
                 _ => None,
             },
@@ -171,8 +167,8 @@ impl Run<'_, '_, '_> {
     }
 
     pub(super) fn direction(&self, v: Val) -> Option<(i64, i64)> {
-        match v {
-            Val::Text(i) => super::direction_of(i),
+        match v.held() {
+            Held::Text(i) => super::direction_of(i),
             _ => None,
         }
     }
@@ -181,9 +177,9 @@ impl Run<'_, '_, '_> {
     /// place has an owner of its own; 0 for nothing.
     pub(super) fn owner(&self, v: Val) -> Out {
         let state = self.state;
-        Some(Val::Num(match v {
-            Val::Text(EMPTY) => 0,
-            Val::Figure(f) => state.owner_of(f) as i32,
+        Some(Val::num(match v.held() {
+            Held::Text(EMPTY) => 0,
+            Held::Figure(f) => state.owner_of(f) as i32,
             _ => self.owner_at(self.place(v)?)?,
         }))
     }
@@ -202,7 +198,7 @@ impl Run<'_, '_, '_> {
     /// `in_a_row(board, n, player)` on a board or track; the line found is
     /// kept in the view, as the general evaluator keeps it.
     pub(super) fn in_a_row(&self, board: Val, n: Val, who: Val) -> Out {
-        let (Val::Text(i), Val::Num(n), Val::Num(player)) = (board, n, who) else {
+        let (Held::Text(i), Held::Num(n), Held::Num(player)) = (board.held(), n.held(), who.held()) else {
             return None;
         };
         let n = i64::from(n);
@@ -213,13 +209,13 @@ impl Run<'_, '_, '_> {
         let gi = g as usize;
         let g = rules.grids.get(gi)?;
         if n < 1 {
-            return Some(Val::Bool(false));
+            return Some(Val::bool(false));
         }
         let Some(start) = super::row::first_line(rules, gi, n, state, player) else {
-            return Some(Val::Bool(false));
+            return Some(Val::bool(false));
         };
         *self.ask.view.line.borrow_mut() = super::row::line_places(g, start, n);
-        Some(Val::Bool(true))
+        Some(Val::bool(true))
     }
 }
 
@@ -227,15 +223,15 @@ impl Run<'_, '_, '_> {
 /// [`Run::equal`]).
 pub(crate) fn arithmetic(op: BinOp, x: i32, y: i32) -> Out {
     Some(match op {
-        BinOp::Lt => Val::Bool(x < y),
-        BinOp::Le => Val::Bool(x <= y),
-        BinOp::Gt => Val::Bool(x > y),
-        BinOp::Ge => Val::Bool(x >= y),
-        BinOp::Add => Val::Num(x.checked_add(y)?),
-        BinOp::Sub => Val::Num(x.checked_sub(y)?),
-        BinOp::Mul => Val::Num(x.checked_mul(y)?),
-        BinOp::Div => Val::Num(x.checked_div(y)?),
-        BinOp::Mod => Val::Num(x.checked_rem_euclid(y)?),
+        BinOp::Lt => Val::bool(x < y),
+        BinOp::Le => Val::bool(x <= y),
+        BinOp::Gt => Val::bool(x > y),
+        BinOp::Ge => Val::bool(x >= y),
+        BinOp::Add => Val::num(x.checked_add(y)?),
+        BinOp::Sub => Val::num(x.checked_sub(y)?),
+        BinOp::Mul => Val::num(x.checked_mul(y)?),
+        BinOp::Div => Val::num(x.checked_div(y)?),
+        BinOp::Mod => Val::num(x.checked_rem_euclid(y)?),
         _ => return None,
     })
 }
@@ -262,28 +258,28 @@ pub(crate) fn tally<S>(
         if until {
             if holds {
                 return Some(match kind {
-                    Quantity::All => Val::List(seq.prefix(k)),
-                    Quantity::HowMany => Val::Num(k as i32),
+                    Quantity::All => Val::list(seq.prefix(k)),
+                    Quantity::HowMany => Val::num(k as i32),
                     _ => return None,
                 });
             }
             continue;
         }
         match kind {
-            Quantity::Any if holds => return Some(Val::Bool(true)),
-            Quantity::Every if !holds => return Some(Val::Bool(false)),
+            Quantity::Any if holds => return Some(Val::bool(true)),
+            Quantity::Every if !holds => return Some(Val::bool(false)),
             Quantity::First if holds => return Some(item),
             Quantity::HowMany if holds => count += 1,
             _ => {}
         }
     }
     Some(match kind {
-        Quantity::Any => Val::Bool(false),
-        Quantity::Every => Val::Bool(true),
-        Quantity::First => Val::Text(EMPTY),
-        Quantity::HowMany if until => Val::Num(seq.len() as i32),
-        Quantity::HowMany | Quantity::Sum => Val::Num(count),
-        Quantity::All if until => Val::List(seq),
+        Quantity::Any => Val::bool(false),
+        Quantity::Every => Val::bool(true),
+        Quantity::First => Val::text(EMPTY),
+        Quantity::HowMany if until => Val::num(seq.len() as i32),
+        Quantity::HowMany | Quantity::Sum => Val::num(count),
+        Quantity::All if until => Val::list(seq),
         Quantity::All => return None,
     })
 }

@@ -127,15 +127,15 @@ pub(crate) fn answer(kind: Quantity, until: bool, t: Tri, board: &BitBoard) -> O
     }
     let first = |set: u64| (set != 0).then(|| board.place(set.trailing_zeros()));
     Some(match (kind, until) {
-        (Quantity::Any, false) => Val::Bool(t.yes != 0),
-        (Quantity::Every, false) => Val::Bool(t.yes == board.all),
-        (Quantity::HowMany, false) => Val::Num(t.yes.count_ones() as i32),
-        (Quantity::HowMany, true) => Val::Num(if t.yes == 0 {
+        (Quantity::Any, false) => Val::bool(t.yes != 0),
+        (Quantity::Every, false) => Val::bool(t.yes == board.all),
+        (Quantity::HowMany, false) => Val::num(t.yes.count_ones() as i32),
+        (Quantity::HowMany, true) => Val::num(if t.yes == 0 {
             board.squares() as i32
         } else {
             t.yes.trailing_zeros() as i32
         }),
-        (Quantity::First, false) => first(t.yes).map_or(Val::Text(EMPTY), Val::Place),
+        (Quantity::First, false) => first(t.yes).map_or(Val::text(EMPTY), Val::place),
         _ => return None,
     })
 }

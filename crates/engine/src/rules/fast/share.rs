@@ -248,7 +248,7 @@ mod tests {
                 Box::new(binary(
                     BinOp::Gt,
                     call(Function::Count, run),
-                    Node::Value(Val::Num(0)),
+                    Node::Value(Val::num(0)),
                 )),
                 Box::new(binary(BinOp::Eq, owner(end), Node::Special(Special::Player))),
             )
@@ -321,15 +321,15 @@ mod tests {
         };
         // The second half of an `and`: maybe never worked out.
         let maybe = Node::And(
-            Box::new(Node::Value(Val::Bool(false))),
+            Box::new(Node::Value(Val::bool(false))),
             Box::new(twice(run(WorldFn::Line))),
         );
         assert_eq!(kept(maybe.clone(), 2), maybe);
         // A branch of an `if`.
         let branch = Node::If(Box::new([
-            Node::Value(Val::Bool(true)),
+            Node::Value(Val::bool(true)),
             twice(run(WorldFn::Line)),
-            Node::Value(Val::Bool(false)),
+            Node::Value(Val::bool(false)),
         ]));
         assert_eq!(kept(branch.clone(), 2), branch);
         // `in_a_row` keeps the line it found: worked out as often as written.

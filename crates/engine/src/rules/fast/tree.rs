@@ -8,7 +8,9 @@ pub(crate) use super::compile::{fill_slot, walk, work, Compiler, Node};
 pub(crate) use super::effect::{named, statement, Statement};
 pub(crate) use super::run::{arithmetic, number, tally, truth};
 pub(crate) use super::sets::{answer, Program, Reg, Tri};
-pub(crate) use super::{direction_of, Seq, Text, Val, EMPTY, FIRST_DIRECTION, MAX_PARAMS, NO_SLOTS, SLOTS};
+pub(crate) use super::{
+    direction_of, Held, Seq, Text, Val, EMPTY, FIRST_DIRECTION, MAX_PARAMS, NO_SLOTS, SLOTS,
+};
 
 use crate::expr::{Expr, Quantity, MAX_WORK};
 use crate::rules::Rules;

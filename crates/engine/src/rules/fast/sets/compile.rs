@@ -8,7 +8,7 @@ use arrayvec::ArrayVec;
 use super::super::compile::{fill_slot, walk, Node};
 use super::super::ops::{arg, Arg, Op};
 use super::super::run::Run;
-use super::super::{direction_of, Ask, Text, Val, FIRST_DIRECTION, NO_SLOTS};
+use super::super::{direction_of, Ask, Held, Text, Val, FIRST_DIRECTION, NO_SLOTS};
 use super::{answer, Map, Pred, Program, RunOf, Tri};
 use crate::expr::{BinOp, Function, Quantity, Special, WorldFn};
 use crate::rules::bitboard::BitBoard;
@@ -102,9 +102,7 @@ pub(in crate::rules::fast) fn compile_quantifiers(
     let Node::Call(Function::World(WorldFn::Squares), args) = list else {
         return None;
     };
-    let [Node::Value(Val::Text(grid))] = args[..] else {
-        return None;
-    };
+    let grid = args.first().filter(|_| args.len() == 1).and_then(Node::text)?;
     if !answerable(kind, until) {
         return None;
     }
@@ -205,7 +203,7 @@ impl Compiler<'_> {
                     Some(run) => Some(Pred::Count {
                         run,
                         op: BinOp::Eq,
-                        k: Node::Value(Val::Num(0)),
+                        k: Node::Value(Val::num(0)),
                     }),
                     None => Some(Pred::Empty(self.map(x)?)),
                 }
@@ -272,7 +270,7 @@ impl Compiler<'_> {
         let mut out: Option<Pred> = None;
         for d in dirs {
             let mut part = condition.clone();
-            fill_slot(&mut part, slot, &Node::Value(Val::Text(FIRST_DIRECTION + d)));
+            fill_slot(&mut part, slot, &Node::Value(Val::text(FIRST_DIRECTION + d)));
             let part = self.pred(&part)?;
             out = Some(match out {
                 None => part,
@@ -281,7 +279,7 @@ impl Compiler<'_> {
             });
         }
         // No direction at all: `any` is no, `every` yes.
-        Some(out.unwrap_or(Pred::Scalar(Node::Value(Val::Bool(every)))))
+        Some(out.unwrap_or(Pred::Scalar(Node::Value(Val::bool(every)))))
     }
 
     /// A condition about the items of a line (in `slot`), which must not
@@ -487,10 +485,10 @@ impl Compiler<'_> {
                 };
                 let mut yes = 0;
                 for i in 0..self.board.squares() {
-                    run.set(var, Val::Place(self.board.place(i)))?;
-                    match part.get(&mut run)? {
-                        Val::Bool(true) => yes |= 1 << i,
-                        Val::Bool(false) => {}
+                    run.set(var, Val::place(self.board.place(i)))?;
+                    match part.get(&mut run)?.held() {
+                        Held::Bool(true) => yes |= 1 << i,
+                        Held::Bool(false) => {}
                         _ => return None,
                     }
                 }
@@ -514,13 +512,9 @@ fn directions(list: &Node) -> Option<std::ops::Range<u32>> {
 /// The direction a part written as it stands names: its index in
 /// [`crate::expr::DIRECTIONS`].
 fn direction(n: &Node) -> Option<usize> {
-    match n {
-        &Node::Value(Val::Text(i)) => {
-            direction_of(i)?;
-            Some((i - FIRST_DIRECTION) as usize)
-        }
-        _ => None,
-    }
+    let i = n.text()?;
+    direction_of(i)?;
+    Some((i - FIRST_DIRECTION) as usize)
 }
 
 /// `a op b` as `b op' a`.

@@ -7,7 +7,7 @@
 use std::collections::HashMap;
 
 use super::super::compile::Node;
-use super::super::{Val, EMPTY};
+use super::super::{Held, Val, EMPTY};
 use super::{Map, Pred, RunOf, Tri};
 use crate::expr::{BinOp, Special};
 use crate::rules::bitboard::BitBoard;
@@ -386,17 +386,13 @@ impl Program {
         // module, `memory.fill`).
         let mut sets = arrayvec::ArrayVec::<u64, MAX_OPS>::new();
         let player = usize::from(player.max(1) - 1);
-        let num = |v: Val| match v {
-            Val::Num(n) => Some(n),
-            _ => None,
-        };
+        let num = |v: Val| v.as_num();
         for op in ops.iter().take(MAX_OPS) {
             let s = |reg: Reg| sets.get(usize::from(reg)).copied().unwrap_or(0);
             let set = match *op {
-                Op::Truth(v) => match *values.get(v as usize)? {
-                    Val::Bool(true) => all,
-                    Val::Bool(false) => 0,
-                    _ => return None,
+                Op::Truth(v) => match values.get(v as usize)?.as_bool()? {
+                    true => all,
+                    false => 0,
                 },
                 Op::Owned(v) => bits.owned_by(num(*values.get(v as usize)?)?, all),
                 Op::Nobody(v, eq) => match (num(*values.get(v as usize)?)? == 0) == eq {
@@ -404,9 +400,9 @@ impl Program {
                     false => 0,
                 },
                 Op::Bit(v) => bit(board, *values.get(v as usize)?)?,
-                Op::IsNothing(v) => match *values.get(v as usize)? {
-                    Val::Text(EMPTY) => all,
-                    _ => 0,
+                Op::IsNothing(v) => match *values.get(v as usize)? == Val::text(EMPTY) {
+                    true => all,
+                    false => 0,
                 },
                 Op::Filled => bits.filled,
                 Op::Const(c) => c,
@@ -661,9 +657,9 @@ fn rename(op: Op, at: &[Reg]) -> Op {
 /// below: what they read of the board would be read ahead on every run.
 #[inline(never)]
 fn bit(board: &BitBoard, v: Val) -> Option<u64> {
-    match v {
-        Val::Place(p) => Some(board.bit(p).unwrap_or(0)),
-        Val::Text(EMPTY) => Some(0),
+    match v.held() {
+        Held::Place(p) => Some(board.bit(p).unwrap_or(0)),
+        Held::Text(EMPTY) => Some(0),
         _ => None,
     }
 }
@@ -679,9 +675,7 @@ fn between(rules: &Rules, board: &BitBoard, x: Val, y: Option<u64>) -> Option<u6
 /// `None` for anything but a square (a name as text is left to the square
 /// by square evaluation).
 fn square(rules: &Rules, v: Val, board: &BitBoard) -> Option<u64> {
-    let Val::Place(p) = v else {
-        return None;
-    };
+    let p = v.as_place()?;
     rules.places.get(p as usize)?.grid?;
     Some(board.bit(p).unwrap_or(0))
 }
@@ -874,17 +868,14 @@ impl Builder<'_> {
             Some(Node::Special(Special::Player | Special::Opponent | Special::Next | Special::Previous)) => {
                 true
             }
-            Some(Node::Value(Val::Num(n))) => *n != 0,
-            _ => false,
+            Some(n) => n.number().is_some_and(|n| n != 0),
+            None => false,
         }
     }
 
     /// The number `a` is where it is written as it stands.
     fn number(a: &Node) -> Option<i32> {
-        match a {
-            Node::Value(Val::Num(n)) => Some(*n),
-            _ => None,
-        }
+        a.number()
     }
 
     fn or_maybe(&mut self, a: Option<Reg>, b: Option<Reg>) -> Option<Reg> {

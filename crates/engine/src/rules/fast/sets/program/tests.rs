@@ -170,15 +170,15 @@ proptest! {
             owned: [mine & filled, theirs & filled & !mine, 0, 0],
         };
         let room = if capture { all } else { all & !filled };
-        let Some(found) = starts.run(&[Val::Num(0), Val::Num(0)], &rules, board, bits, 1) else {
+        let Some(found) = starts.run(&[Val::num(0), Val::num(0)], &rules, board, bits, 1) else {
             // Where it gives up, every square is asked as before.
             return Ok(());
         };
         prop_assert_eq!(found.yes & !all, 0, "off the board");
         for i in 0..board.squares() {
-            let from = Val::Place(board.place(i));
+            let from = Val::place(board.place(i));
             let here = program
-                .run(&[from, Val::Bool(truth)], &rules, board, bits, 1)
+                .run(&[from, Val::bool(truth)], &rules, board, bits, 1)
                 .map_or(0, |t| t.yes & room & !(1 << i));
             let starts_here = found.yes & 1 << i != 0;
             if here != 0 {
