@@ -470,9 +470,11 @@ impl Cx<'_> {
         };
         Ok(Some(match (f, text.element, &args[1..]) {
             (Function::World(WorldFn::InARow), Some(Element::Grid(g)), [n, who])
-                if n.number().is_some() && self.b.is_some() && self.rules.bitboards.of_grid(g) == self.b =>
+                if self.b.is_some() && self.rules.bitboards.of_grid(g) == self.b =>
             {
-                let n = n.number().unwrap_or(0);
+                let Some(n) = n.number() else {
+                    return Ok(None);
+                };
                 let board = &self.rules.bitboards.boards[self.rules.bitboards.of_grid(g).unwrap_or(0)];
                 let lines = board.lines(n.max(0) as u32);
                 // A few lines are looked at one by one; many, by shifting.
@@ -505,7 +507,10 @@ impl Cx<'_> {
         let Node::Call(Function::World(WorldFn::Squares), args) = list else {
             return Ok(None);
         };
-        let Some(i) = args.first().filter(|_| args.len() == 1).and_then(Node::text) else {
+        let Some(i) = (match &args[..] {
+            [grid] => grid.text(),
+            _ => None,
+        }) else {
             return Ok(None);
         };
         let Some(Element::Grid(g)) = self.texts.get(i as usize).and_then(|t| t.element) else {

@@ -102,7 +102,10 @@ pub(in crate::rules::fast) fn compile_quantifiers(
     let Node::Call(Function::World(WorldFn::Squares), args) = list else {
         return None;
     };
-    let grid = args.first().filter(|_| args.len() == 1).and_then(Node::text)?;
+    let [grid] = &args[..] else {
+        return None;
+    };
+    let grid = grid.text()?;
     if !answerable(kind, until) {
         return None;
     }
