@@ -14,7 +14,7 @@ use super::Machine;
 use crate::automaton::Progress;
 use crate::model::OwnerPattern;
 use crate::rules::bitboard::nth_square;
-use crate::rules::tree::{Held, Text, Val, NO_SLOTS};
+use crate::rules::tree::{Text, Val, NO_SLOTS};
 use crate::rules::{PlaceId, Rules};
 
 /// A step rule compiled for the machine.
@@ -67,10 +67,8 @@ pub(super) enum Gate {
 /// the first that does not; `None` to give up where one is not yes or no.
 fn all_hold<'a>(conditions: &'a [Expr], e: &mut Eval<'a, '_>) -> Option<bool> {
     for c in conditions {
-        match c.value(e)?.held() {
-            Held::Bool(true) => {}
-            Held::Bool(false) => return Some(false),
-            _ => return None,
+        if !c.value(e)?.as_bool()? {
+            return Some(false);
         }
     }
     Some(true)

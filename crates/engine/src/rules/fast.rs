@@ -250,19 +250,13 @@ impl Fast {
     /// Whether the condition holds, or `None` when the general evaluator
     /// must answer.
     pub fn holds(&self, ask: &Ask) -> Option<bool> {
-        match self.run(ask)?.held() {
-            Held::Bool(b) => Some(b),
-            _ => None,
-        }
+        self.run(ask)?.as_bool()
     }
 
     /// The number it gives (a game over's winner), or `None` when the
     /// general evaluator must answer.
     pub fn number(&self, ask: &Ask) -> Option<i64> {
-        match self.run(ask)?.held() {
-            Held::Num(n) => Some(i64::from(n)),
-            _ => None,
-        }
+        self.run(ask)?.as_num().map(i64::from)
     }
 
     fn run(&self, ask: &Ask) -> Out {

@@ -273,10 +273,7 @@ impl Doing<'_, '_, '_> {
                 then,
                 otherwise,
             } => {
-                let holds = self.value(condition, |_, v| match v.held() {
-                    Held::Bool(b) => Some(b),
-                    _ => None,
-                })?;
+                let holds = self.value(condition, |_, v| v.as_bool())?;
                 match (holds, otherwise) {
                     (true, _) => self.act(then)?,
                     (false, Some(o)) => self.act(o)?,
