@@ -14,7 +14,7 @@ use super::value::Eval;
 use super::Machine;
 use crate::automaton::MoveAutomaton;
 use crate::model::WhenStuck;
-use crate::rules::tree::{Held, Val, NO_SLOTS};
+use crate::rules::tree::{no_slots, Held, Val};
 use crate::rules::{PlaceId, Rules};
 use crate::search::rng::Rng;
 use crate::search::Budget;
@@ -245,7 +245,7 @@ impl Machine {
         self.put(s, to, k)?;
         if !rule.effects.is_empty() {
             let mut at = At {
-                slots: NO_SLOTS,
+                slots: no_slots(),
                 moved: (to, k),
                 handed: None,
             };
@@ -352,7 +352,7 @@ impl Machine {
         let mut full;
         let slots: &mut [Val] = match self.ends_bind {
             true => {
-                full = NO_SLOTS;
+                full = no_slots();
                 &mut full
             }
             false => &mut [],

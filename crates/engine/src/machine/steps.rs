@@ -14,7 +14,7 @@ use super::Machine;
 use crate::automaton::Progress;
 use crate::model::OwnerPattern;
 use crate::rules::bitboard::nth_square;
-use crate::rules::tree::{Text, Val, NO_SLOTS};
+use crate::rules::tree::{no_slots, Text, Val};
 use crate::rules::{PlaceId, Rules};
 
 /// A step rule compiled for the machine.
@@ -740,7 +740,7 @@ impl Machine {
         f: &mut dyn FnMut(&mut Eval<'a, '_>) -> Option<()>,
     ) -> Option<()> {
         let mut can = |ri: usize, player: Option<u8>| self.can(rules, s, turn, ri, player, memo, depth);
-        let mut slots = NO_SLOTS;
+        let mut slots = no_slots();
         let mut e = Eval {
             m: self,
             rules,

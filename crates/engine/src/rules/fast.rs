@@ -42,9 +42,13 @@ use run::Run;
 /// The most variable slots a compiled condition uses.
 pub(crate) const SLOTS: usize = 16;
 
-/// The slots a run starts with: copied whole (a few wide moves), not
-/// written one value at a time.
-pub(crate) const NO_SLOTS: [Val; SLOTS] = [Val::num(0); SLOTS];
+/// The slots a run starts with, written in place: a copy of a constant
+/// this wide becomes `memory.copy` in WebAssembly, which V8 makes a call
+/// into C on every run.
+#[inline(always)]
+pub(crate) fn no_slots() -> [Val; SLOTS] {
+    [Val::num(0); SLOTS]
+}
 
 /// A condition compiled over ids, as closures.
 #[derive(Clone)]
@@ -191,7 +195,7 @@ impl FastSet {
     /// figure and the place of `ask.step` (its target is not read); `None`
     /// where the targets must be asked one by one.
     pub fn targets(&self, ask: &Ask) -> Option<u64> {
-        let mut slots = NO_SLOTS;
+        let mut slots = no_slots();
         if let Some((f, from, _)) = ask.step {
             slots[0] = Val::figure(f);
             slots[1] = Val::place(from);
@@ -260,7 +264,7 @@ impl Fast {
     }
 
     fn run(&self, ask: &Ask) -> Out {
-        let mut slots = NO_SLOTS;
+        let mut slots = no_slots();
         if let Some((f, from, to)) = ask.step {
             slots[0] = Val::figure(f);
             slots[1] = Val::place(from);

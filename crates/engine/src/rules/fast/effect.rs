@@ -18,7 +18,7 @@ use super::compile::{Compiler, Node};
 use super::ops::{arg, Arg};
 use super::run::Run;
 use super::share::shared;
-use super::{Ask, Held, Text, Val, NO_SLOTS, SLOTS};
+use super::{no_slots, Ask, Held, Text, Val, SLOTS};
 use crate::expr::{Effect, Value, MAX_ITEMS, MAX_WORK};
 use crate::rules::{Element, FigureId, PlaceId, Rules, TriggerId, TypeId};
 use crate::world::View;
@@ -126,7 +126,7 @@ impl FastEffect {
         vars: &[&Value],
         (f, from, to): (FigureId, PlaceId, PlaceId),
     ) -> Option<()> {
-        let mut slots = NO_SLOTS;
+        let mut slots = no_slots();
         slots[0] = Val::figure(f);
         slots[1] = Val::place(from);
         slots[2] = Val::place(to);

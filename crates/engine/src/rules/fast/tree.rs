@@ -9,7 +9,7 @@ pub(crate) use super::effect::{named, statement, Statement};
 pub(crate) use super::run::{arithmetic, number, tally, truth};
 pub(crate) use super::sets::{answer, Program, Reg, Tri};
 pub(crate) use super::{
-    direction_of, Held, Seq, Text, Val, EMPTY, FIRST_DIRECTION, MAX_PARAMS, NO_SLOTS, SLOTS,
+    direction_of, no_slots, Held, Seq, Text, Val, EMPTY, FIRST_DIRECTION, MAX_PARAMS, SLOTS,
 };
 
 use crate::expr::{Expr, Quantity, MAX_WORK};

@@ -8,7 +8,7 @@ use arrayvec::ArrayVec;
 use super::super::compile::{fill_slot, walk, Node};
 use super::super::ops::{arg, Arg, Op};
 use super::super::run::Run;
-use super::super::{direction_of, Ask, Held, Text, Val, FIRST_DIRECTION, NO_SLOTS};
+use super::super::{direction_of, no_slots, Ask, Held, Text, Val, FIRST_DIRECTION};
 use super::{answer, Map, Pred, Program, RunOf, Tri};
 use crate::expr::{BinOp, Function, Quantity, Special, WorldFn};
 use crate::rules::bitboard::BitBoard;
@@ -484,7 +484,7 @@ impl Compiler<'_> {
                     rules,
                     state: &state,
                     ask: &ask,
-                    slots: NO_SLOTS,
+                    slots: no_slots(),
                 };
                 let mut yes = 0;
                 for i in 0..self.board.squares() {
