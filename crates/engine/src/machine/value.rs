@@ -773,7 +773,7 @@ impl Eval<'_, '_> {
         match (a.held(), b.held()) {
             (Held::Num(_), Held::Bool(_)) | (Held::Bool(_), Held::Num(_)) => Some(false),
             (Held::Bool(_), x) | (x, Held::Bool(_)) if !matches!(x, Held::List(_)) => Some(false),
-            (x, y) if figure(x) && figure(y) => Some(self.figure(x.into())?.0 == self.figure(y.into())?.0),
+            (x, y) if figure(x) && figure(y) => Some(self.figure(a)?.0 == self.figure(b)?.0),
             // A figure's name is never empty.
             (x, Held::Text(EMPTY)) | (Held::Text(EMPTY), x) if figure(x) => Some(false),
             (x, _) | (_, x) if figure(x) => None,
