@@ -504,13 +504,7 @@ impl Cx<'_> {
         list: &Node,
         condition: &Node,
     ) -> Result<Option<SetOf>, String> {
-        let Node::Call(Function::World(WorldFn::Squares), args) = list else {
-            return Ok(None);
-        };
-        let Some(i) = (match &args[..] {
-            [grid] => grid.text(),
-            _ => None,
-        }) else {
+        let Some(i) = list.squares_of() else {
             return Ok(None);
         };
         let Some(Element::Grid(g)) = self.texts.get(i as usize).and_then(|t| t.element) else {

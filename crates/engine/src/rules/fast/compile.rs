@@ -65,6 +65,18 @@ impl Node {
             _ => None,
         }
     }
+
+    /// The text naming the grid of `squares(G)`, where it is that call of
+    /// one grid written as it stands.
+    pub(crate) fn squares_of(&self) -> Option<u32> {
+        match self {
+            Node::Call(Function::World(WorldFn::Squares), args) => match &args[..] {
+                [grid] => grid.text(),
+                _ => None,
+            },
+            _ => None,
+        }
+    }
 }
 
 pub(crate) struct Compiler<'a> {

@@ -99,13 +99,7 @@ pub(in crate::rules::fast) fn compile_quantifiers(
     condition: &Node,
     scalar: Op,
 ) -> Option<Op> {
-    let Node::Call(Function::World(WorldFn::Squares), args) = list else {
-        return None;
-    };
-    let [grid] = &args[..] else {
-        return None;
-    };
-    let grid = grid.text()?;
+    let grid = list.squares_of()?;
     if !answerable(kind, until) {
         return None;
     }
