@@ -1,5 +1,7 @@
 //! The command line, checked before any file is read.
 
+use tablecraft_engine::search::arena::Side;
+
 /// What to do.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Command {
@@ -18,8 +20,23 @@ pub enum OnFile {
     Show,
     Play,
     Bench,
-    Solve { seconds: f64 },
-    Perft { depth: u32 },
+    Solve {
+        seconds: f64,
+    },
+    Perft {
+        depth: u32,
+    },
+    /// `match FILE --a SIDE --b SIDE [--games N] [--seed S]`.
+    Match {
+        a: Side,
+        b: Side,
+        games: u32,
+        seed: u64,
+    },
+    /// `engine FILE [--seed S]`.
+    Engine {
+        seed: u64,
+    },
 }
 
 /// The longest a search or a fuzz run may be asked for: a day.
@@ -48,6 +65,14 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
     if command == "bench" && args.len() == 1 {
         return Ok(Command::Yardsticks);
     }
+    if command == "match" || command == "engine" {
+        let path = arg(1).ok_or_else(|| format!("{command} needs a game FILE"))?;
+        let command = flagged(command, &args[2..])?;
+        return Ok(Command::OnFile {
+            path: path.to_string(),
+            command,
+        });
+    }
     let command = match command.as_str() {
         "check" => OnFile::Check,
         "show" => OnFile::Show,
@@ -73,6 +98,42 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
     Ok(Command::OnFile {
         path: path.to_string(),
         command,
+    })
+}
+
+/// `match` and `engine` after their FILE: flags, each with its value.
+fn flagged(command: &str, flags: &[String]) -> Result<OnFile, String> {
+    let (mut a, mut b, mut games, mut seed) = (None, None, 2u32, 1u64);
+    let mut rest = flags.iter();
+    while let Some(flag) = rest.next() {
+        let value = rest
+            .next()
+            .ok_or_else(|| format!("{flag} needs a value after it"))?;
+        match (command, flag.as_str()) {
+            ("match", "--a") => a = Some(value.parse::<Side>()?),
+            ("match", "--b") => b = Some(value.parse::<Side>()?),
+            ("match", "--games") => {
+                games = match value.parse::<u32>() {
+                    Ok(n) if (1..=100_000).contains(&n) => n,
+                    _ => return Err(format!("'{value}' is not a number of games: write one like 40")),
+                }
+            }
+            (_, "--seed") => {
+                seed = value
+                    .parse()
+                    .map_err(|_| format!("'{value}' is not a seed: write a whole number like 7"))?
+            }
+            _ => return Err(format!("{command} has no option '{flag}'")),
+        }
+    }
+    Ok(match command {
+        "match" => OnFile::Match {
+            a: a.ok_or("match needs --a, like: --a master:1000")?,
+            b: b.ok_or("match needs --b, like: --b good:400")?,
+            games,
+            seed,
+        },
+        _ => OnFile::Engine { seed },
     })
 }
 
@@ -163,5 +224,55 @@ mod tests {
             })
         );
         assert!(p(&["fuzz", "0"]).is_err());
+    }
+
+    #[test]
+    fn a_match_and_the_engine_read_their_flags() {
+        let Ok(Command::OnFile {
+            path,
+            command: OnFile::Match { a, b, games, seed },
+        }) = p(&[
+            "match",
+            "g.xml",
+            "--a",
+            "master:1000",
+            "--b",
+            "beginner:200",
+            "--games",
+            "40",
+        ])
+        else {
+            panic!("a match");
+        };
+        assert_eq!(
+            (path.as_str(), a.to_string(), b.to_string()),
+            ("g.xml", "master:1000".into(), "beginner:200".into())
+        );
+        assert_eq!((games, seed), (40, 1));
+        assert!(p(&["match", "g.xml", "--a", "master"])
+            .unwrap_err()
+            .contains("needs --b"));
+        assert!(
+            p(&["match", "g.xml", "--a", "master", "--b", "good", "--games", "none"])
+                .unwrap_err()
+                .contains("not a number of games")
+        );
+        assert!(p(&["match", "g.xml", "--a"])
+            .unwrap_err()
+            .contains("--a needs a value"));
+        assert!(p(&["match", "g.xml", "--c", "x"])
+            .unwrap_err()
+            .contains("no option '--c'"));
+        assert_eq!(
+            p(&["engine", "g.xml", "--seed", "9"]),
+            Ok(Command::OnFile {
+                path: "g.xml".into(),
+                command: OnFile::Engine { seed: 9 }
+            })
+        );
+        assert!(p(&["engine"]).unwrap_err().contains("engine needs a game FILE"));
+        assert!(p(&["engine", "g.xml", "--a", "good"])
+            .unwrap_err()
+            .contains("no option"));
     }
 }

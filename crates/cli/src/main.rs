@@ -2,7 +2,9 @@
 
 mod args;
 mod bench;
+mod engine;
 mod fuzz;
+mod matches;
 mod perft;
 mod play;
 mod show;
@@ -29,6 +31,13 @@ tablecraft — table games from the command line
   tablecraft solve FILE [SECONDS]
                           the game's value with best play, the best first move and the
                           line of play (a puzzle: a shortest solution); 60 s at most by default
+  tablecraft match FILE --a SIDE --b SIDE [--games N] [--seed S]
+                          two computer players against each other, taking the first seat
+                          in turn; a SIDE is STRENGTH[:MS][xTHREADS], like master:1000,
+                          good:400 or master:1000x2 (default 2 games)
+  tablecraft engine FILE [--seed S]
+                          the computer player for other programs: commands on standard
+                          input, answers on standard output ('help' lists them)
   tablecraft fuzz SECONDS [SEED]
                           open, play and search mutated game files for SECONDS; prints
                           iterations, failures and the slowest input
@@ -80,6 +89,8 @@ fn main() -> ExitCode {
         args::OnFile::Play => play::run(rules),
         args::OnFile::Solve { seconds } => solve::run(rules, seconds),
         args::OnFile::Perft { depth } => perft::run(rules, depth),
+        args::OnFile::Match { a, b, games, seed } => matches::run(rules, a, b, games, seed),
+        args::OnFile::Engine { seed } => engine::run(rules, seed),
         args::OnFile::Bench => {
             bench::run(&rules);
             ExitCode::SUCCESS

@@ -14,6 +14,7 @@
 //! [`choose`] always returns a legal move while the game goes on (a random
 //! one as the last resort).
 
+pub mod arena;
 pub mod baseline;
 pub mod bench;
 pub mod chance;
@@ -61,6 +62,8 @@ pub struct Options {
     pub seed: u64,
     /// Transposition table slots (about 32 bytes each).
     pub table: usize,
+    /// Threads to search with, where the platform has them (natively).
+    pub threads: usize,
 }
 
 impl Default for Options {
@@ -73,6 +76,7 @@ impl Default for Options {
             stop: None,
             seed: 0,
             table: 1 << 18,
+            threads: 1,
         }
     }
 }

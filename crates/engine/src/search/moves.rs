@@ -66,6 +66,25 @@ impl Move {
         self.told(pos.rules(), &names)
     }
 
+    /// The move as `tablecraft engine` writes it for other programs: each
+    /// step as `FROM>TO` (place names), separated by spaces, then `end`
+    /// where End move is pressed; a pass is `pass`.
+    pub fn notation(&self, rules: &Rules) -> String {
+        if self.steps.is_empty() {
+            return "pass".into();
+        }
+        let mut text = self
+            .steps
+            .iter()
+            .map(|s| format!("{}>{}", rules.place_name(s.from), rules.place_name(s.to)))
+            .collect::<Vec<_>>()
+            .join(" ");
+        if self.end {
+            text.push_str(" end");
+        }
+        text
+    }
+
     fn told(&self, rules: &Rules, names: &[&str]) -> String {
         if self.steps.is_empty() {
             return "pass".into();
