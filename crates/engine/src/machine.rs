@@ -21,7 +21,7 @@
 //! machine does not answer (an error the general evaluator would report,
 //! a figure piled on a square) stops and hands the steps made so far to
 //! the general engine, which makes them again and plays on
-//! ([`crate::search::mcts::playout`]). Every answer the machine gives is
+//! ([`crate::search::playout::playout`]). Every answer the machine gives is
 //! the general engine's: tests play random games of every example and of
 //! hostile rules side by side in both and compare every legal step and
 //! every situation.
@@ -44,6 +44,7 @@ mod tests;
 
 pub use play::{Action, Ended, Outcome, Scratch};
 pub use situation::Situation;
+pub use steps::Listing;
 
 use crate::automaton::MoveAutomaton;
 use crate::model::WhenStuck;

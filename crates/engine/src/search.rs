@@ -5,9 +5,10 @@
 //!   the solution is too deep.
 //! - Two players: negamax alpha-beta with iterative deepening, a
 //!   transposition table and proven results ([`negamax`]); the designer's
-//!   heuristic scores cut-off positions. Without one, a tree search that
-//!   only sees wins and losses runs first, then Monte-Carlo tree search
-//!   ([`mcts`]) chooses among the moves not proven to lose.
+//!   heuristic scores cut-off positions. Without one, a short tree search
+//!   that only sees wins and losses runs first (it solves small games),
+//!   then Monte-Carlo tree search with proofs ([`tree`], [`monte_carlo`])
+//!   chooses among the moves not proven to lose.
 //! - Strengths ([`Strength`]), hints ([`hint()`]), a millisecond clock that
 //!   works in WebAssembly ([`clock`]), a stop flag and progress reports.
 //!
@@ -24,13 +25,16 @@ pub mod games;
 pub mod hidden;
 pub mod hint;
 pub mod known;
-pub mod mcts;
+pub mod monte_carlo;
 pub mod moves;
 pub mod negamax;
 pub mod perft;
+pub mod playout;
 pub mod puzzle;
 pub mod rng;
+pub mod simulate;
 pub mod strength;
+pub mod tree;
 pub mod tt;
 
 pub use clock::{native_now, Budget, Limits, Now};
@@ -46,6 +50,12 @@ use negamax::{Searcher, MATE, WIN};
 use rng::Rng;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
+
+/// The share of a move's time that a game of two with no heuristic gives
+/// the alpha-beta search that sees only wins and losses, before
+/// Monte-Carlo search takes the rest: enough to solve a small game
+/// (Tic-Tac-Toe in a few milliseconds) and to see a quick win or loss.
+pub const PROVING: f64 = 0.1;
 
 /// How to search.
 #[derive(Debug, Clone)]
@@ -428,7 +438,7 @@ fn two_players(
     let has_heuristic = pos.rules().heuristic.is_some();
     let mut searcher = Searcher::new(pos, options.table);
     let left = remaining(limits, budget);
-    let ab_limits = if has_heuristic { left } else { share(left, 0.5) };
+    let ab_limits = if has_heuristic { left } else { share(left, PROVING) };
     let mut ab = Budget::new(options.now, ab_limits, options.stop.clone());
     let max_depth = limits.depth.unwrap_or(negamax::MAX_DEPTH);
     let found = searcher.iterate(pos, &mut ab, max_depth, &mut |f, b| {
@@ -467,37 +477,22 @@ fn two_players(
     if let Some(cap) = options.strength.playouts() {
         left.nodes = Some(left.nodes.map_or(cap, |n| n.min(cap)));
     }
-    let mut mc = Budget::new(options.now, left, options.stop.clone());
-    let mut gen = MoveGen::new(pos.rules());
-    let visits = mcts::run(pos, &mut gen, &root_moves, &mut mc, rng, &mut |best, b| {
-        progress(&Progress {
-            depth: 0,
-            nodes: b.nodes,
-            elapsed_ms: b.elapsed(),
-            best: Some(root_moves[best].clone()),
-            outcome: Outcome::Unknown,
-        })
-    });
-    budget.nodes += mc.nodes;
-    let pick = if visits.iter().all(|&v| v == 0) {
-        found
-            .best
-            .and_then(|b| root_moves.iter().position(|m| *m == moves[b]))
-            .unwrap_or(0)
-    } else {
-        mcts::most_visited(&visits)
+    let ask = monte_carlo::Ask {
+        pos,
+        moves: &root_moves,
+        limits: left,
+        budget,
+        threads: options.threads,
+        seed: rng.next_u64(),
     };
-    let mv = root_moves[pick].clone();
-    Choice {
-        pv: vec![mv.clone()],
-        mv: Some(mv),
-        outcome: Outcome::Unknown,
-        score: 0,
-        depth: found.depth,
-        nodes: budget.nodes,
-        elapsed_ms: 0.0,
-        method: Method::MonteCarlo,
+    let mut choice = monte_carlo::choose(&ask, progress);
+    budget.nodes += choice.nodes;
+    choice.nodes = budget.nodes;
+    choice.depth = found.depth;
+    if choice.outcome == Outcome::Unknown {
+        choice.pv = choice.mv.iter().cloned().collect();
     }
+    choice
 }
 
 /// The game's value with best play from `pos`: a proven result where the

@@ -3,7 +3,7 @@
 //! its effects, the move ended where it ends by itself, the game overs
 //! checked, and a player who cannot move handled as the settings say: all
 //! as the general engine does it in a random playout
-//! ([`crate::search::mcts::random_step`]), with the check that the next
+//! ([`crate::search::playout::random_step`]), with the check that the next
 //! player can move left to the next step.
 
 use super::effect::At;
@@ -71,7 +71,7 @@ pub struct Scratch {
 
 impl Machine {
     /// A random game from `pos` to its end, as
-    /// [`crate::search::mcts::playout`] plays it, at most `steps` random
+    /// [`crate::search::playout::playout`] plays it, at most `steps` random
     /// steps; `pos` is left as it was.
     pub fn playout(
         &self,
@@ -90,7 +90,23 @@ impl Machine {
         if !s.load(self, pos) {
             return Ended::Handed;
         }
-        let rules = &**pos.rules();
+        self.playout_from(pos.rules(), s, rng, listing, actions, budget, steps)
+    }
+
+    /// A random game from situation `s` to its end, at most `steps` random
+    /// steps, each recorded in `actions`; `s` is left where the playout
+    /// ended.
+    #[allow(clippy::too_many_arguments)]
+    pub fn playout_from(
+        &self,
+        rules: &Rules,
+        s: &mut Situation,
+        rng: &mut Rng,
+        listing: &mut Listing,
+        actions: &mut Vec<Action>,
+        budget: &mut Budget,
+        steps: usize,
+    ) -> Ended {
         for n in 0..steps {
             // One step may list many candidates: the clock is read at every
             // step while steps are slow.
@@ -155,6 +171,59 @@ impl Machine {
             },
         };
         self.act_recorded(rules, s, action, actions, Some(&listing.kept))
+    }
+
+    /// Every distinct action of `s`, into `out`: each legal step once (of
+    /// figures alike on a pile, one for all; a target that several rules
+    /// allow, once for each of them), then End move or a pass where
+    /// allowed, or `Stuck` where nothing else can be done; none once the
+    /// game is over. `None` to give up.
+    pub fn actions(
+        &self,
+        rules: &Rules,
+        s: &Situation,
+        listing: &mut Listing,
+        out: &mut Vec<Action>,
+    ) -> Option<()> {
+        out.clear();
+        if s.over.is_some() {
+            return Some(());
+        }
+        listing.every_rule = true;
+        let listed = self.list(rules, s, listing);
+        listing.every_rule = false;
+        listed?;
+        for source in &listing.sources {
+            let step = |to| Action::Step {
+                rule: source.rule,
+                from: source.from,
+                kind: source.kind,
+                to,
+            };
+            let mut bits = source.bits;
+            while bits != 0 {
+                out.push(step(self.board.place(bits.trailing_zeros())));
+                bits &= bits - 1;
+            }
+            let piles = listing
+                .piles
+                .get(source.first as usize..(source.first + source.piles) as usize)?;
+            out.extend(piles.iter().map(|&to| step(to)));
+        }
+        if self.may_end(s, !out.is_empty()) {
+            out.push(Action::End);
+        }
+        if out.is_empty() {
+            out.push(Action::Stuck);
+        }
+        Some(())
+    }
+
+    /// Does `action` on `s`, as a search makes one of the
+    /// [`actions`](Self::actions) listed there: `Some(false)` when nothing
+    /// could be done (a move that cannot be finished), `None` to give up.
+    pub fn apply(&self, rules: &Rules, s: &mut Situation, action: Action) -> Option<bool> {
+        self.act(rules, s, action, None)
     }
 
     /// Does `action` on `s`, recorded in `actions` (unless nothing could be

@@ -227,6 +227,11 @@ impl Situation {
         self.to_move
     }
 
+    /// Whether no step of a move has been made yet.
+    pub fn at_move_start(&self) -> bool {
+        self.made.is_empty()
+    }
+
     /// The winner (0 for a draw), once the game is over.
     pub fn winner(&self) -> Option<u8> {
         self.over

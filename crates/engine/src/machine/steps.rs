@@ -177,6 +177,10 @@ pub struct Listing {
     given_piles: Vec<(PlaceId, u8, PlaceId)>,
     /// The results of target conditions that a step's effects read again.
     pub(super) kept: Kept,
+    /// Whether a target several rules allow is listed once for each of
+    /// them (their results may differ), as a search lists its choices;
+    /// else once, with the first, as a random playout draws its steps.
+    pub(super) every_rule: bool,
 }
 
 impl Listing {
@@ -334,7 +338,7 @@ impl Machine {
         let player = usize::from(turn.player.max(1)) - 1;
         // A target is given with the first rule that allows it, where
         // every step is listed and two rules may move the same figure.
-        let dedupe = until == Until::All && self.overlap;
+        let dedupe = until == Until::All && self.overlap && !out.as_ref().is_some_and(|l| l.every_rule);
         if let Some(list) = out.as_deref_mut().filter(|_| dedupe) {
             list.given.clear();
             list.given_piles.clear();

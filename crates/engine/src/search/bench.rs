@@ -8,7 +8,7 @@
 
 pub mod yardstick;
 
-use super::mcts::{playout, Scratch};
+use super::playout::{playout, Scratch};
 use super::rng::Rng;
 use super::{games, solve, Budget, Limits, Now, Outcome};
 use crate::model::Game;
@@ -180,7 +180,7 @@ pub fn engine_playouts(game: &Game, now: Now, seconds: f64) -> (u64, f64) {
 }
 
 /// Random playouts from `pos`, as Monte-Carlo plays them
-/// ([`super::mcts::playout`]), for about `seconds`: (playouts, seconds
+/// ([`super::playout::playout`]), for about `seconds`: (playouts, seconds
 /// taken). The position is as it was afterwards.
 pub fn playouts(pos: &mut Position, now: Now, seconds: f64) -> (u64, f64) {
     timed_playouts(pos, now, seconds, |pos, rng, scratch, budget| {

@@ -21,8 +21,8 @@
 //! of winning ([`Outcome::Chance`]) or [`Outcome::Luck`].
 
 use super::clock::Budget;
-use super::mcts::Scratch;
 use super::moves::{play, unplay, Move, MoveGen};
+use super::playout::Scratch;
 use super::rng::Rng;
 use super::{Choice, Method, Outcome, Progress};
 use crate::expr::Effect;
@@ -452,7 +452,7 @@ fn most_visited(nodes: &[Node]) -> usize {
         .iter()
         .map(|&c| nodes[c as usize].visits)
         .collect();
-    super::mcts::most_visited(&visits)
+    super::playout::most_visited(&visits)
 }
 
 /// What the dice of `roll` show, drawn from `rng`, each face as likely.
@@ -494,7 +494,7 @@ pub fn playout(
             pos.roll_to(roll, &faces, undo);
             continue;
         }
-        if !super::mcts::random_step(pos, rng, draw, undo) {
+        if !super::playout::random_step(pos, rng, draw, undo) {
             break;
         }
     }
@@ -551,7 +551,7 @@ pub fn choose(
     });
     budget.nodes += mc.nodes;
     let visits: Vec<u32> = stats.iter().map(|s| s.0).collect();
-    let mv = (!moves.is_empty()).then(|| moves[super::mcts::most_visited(&visits)].clone());
+    let mv = (!moves.is_empty()).then(|| moves[super::playout::most_visited(&visits)].clone());
     Choice {
         pv: mv.iter().cloned().collect(),
         mv,

@@ -300,7 +300,7 @@ impl MoveGen {
     /// [`distinct_steps`](Self::distinct_steps) figure by figure, asking
     /// the budget before each (its clock and stop flag every 16 asks);
     /// false when stopped (`out` is then incomplete).
-    fn distinct_steps_in(
+    pub(crate) fn distinct_steps_in(
         &mut self,
         pos: &Position,
         out: &mut Vec<Step>,

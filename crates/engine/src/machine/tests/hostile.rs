@@ -6,7 +6,7 @@
 
 use super::*;
 use crate::search::clock::{native_now, Budget, Limits};
-use crate::search::mcts::{self, Scratch as PlayoutScratch};
+use crate::search::playout::{self, Scratch as PlayoutScratch};
 
 /// Stones put from a pool on a 3×3 board, three in a row winning, with
 /// the step rule's condition `when` and effect `effect`, a first game over
@@ -125,8 +125,8 @@ fn a_playout_handed_over_ends_as_the_general_engine_alone_ends_it() {
                 handed += 1;
             }
             let (mut rng, mut general_rng) = (Rng::new(seed), Rng::new(seed));
-            let winner = mcts::playout(&mut pos, &mut rng, &mut scratch, &mut budget);
-            let alone = mcts::playout(
+            let winner = playout::playout(&mut pos, &mut rng, &mut scratch, &mut budget);
+            let alone = playout::playout(
                 &mut general_pos,
                 &mut general_rng,
                 &mut general_scratch,

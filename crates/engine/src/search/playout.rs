@@ -1,8 +1,10 @@
-//! Monte-Carlo tree search (UCT with random playouts) over whole moves,
-//! for games without a heuristic that the tree search could not solve.
+//! Random playouts: a game played on from a position to its end by random
+//! steps, each legal step (or End move, or a pass) as likely as the
+//! others, on the game's bit machine where it has one, else on the general
+//! engine; what Monte-Carlo search ([`super::tree`], [`super::chance`])
+//! learns a position's worth from.
 
 use super::clock::Budget;
-use super::moves::{play, unplay, Move, MoveGen};
 use super::rng::Rng;
 use crate::machine;
 use crate::position::{Draw, Position, Undo};
@@ -11,18 +13,6 @@ use crate::{Rules, Step};
 
 /// The most steps of one random playout; a longer game counts as a draw.
 pub const PLAYOUT_STEPS: usize = 1000;
-const EXPLORATION: f64 = 1.4;
-
-struct Node {
-    mv: Move,
-    /// The player who made `mv`.
-    mover: u8,
-    children: Vec<u32>,
-    expanded: bool,
-    visits: u32,
-    /// Wins of `mover` below this node, draws counting one half.
-    wins: f64,
-}
 
 /// What random playouts keep from one to the next, so that once they have
 /// room a playout allocates nothing: the candidates of a step, the record
@@ -95,7 +85,7 @@ pub fn playout(pos: &mut Position, rng: &mut Rng, scratch: &mut Scratch, budget:
 }
 
 /// Makes again on `pos` what the bit machine did in a playout.
-fn replay(pos: &mut Position, rules: &Rules, action: machine::Action, undo: &mut Undo) {
+pub(crate) fn replay(pos: &mut Position, rules: &Rules, action: machine::Action, undo: &mut Undo) {
     match action {
         machine::Action::Step { rule, from, kind, to } => {
             let figure = rules.machine().and_then(|m| m.figure_of_kind(pos, from, kind));
@@ -166,136 +156,6 @@ pub(super) fn random_step(pos: &mut Position, rng: &mut Rng, draw: &mut Draw, un
     true
 }
 
-/// Runs UCT from `pos` over the given root moves until the budget is
-/// spent; returns the visits of each root move. One playout counts as one
-/// position of the budget.
-pub fn run(
-    pos: &mut Position,
-    gen: &mut MoveGen,
-    root_moves: &[Move],
-    budget: &mut Budget,
-    rng: &mut Rng,
-    report: &mut dyn FnMut(usize, &Budget),
-) -> Vec<u32> {
-    let me = pos.to_move();
-    let mut nodes: Vec<Node> = vec![Node {
-        mv: Move::default(),
-        mover: 0,
-        children: Vec::new(),
-        expanded: true,
-        visits: 0,
-        wins: 0.0,
-    }];
-    for mv in root_moves {
-        nodes.push(Node {
-            mv: mv.clone(),
-            mover: me,
-            children: Vec::new(),
-            expanded: false,
-            visits: 0,
-            wins: 0.0,
-        });
-    }
-    nodes[0].children = (1..=root_moves.len() as u32).collect();
-    let mut scratch = Scratch::default();
-    let mut moves = Vec::new();
-    let mut iterations = 0u64;
-    while !root_moves.is_empty() {
-        budget.tick();
-        // Read at every iteration while they are slow.
-        if budget.pace() {
-            break;
-        }
-        iterations += 1;
-        let mut path = vec![0u32];
-        let mut undos = Vec::new();
-        let mut at = 0usize;
-        // Selection.
-        while nodes[at].expanded && !nodes[at].children.is_empty() {
-            let parent_visits = nodes[at].visits.max(1) as f64;
-            let log_n = parent_visits.ln();
-            let mut pick = nodes[at].children[0];
-            let mut best = f64::NEG_INFINITY;
-            for &c in &nodes[at].children {
-                let n = &nodes[c as usize];
-                let value = if n.visits == 0 {
-                    f64::INFINITY
-                } else {
-                    n.wins / n.visits as f64 + EXPLORATION * (log_n / n.visits as f64).sqrt()
-                };
-                if value > best {
-                    best = value;
-                    pick = c;
-                }
-            }
-            at = pick as usize;
-            undos.push(play(pos, &nodes[at].mv));
-            path.push(pick);
-        }
-        // Expansion.
-        if !nodes[at].expanded && pos.status() == &Status::Playing {
-            nodes[at].expanded = true;
-            gen.moves_in(pos, &mut moves, Some(budget));
-            let mover = pos.to_move();
-            let first = nodes.len() as u32;
-            for mv in moves.drain(..) {
-                nodes.push(Node {
-                    mv,
-                    mover,
-                    children: Vec::new(),
-                    expanded: false,
-                    visits: 0,
-                    wins: 0.0,
-                });
-            }
-            nodes[at].children = (first..nodes.len() as u32).collect();
-            if let Some(&c) = nodes[at].children.get(rng.below(nodes[at].children.len().max(1))) {
-                undos.push(play(pos, &nodes[c as usize].mv));
-                path.push(c);
-            }
-        }
-        // Simulation and backpropagation.
-        let Some(winner) = playout(pos, rng, &mut scratch, budget) else {
-            while let Some(u) = undos.pop() {
-                unplay(pos, u);
-            }
-            break;
-        };
-        for &n in &path {
-            let node = &mut nodes[n as usize];
-            node.visits += 1;
-            node.wins += if winner == 0 {
-                0.5
-            } else if winner == node.mover {
-                1.0
-            } else {
-                0.0
-            };
-        }
-        while let Some(u) = undos.pop() {
-            unplay(pos, u);
-        }
-        if iterations.is_multiple_of(256) {
-            let best = best_child(&nodes);
-            report(best, budget);
-        }
-    }
-    nodes[0]
-        .children
-        .iter()
-        .map(|&c| nodes[c as usize].visits)
-        .collect()
-}
-
-fn best_child(nodes: &[Node]) -> usize {
-    let visits: Vec<u32> = nodes[0]
-        .children
-        .iter()
-        .map(|&c| nodes[c as usize].visits)
-        .collect();
-    most_visited(&visits)
-}
-
 /// The index of the largest count (the first on ties).
 pub fn most_visited(visits: &[u32]) -> usize {
     let mut best = 0;
@@ -310,6 +170,7 @@ pub fn most_visited(visits: &[u32]) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::search::{play, unplay};
     use std::sync::Arc;
 
     /// A random playout, plain or through chance, comes back to the very

@@ -1,0 +1,140 @@
+use super::*;
+use crate::position::examples;
+use crate::search::clock::{native_now, Limits};
+use crate::search::moves::{Move, MoveGen};
+use std::sync::Arc;
+
+fn budget() -> Budget {
+    Budget::new(native_now, Limits::none(), None)
+}
+
+/// The examples a bit machine plays, at their start.
+fn machine_games() -> Vec<(String, Position)> {
+    let mut out = Vec::new();
+    for file in examples::files() {
+        let (_, rules) = crate::open(&examples::text(&file)).unwrap();
+        let pos = Position::new(Arc::new(rules));
+        if pos.rules().machine().is_some() {
+            out.push((file, pos));
+        }
+    }
+    assert!(
+        out.len() >= 5,
+        "{out:?}",
+        out = out.iter().map(|(f, _)| f).collect::<Vec<_>>()
+    );
+    out
+}
+
+/// Along random games of every example the machine plays, the machine and
+/// the general engine list the same actions (each of the general engine's
+/// made the machine's by `action_of`), and are at the same player, start
+/// of a move and winner after each action made in both.
+#[test]
+fn the_machine_and_the_general_engine_list_the_same_actions() {
+    let mut rng = Rng::new(3);
+    for (file, root) in machine_games() {
+        let mut machine = MachineSim::new(&root).expect("a machine");
+        let mut general = GeneralSim::new(&root);
+        let (mut a, mut b) = (Vec::new(), Vec::new());
+        for game in 0..6 {
+            machine.reset();
+            general.reset();
+            for step in 0..400 {
+                machine.actions(&mut a, &mut budget()).unwrap();
+                general.actions(&mut b, &mut budget()).unwrap();
+                let mapped: Vec<_> = b
+                    .iter()
+                    .map(|&x| machine.action_of(general.position(), x))
+                    .collect();
+                assert_eq!(
+                    a.len(),
+                    mapped.len(),
+                    "{file}, game {game}, action {step}: {a:?} / {mapped:?}"
+                );
+                assert!(
+                    mapped.iter().all(|x| a.contains(x)),
+                    "{file}, game {game}, action {step}: {a:?} / {mapped:?}"
+                );
+                if a.is_empty() {
+                    break;
+                }
+                let k = rng.below(b.len());
+                let done = general.act(b[k]).unwrap();
+                assert_eq!(machine.act(mapped[k]).unwrap(), done, "{file}");
+                assert_eq!(
+                    machine.to_move(),
+                    general.to_move(),
+                    "{file}, game {game}, action {step}"
+                );
+                assert_eq!(
+                    machine.winner(),
+                    general.winner(),
+                    "{file}, game {game}, action {step}"
+                );
+                assert_eq!(machine.at_move_start(), general.at_move_start(), "{file}");
+                if !done {
+                    break;
+                }
+            }
+        }
+    }
+}
+
+/// Every whole move the search lists is a path of actions each listed
+/// where it is made, ending at the start of the next move (or the end).
+#[test]
+fn every_whole_move_is_a_path_of_listed_actions() {
+    let mut rng = Rng::new(9);
+    for (file, start) in machine_games() {
+        let mut pos = start.clone();
+        for _ in 0..12 {
+            if pos.status() != &crate::state::Status::Playing {
+                break;
+            }
+            let mut moves = Vec::new();
+            MoveGen::new(pos.rules()).moves(&mut pos, &mut moves);
+            let mut sim = MachineSim::new(&pos).unwrap();
+            for mv in &moves {
+                walk(&mut sim, &pos, mv, &file);
+            }
+            let mut general = GeneralSim::new(&pos);
+            for mv in &moves {
+                walk(&mut general, &pos, mv, &file);
+            }
+            let mv = &moves[rng.below(moves.len())];
+            crate::search::play(&mut pos, mv);
+        }
+    }
+}
+
+fn walk<S: Simulator>(sim: &mut S, pos: &Position, mv: &Move, file: &str) {
+    sim.reset();
+    let mut actions = Vec::new();
+    let mut at = pos.clone();
+    let last = mv.steps.len().saturating_sub(1);
+    let mut acts: Vec<Act> = mv.steps.iter().map(|&s| Act::Step(s)).collect();
+    if mv.end {
+        acts.push(Act::End);
+    }
+    for (i, &act) in acts.iter().enumerate() {
+        sim.actions(&mut actions, &mut budget()).unwrap();
+        let a = sim.action_of(&at, act);
+        assert!(
+            actions.contains(&a),
+            "{file}: {} at {i}: {a:?} not in {actions:?}",
+            mv.describe(pos.rules())
+        );
+        assert!(sim.act(a).unwrap());
+        if let Act::Step(s) = act {
+            if i < last || mv.end {
+                at.apply(s);
+            }
+        }
+    }
+    assert!(
+        sim.at_move_start() || sim.winner().is_some(),
+        "{file}: {}",
+        mv.describe(pos.rules())
+    );
+}
