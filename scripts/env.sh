@@ -9,6 +9,11 @@ export PATH="${CARGO_HOME:-$HOME/.cargo}/bin:$REPO_ROOT/node_modules/.bin:$PATH"
 TRUNK_VERSION="0.21.14"
 BINARYEN_VERSION="132"
 
+# OpenSpiel (pip) for playing Tablecraft's computer against its MCTS bot
+# (scripts/versus-openspiel.py), in a Python environment of its own.
+OPENSPIEL_VERSION="2.0.2"
+OPENSPIEL_PY="$REPO_ROOT/target/openspiel/bin/python"
+
 # The wasm-bindgen CLI must be the same version as the wasm-bindgen crate
 # the app is built with.
 wasm_bindgen_version() {

@@ -7,6 +7,7 @@
 #   - Node.js and npm (apt) if missing, then the npm tools of package-lock.json
 #     (playwright-core, binaryen)
 #   - Debian's chromium and chromium-driver (apt) for the browser tests
+#   - OpenSpiel (pip, in target/openspiel) to play against its MCTS bot
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/env.sh"
 cd "$REPO_ROOT"
@@ -85,5 +86,13 @@ else
   apt_install chromium chromium-driver
 fi
 /usr/bin/chromium --version 2>/dev/null || true
+
+say "OpenSpiel $OPENSPIEL_VERSION (pip, in target/openspiel)"
+if [ -x "$OPENSPIEL_PY" ] && "$OPENSPIEL_PY" -c "import importlib.metadata as m; assert m.version('open_spiel') == '$OPENSPIEL_VERSION'" 2>/dev/null; then
+  echo "installed"
+else
+  python3 -m venv "$REPO_ROOT/target/openspiel"
+  "$OPENSPIEL_PY" -m pip install -q "open-spiel==$OPENSPIEL_VERSION"
+fi
 
 say "Setup done"

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Every test of Tablecraft, as CI runs them; stops at the first failure.
 #   setup, rustfmt, clippy (native and wasm32), cargo test (with the hostile
-#   corpus), a 60 s fuzz run, the release build
+#   corpus), a 60 s fuzz run, a short match against OpenSpiel's MCTS (its
+#   legal moves checked against ours at every position), the release build
 #   with Trunk, its size, and the end-to-end tests in headless Chromium.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/env.sh"
@@ -28,6 +29,11 @@ cargo test 2>&1 | tee "$LOGS/cargo-test.log"
 say "Fuzz: mutated game files opened, played and searched for 60 s"
 cargo run --release -q -p tablecraft-cli -- fuzz 60 2>&1 | tee "$LOGS/fuzz.log"
 
+say "Strength: Tablecraft against OpenSpiel's MCTS, 2 games a game at 200 ms a move"
+# A benchmark, not a timed test: it fails only where the two engines' legal
+# moves differ, or where a game cannot be played to its end.
+"$OPENSPIEL_PY" scripts/versus-openspiel.py --games 2 --ms 200 --jobs 2 2>&1 | tee "$LOGS/openspiel.log"
+
 say "trunk build --release --offline"
 trunk build --release --offline
 
@@ -51,6 +57,8 @@ awk '/^test result:/ { p += $4; f += $6; i += $8 }
 awk '/^ℹ (tests|pass|fail|cancelled|skipped) / { out = out sep $3 " " $2; sep = ", " }
      END { print "e2e tests: " out }' "$LOGS/e2e.log"
 grep -h '^fuzz:' "$LOGS/fuzz.log" || true
+awk '/^Tablecraft master against/ { table = "" } { table = table $0 "\n" } END { printf "%s", table }' \
+  "$LOGS/openspiel.log" | grep '^|' || true
 grep -h '^load to interactive' "$LOGS/e2e.log" | sed 's/^/e2e /' || true
 grep -h '^wasm/native' "$LOGS/e2e.log" | sed 's/^/e2e /' || true
 echo "$SIZE_LINE"

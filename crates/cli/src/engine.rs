@@ -10,7 +10,7 @@
 use std::io::{BufRead, Write};
 use std::process::ExitCode;
 use std::sync::Arc;
-use tablecraft_engine::search::{self, arena, Limits, Move, MoveGen, Options};
+use tablecraft_engine::search::{arena, Computer, Limits, Move, MoveGen, Options};
 use tablecraft_engine::{Position, Rules, Status};
 
 pub const HELP: &str = "\
@@ -19,8 +19,8 @@ commands, one a line:
                         numbered from 1
   play N | play MOVE    play move number N of the list, or the move written as listed
   think MS [STRENGTH]   the move the computer chooses in MS milliseconds at STRENGTH
-                        (beginner, good or master; master if not given), then a line
-                        of how it searched
+                        (beginner, good or master; master if not given; masterx2 for
+                        two threads), then a line of how it searched
   go MS [STRENGTH]      think, then play the move chosen
   status                playing P (P on move), roll P (P must roll the dice first)
                         or over W (W won; 0 is a draw)
@@ -69,6 +69,8 @@ struct Session {
     before: Vec<Position>,
     /// How many moves the computer has chosen, to seed each search apart.
     thought: u64,
+    /// The computer, keeping what it learned from one move to the next.
+    computer: Computer,
 }
 
 impl Session {
@@ -80,6 +82,7 @@ impl Session {
             seed,
             before: Vec::new(),
             thought: 0,
+            computer: Computer::new(),
         }
     }
 
@@ -190,7 +193,12 @@ impl Session {
             [ms, strength] => (*ms, *strength),
             _ => return Err("write: think MS [STRENGTH], like think 1000 master".into()),
         };
-        let side: arena::Side = format!("{strength}:{ms}").parse()?;
+        // `masterx2`: a strength with its threads.
+        let side: arena::Side = match strength.split_once('x') {
+            Some((name, threads)) => format!("{name}:{ms}x{threads}"),
+            None => format!("{strength}:{ms}"),
+        }
+        .parse()?;
         if self.pos.status() != &Status::Playing {
             return Err("the game is over".into());
         }
@@ -205,7 +213,7 @@ impl Session {
             threads: side.threads,
             ..Options::default()
         };
-        let choice = search::choose(&self.pos, &options, &mut |_| {});
+        let choice = self.computer.choose(&self.pos, &options, &mut |_| {});
         let mv = choice.mv.ok_or("no move was found")?;
         let number = self.moves().iter().position(|m| *m == mv).map_or(0, |i| i + 1);
         let text = format!(

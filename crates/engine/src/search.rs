@@ -280,6 +280,41 @@ fn some_steps(pos: &Position, rng: &mut Rng, out: &mut Vec<Step>, hasty: bool) {
 /// then with the depth reached, the positions searched and the best move
 /// so far.
 pub fn choose(pos: &Position, options: &Options, progress: &mut dyn FnMut(&Progress)) -> Choice {
+    Computer::default().choose(pos, options, progress)
+}
+
+/// The computer player of one game: chooses as [`choose`] does, keeping
+/// from one move to the next what its Monte-Carlo search learned of the
+/// positions still ahead (the part of its trees below the position the
+/// game has reached is searched on).
+#[derive(Default)]
+pub struct Computer {
+    kept: monte_carlo::Kept,
+}
+
+impl Computer {
+    /// A computer that has searched nothing yet.
+    pub fn new() -> Computer {
+        Computer::default()
+    }
+
+    /// Chooses a move for the player on move, as [`choose`] does.
+    pub fn choose(
+        &mut self,
+        pos: &Position,
+        options: &Options,
+        progress: &mut dyn FnMut(&Progress),
+    ) -> Choice {
+        choose_keeping(pos, options, &mut self.kept, progress)
+    }
+}
+
+fn choose_keeping(
+    pos: &Position,
+    options: &Options,
+    kept: &mut monte_carlo::Kept,
+    progress: &mut dyn FnMut(&Progress),
+) -> Choice {
     let start = (options.now)();
     if hidden::needed(pos) && pos.status() == &Status::Playing && !pos.roll_due() {
         let mut choice = hidden::choose(pos, options, progress);
@@ -332,7 +367,7 @@ pub fn choose(pos: &Position, options: &Options, progress: &mut dyn FnMut(&Progr
     } else if pos.rules().players < 2 {
         solve_puzzle(&mut pos, gen, &mut budget, progress)
     } else {
-        two_players(&mut pos, options, &moves, &mut budget, &mut rng, progress)
+        two_players(&mut pos, options, &moves, &mut budget, &mut rng, kept, progress)
     };
     if choice.mv.is_none() && !moves.is_empty() {
         choice.mv = Some(moves[rng.below(moves.len())].clone());
@@ -432,6 +467,7 @@ fn two_players(
     moves: &[Move],
     budget: &mut Budget,
     rng: &mut Rng,
+    kept: &mut monte_carlo::Kept,
     progress: &mut dyn FnMut(&Progress),
 ) -> Choice {
     let limits = budget.limits();
@@ -485,7 +521,7 @@ fn two_players(
         threads: options.threads,
         seed: rng.next_u64(),
     };
-    let mut choice = monte_carlo::choose(&ask, progress);
+    let mut choice = monte_carlo::choose(&ask, kept, progress);
     budget.nodes += choice.nodes;
     choice.nodes = budget.nodes;
     choice.depth = found.depth;

@@ -107,7 +107,7 @@ pub(crate) enum Change {
 
 /// What lies on a board of at most 64 squares, a bit a square (see
 /// [`crate::rules::bitboard`]): kept as figures come, go and change hands.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
 pub struct BoardBits {
     /// The squares with a figure on.
     pub filled: u64,

@@ -8,7 +8,7 @@ use crate::state::{BoardBits, Status};
 use crate::Position;
 
 /// One step of the move in progress.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Made {
     pub rule: RuleId,
     pub from: PlaceId,
@@ -16,7 +16,7 @@ pub struct Made {
 }
 
 /// What lies where and whose move it is, as the machine keeps it.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Situation {
     /// Per square of the board (by bit), the kind of its figure plus one;
     /// 0 for an empty square.

@@ -7,7 +7,7 @@
 //! search gets wrong is refused rather than played; dice are rolled by the
 //! game's own chance, seeded by the game's number.
 
-use super::{choose, Limits, Move, Now, Options, Strength};
+use super::{Computer, Limits, Move, Now, Options, Strength};
 use crate::position::Position;
 use crate::rules::Rules;
 use crate::state::Status;
@@ -126,7 +126,9 @@ impl fmt::Display for Broken {
 
 /// Plays one game of `rules`: side `first` in the first seat, the other
 /// side in every other seat; `seed` seeds the game's chance and both
-/// searches. `now` is the clock the searches read.
+/// searches. `now` is the clock the searches read. Each side is one
+/// [`Computer`] for the whole game, keeping what it learned from one move
+/// to the next.
 ///
 /// # Errors
 /// When a side chose a move the game refuses, or no move where it had to
@@ -139,6 +141,7 @@ pub fn play_game(
     now: Now,
 ) -> Result<Game, Broken> {
     let mut pos = Position::with_seed(Arc::clone(rules), seed);
+    let mut computers = [Computer::new(), Computer::new()];
     let mut game = Game {
         winner: None,
         first,
@@ -167,7 +170,7 @@ pub fn play_game(
             ..Options::default()
         };
         let started = now();
-        let choice = choose(&pos, &options, &mut |_| {});
+        let choice = computers[side].choose(&pos, &options, &mut |_| {});
         let took = now() - started;
         game.chosen[side] += 1;
         game.thought_ms[side] += took;

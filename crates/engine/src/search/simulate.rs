@@ -68,6 +68,10 @@ pub trait Simulator {
     /// [`reset`](Self::reset) next.
     fn playout(&mut self, rng: &mut Rng, budget: &mut Budget) -> Option<u8>;
 
+    /// A number standing for where the game is now: the same wherever it
+    /// is the same (for finding a position in a tree kept from before).
+    fn fingerprint(&self) -> u64;
+
     /// This simulator's action for `act` of the general engine at `pos`,
     /// the position this simulator is at now.
     fn action_of(&self, pos: &Position, act: Act) -> Self::Action;

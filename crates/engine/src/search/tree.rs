@@ -31,7 +31,12 @@ const UNPROVEN: u8 = u8::MAX;
 pub const MAX_EDGES: usize = 1 << 22;
 
 /// UCT's exploration constant, for results from 0 (loss) to 1 (win).
-pub const EXPLORATION: f64 = 1.0;
+/// Measured by matches of the tree against itself at 300 ms a move (40
+/// games each): 0.5 scored 61% against 1.0 at Connect Four, 70% at
+/// Breakthrough, 64% at Reversi, 0.7 56% at Connect Four, 1.4 38%;
+/// against OpenSpiel's MCTS at Breakthrough, 1 s a move, 0.5 and 0.7 did
+/// worse than 1.0 with few playouts (10 and 20 games).
+pub const EXPLORATION: f64 = 0.7;
 
 /// A position of the tree.
 #[derive(Debug, Clone, Copy)]
@@ -161,6 +166,95 @@ impl<A: Copy + PartialEq> Tree<A> {
             moves += u32::from(self.nodes[at].start);
         }
         Some(moves)
+    }
+
+    /// The node at the start of a move, at most `moves` whole moves below
+    /// the root, where the game is as `target` fingerprints it
+    /// ([`Simulator::fingerprint`]), `sim` being at the root; at most
+    /// `limit` nodes looked at.
+    ///
+    /// # Errors
+    /// [`GiveUp`] where the simulator gave up.
+    pub fn find<S: Simulator<Action = A>>(
+        &self,
+        sim: &mut S,
+        target: u64,
+        moves: u32,
+        limit: usize,
+    ) -> Result<Option<u32>, GiveUp> {
+        // Depth first, each node's way made again from the root.
+        let mut stack: Vec<(u32, Vec<A>, u32)> = vec![(0, Vec::new(), 0)];
+        let mut looked = 0;
+        while let Some((at, way, starts)) = stack.pop() {
+            looked += 1;
+            if looked > limit {
+                break;
+            }
+            let node = &self.nodes[at as usize];
+            if at != 0 && node.start {
+                sim.reset();
+                for &a in &way {
+                    sim.act(a)?;
+                }
+                if sim.fingerprint() == target {
+                    sim.reset();
+                    return Ok(Some(at));
+                }
+            }
+            if !node.listed || starts >= moves {
+                continue;
+            }
+            // The most visited is looked at first: the game most likely went
+            // that way.
+            let mut reached: Vec<&Edge<A>> = (node.first..node.first + node.count)
+                .map(|e| &self.edges[e as usize])
+                .filter(|edge| edge.child != NONE)
+                .collect();
+            reached.sort_by_key(|edge| edge.visits);
+            for edge in reached {
+                let mut next = way.clone();
+                next.push(edge.action);
+                let child_starts = starts + u32::from(self.nodes[edge.child as usize].start);
+                stack.push((edge.child, next, child_starts));
+            }
+        }
+        sim.reset();
+        Ok(None)
+    }
+
+    /// The tree below node `at`, `at` its root, with all it learned there.
+    pub fn subtree(&self, at: u32) -> Tree<A> {
+        let mut tree = Tree {
+            nodes: vec![self.nodes[at as usize]],
+            edges: Vec::new(),
+            max_edges: self.max_edges,
+            exploration: self.exploration,
+        };
+        let mut queue = std::collections::VecDeque::from([(at, 0usize)]);
+        while let Some((old, new)) = queue.pop_front() {
+            let node = self.nodes[old as usize];
+            if !node.listed {
+                continue;
+            }
+            let first = tree.edges.len() as u32;
+            for e in node.first..node.first + node.count {
+                let mut edge = self.edges[e as usize];
+                if edge.child != NONE {
+                    let copy = tree.nodes.len();
+                    tree.nodes.push(self.nodes[edge.child as usize]);
+                    queue.push_back((edge.child, copy));
+                    edge.child = copy as u32;
+                }
+                tree.edges.push(edge);
+            }
+            tree.nodes[new].first = first;
+        }
+        tree
+    }
+
+    /// The player on move at the root.
+    pub fn mover(&self) -> u8 {
+        self.nodes[0].mover
     }
 
     /// Searches until the budget is spent or the root is proven; `report`
@@ -326,7 +420,7 @@ impl<A: Copy + PartialEq> Tree<A> {
     /// How many actions deep the end of edge `e`'s proof is.
     fn length_of(&self, e: u32) -> u16 {
         match self.edges[e as usize].child {
-            NONE => 0,
+            NONE => 1,
             c => self.nodes[c as usize].length.saturating_add(1),
         }
     }
@@ -501,7 +595,7 @@ impl Rank {
             };
             let mover = tree.nodes[node as usize].mover;
             let length = match edge.child {
-                NONE => 0,
+                NONE => 1,
                 c => tree.nodes[c as usize].length.saturating_add(1),
             };
             match edge.proof {

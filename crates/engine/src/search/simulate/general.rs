@@ -114,6 +114,10 @@ impl Simulator for GeneralSim {
         winner
     }
 
+    fn fingerprint(&self) -> u64 {
+        self.pos.hash()
+    }
+
     fn action_of(&self, _: &Position, act: Act) -> Act {
         act
     }

@@ -16,10 +16,11 @@ pub struct MachineSim<'r> {
     root: Situation,
     s: Situation,
     listing: Listing,
-    /// The actions made since the root, and those of a playout: enough for
-    /// the general engine to play on where the machine hands a playout
+    /// The actions made since the root: with those of a playout, enough
+    /// for the general engine to play on where the machine hands a playout
     /// over.
     path: Vec<Action>,
+    /// The actions of a playout.
     played: Vec<Action>,
     /// The root as the general engine has it, for such a playout.
     position: &'r Position,
@@ -110,6 +111,11 @@ impl Simulator for MachineSim<'_> {
             Ended::Winner(w) => w,
             Ended::Handed => self.handed(rng, budget),
         }
+    }
+
+    fn fingerprint(&self) -> u64 {
+        use std::hash::{BuildHasher, BuildHasherDefault};
+        BuildHasherDefault::<crate::rules::FastHasher>::default().hash_one(&self.s)
     }
 
     fn action_of(&self, pos: &Position, act: Act) -> Action {

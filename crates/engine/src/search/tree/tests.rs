@@ -101,6 +101,9 @@ impl Simulator for Heap {
         }
         self.over
     }
+    fn fingerprint(&self) -> u64 {
+        u64::from(self.left) << 8 | u64::from(self.to_move) << 4 | u64::from(self.taken)
+    }
     fn action_of(&self, _: &crate::Position, _: super::super::simulate::Act) -> Take {
         Take::End
     }
