@@ -8,7 +8,9 @@ use std::sync::Arc;
 use tablecraft_engine::model::Game;
 use tablecraft_engine::record::{Played, Record};
 use tablecraft_engine::search::bench::{self, Figures};
-use tablecraft_engine::search::{self, hint::sentence, Limits, Move, Now, Options, Outcome, Strength};
+use tablecraft_engine::search::{
+    self, hint::sentence, Computer, Limits, Move, Now, Options, Outcome, Strength,
+};
 use tablecraft_engine::{Position, Rules, Status};
 
 /// What the computer is asked to do.
@@ -215,8 +217,40 @@ impl NamedMove {
     }
 }
 
+/// What the worker keeps from one question to the next: the last game,
+/// compiled, and the computer that played it, keeping what its search
+/// learned of the positions still ahead (Master's moves and hints).
+#[derive(Default)]
+pub struct Memory {
+    game: Option<(Game, Arc<Rules>)>,
+    computer: Computer,
+}
+
+impl Memory {
+    /// The rules of `game`: those compiled last time where it is the same
+    /// game (and then the computer goes on with what it learned), else
+    /// compiled now (and the computer starts afresh).
+    fn rules(&mut self, game: &Game) -> Result<Arc<Rules>, Vec<tablecraft_engine::Problem>> {
+        if let Some((kept, rules)) = &self.game {
+            if kept == game {
+                return Ok(Arc::clone(rules));
+            }
+        }
+        self.game = None;
+        self.computer = Computer::new();
+        let rules = Arc::new(Rules::compile(game)?);
+        self.game = Some((game.clone(), Arc::clone(&rules)));
+        Ok(rules)
+    }
+}
+
 /// Answers a request; `progress` hears from the search as it goes.
 pub fn answer(req: &Request, now: Now, progress: &mut dyn FnMut(&Reply)) -> Reply {
+    answer_with(req, now, &mut Memory::default(), progress)
+}
+
+/// [`answer`], with what the worker kept from the questions before.
+pub fn answer_with(req: &Request, now: Now, memory: &mut Memory, progress: &mut dyn FnMut(&Reply)) -> Reply {
     let failed = |message: String| Reply::Failed { id: req.id, message };
     if req.task == Task::Bench {
         return Reply::Bench {
@@ -225,8 +259,8 @@ pub fn answer(req: &Request, now: Now, progress: &mut dyn FnMut(&Reply)) -> Repl
             figures: bench::run(now, (req.time_ms / 1000.0).clamp(0.01, 10.0), &req.files),
         };
     }
-    let rules = match Rules::compile(&req.game) {
-        Ok(r) => Arc::new(r),
+    let rules = match memory.rules(&req.game) {
+        Ok(r) => r,
         Err(problems) => {
             return failed(format!(
                 "The game has {} problem(s); fix them first.",
@@ -262,8 +296,8 @@ pub fn answer(req: &Request, now: Now, progress: &mut dyn FnMut(&Reply)) -> Repl
         })
     };
     let choice = match req.task {
-        Task::Move => search::choose(&pos, &options, &mut report),
-        Task::Hint => search::choose(
+        Task::Move => memory.computer.choose(&pos, &options, &mut report),
+        Task::Hint => memory.computer.choose(
             &pos,
             &Options {
                 strength: Strength::Master,
@@ -291,10 +325,11 @@ pub fn answer(req: &Request, now: Now, progress: &mut dyn FnMut(&Reply)) -> Repl
     }
 }
 
-/// Answers a request given as JSON text, with JSON replies.
-pub fn answer_json(text: &str, now: Now, progress: &mut dyn FnMut(String)) -> String {
+/// Answers a request given as JSON text, with JSON replies, going on with
+/// what `memory` kept from the questions before.
+pub fn answer_json(text: &str, now: Now, memory: &mut Memory, progress: &mut dyn FnMut(String)) -> String {
     let reply = match serde_json::from_str::<Request>(text) {
-        Ok(req) => answer(&req, now, &mut |r| {
+        Ok(req) => answer_with(&req, now, memory, &mut |r| {
             progress(serde_json::to_string(r).unwrap_or_default())
         }),
         Err(e) => Reply::Failed {
@@ -321,6 +356,29 @@ mod tests {
             level: Level::Master,
             time_ms: 2000.0,
             files: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn the_worker_keeps_the_game_compiled_while_it_stays_the_same() {
+        let mut memory = Memory::default();
+        let (nim, _) = open_example("nim12");
+        let (c4, _) = open_example("connect-four");
+        let first = memory.rules(&nim).unwrap();
+        assert!(Arc::ptr_eq(&first, &memory.rules(&nim).unwrap()));
+        let other = memory.rules(&c4).unwrap();
+        assert!(!Arc::ptr_eq(&first, &other));
+        assert!(
+            !Arc::ptr_eq(&first, &memory.rules(&nim).unwrap()),
+            "compiled again"
+        );
+        // Moves asked one after the other are answered alike with it.
+        let req = request("connect-four", Task::Move, Record::default());
+        for _ in 0..2 {
+            let Reply::Done { best: Some(_), .. } = answer_with(&req, native_now, &mut memory, &mut |_| {})
+            else {
+                panic!("a move");
+            };
         }
     }
 
@@ -426,7 +484,13 @@ mod tests {
         let connect_four = include_str!("../../../public/games/connect-four.game.xml");
         req.files = vec![("connect-four.game.xml".into(), connect_four.into())];
         let text = serde_json::to_string(&req).unwrap();
-        let reply: Reply = serde_json::from_str(&answer_json(&text, native_now, &mut |_| {})).unwrap();
+        let reply: Reply = serde_json::from_str(&answer_json(
+            &text,
+            native_now,
+            &mut Memory::default(),
+            &mut |_| {},
+        ))
+        .unwrap();
         assert_eq!(reply.id(), 9);
         match reply {
             Reply::Bench { figures, .. } => {
@@ -446,9 +510,21 @@ mod tests {
     fn json_round_trip_and_bad_questions() {
         let req = request("tic-tac-toe", Task::Move, Record::default());
         let text = serde_json::to_string(&req).unwrap();
-        let reply: Reply = serde_json::from_str(&answer_json(&text, native_now, &mut |_| {})).unwrap();
+        let reply: Reply = serde_json::from_str(&answer_json(
+            &text,
+            native_now,
+            &mut Memory::default(),
+            &mut |_| {},
+        ))
+        .unwrap();
         assert!(matches!(reply, Reply::Done { best: Some(_), .. }));
-        let bad: Reply = serde_json::from_str(&answer_json("{nonsense", native_now, &mut |_| {})).unwrap();
+        let bad: Reply = serde_json::from_str(&answer_json(
+            "{nonsense",
+            native_now,
+            &mut Memory::default(),
+            &mut |_| {},
+        ))
+        .unwrap();
         assert!(matches!(bad, Reply::Failed { .. }));
         let mut over = request("nim12", Task::Move, Record::default());
         over.record.played = vec![Played::Step {

@@ -280,7 +280,7 @@ fn some_steps(pos: &Position, rng: &mut Rng, out: &mut Vec<Step>, hasty: bool) {
 /// then with the depth reached, the positions searched and the best move
 /// so far.
 pub fn choose(pos: &Position, options: &Options, progress: &mut dyn FnMut(&Progress)) -> Choice {
-    Computer::default().choose(pos, options, progress)
+    choose_keeping(pos, options, &mut monte_carlo::Kept::default(), progress)
 }
 
 /// The computer player of one game: chooses as [`choose`] does, keeping
@@ -298,13 +298,18 @@ impl Computer {
         Computer::default()
     }
 
-    /// Chooses a move for the player on move, as [`choose`] does.
+    /// Chooses a move for the player on move, as [`choose`] does. Only
+    /// Master goes on with what it learned before: a weaker strength would
+    /// grow stronger from it.
     pub fn choose(
         &mut self,
         pos: &Position,
         options: &Options,
         progress: &mut dyn FnMut(&Progress),
     ) -> Choice {
+        if options.strength != Strength::Master {
+            return choose(pos, options, progress);
+        }
         choose_keeping(pos, options, &mut self.kept, progress)
     }
 }

@@ -3,7 +3,8 @@
 
 #[cfg(target_arch = "wasm32")]
 fn main() {
-    use tablecraft_app::worker_protocol::answer_json;
+    use std::cell::RefCell;
+    use tablecraft_app::worker_protocol::{answer_json, Memory};
     use wasm_bindgen::prelude::*;
     use wasm_bindgen::JsCast;
     use web_sys::{DedicatedWorkerGlobalScope, MessageEvent};
@@ -26,6 +27,9 @@ fn main() {
     console_error_panic_hook::set_once();
     let scope: DedicatedWorkerGlobalScope = js_sys::global().unchecked_into();
     let replies = scope.clone();
+    // What the worker keeps from one question to the next: the game
+    // compiled, and the computer's search of the positions ahead.
+    let memory = RefCell::new(Memory::default());
     let on_message = Closure::<dyn Fn(MessageEvent)>::new(move |msg: MessageEvent| {
         let Some(question) = msg.data().as_string() else {
             return;
@@ -33,7 +37,9 @@ fn main() {
         let post = |text: String| {
             let _ = replies.post_message(&JsValue::from_str(&text));
         };
-        let answer = answer_json(&question, now, &mut |progress| post(progress));
+        let answer = answer_json(&question, now, &mut memory.borrow_mut(), &mut |progress| {
+            post(progress)
+        });
         post(answer);
     });
     scope.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
