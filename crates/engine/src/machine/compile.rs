@@ -238,21 +238,23 @@ fn step_rule(m: &Machine, rules: &Rules, i: usize) -> Result<StepRule, String> {
             .collect();
     let on_board = rule.board.as_ref().filter(|rb| Some(rb.b) == m.b);
     let mut gates = Vec::new();
+    let mut each = Vec::new();
     let targets = match on_board {
         Some(_) => {
             let b = m.b.ok_or("no board")?;
             let mut sets = Vec::new();
             for &c in &rule.prefilter.dynamic {
-                let t = tree::tree(&rule.when[c], rules, rule.vars.len(), true)
-                    .ok_or("a condition has no compiled form")?;
+                let t =
+                    tree::condition(&rule.when[c], rules, rule).ok_or("a condition has no compiled form")?;
                 if reads_no_step(&t.node) {
                     let (expr, sx) = Expr::compile_with_parts(&t.node, t.texts, rules, (m.b, &m.places))?;
                     Gate::push(&mut gates, expr, &sx);
                     continue;
                 }
-                let program = tree::step_targets(&t.node, rules, &t.texts, b)
-                    .ok_or("a condition has no form as sets")?;
-                sets.push(Expr::set(program, t.texts, rules, (m.b, &m.places))?);
+                match tree::step_targets(&t.node, rules, &t.texts, b) {
+                    Some(program) => sets.push(Expr::set(program, t.texts, rules, (m.b, &m.places))?),
+                    None => each.push(Expr::compile(&t.node, t.texts, rules, (m.b, &m.places))?),
+                }
             }
             Targets::Board(sets)
         }
@@ -265,8 +267,8 @@ fn step_rule(m: &Machine, rules: &Rules, i: usize) -> Result<StepRule, String> {
             }
             let mut when = Vec::new();
             for &c in &rule.prefilter.dynamic {
-                let t = tree::tree(&rule.when[c], rules, rule.vars.len(), true)
-                    .ok_or("a condition has no compiled form")?;
+                let t =
+                    tree::condition(&rule.when[c], rules, rule).ok_or("a condition has no compiled form")?;
                 when.push(Expr::compile(&t.node, t.texts, rules, (m.b, &m.places))?);
             }
             Targets::Piles(when)
@@ -309,6 +311,7 @@ fn step_rule(m: &Machine, rules: &Rules, i: usize) -> Result<StepRule, String> {
         effects,
         handover,
         starts,
+        each,
     })
 }
 

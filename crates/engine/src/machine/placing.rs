@@ -25,7 +25,8 @@ pub(super) fn fits(rule: &StepRule, reads_order: bool) -> bool {
         Targets::Board(sets) => sets.iter().all(|(set, _)| set.bare()),
         Targets::Piles(_) => false,
     };
-    bare && rule.from_cells == 0
+    bare && rule.each.is_empty()
+        && rule.from_cells == 0
         && rule.to.is_some()
         && rule.gates.is_empty()
         && rule.handover.is_none()

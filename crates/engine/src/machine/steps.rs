@@ -49,6 +49,10 @@ pub(super) struct StepRule {
     /// conditions (by their place in [`Targets::Board`]) that have such a
     /// form: a figure elsewhere has no step and is passed by.
     pub starts: Vec<(usize, Starts)>,
+    /// Its target conditions on the board with no form as sets (Breakthrough's
+    /// `row(to) - row(from) = (if player = 1 then 1 else -1)`): asked of
+    /// each square the sets allow, one after another.
+    pub each: Vec<Expr>,
 }
 
 /// A condition of a step rule that reads nothing of the step.
@@ -594,6 +598,9 @@ impl Machine {
                     }?
                     .yes;
                 }
+                if bits != 0 && !rule.each.is_empty() {
+                    bits = self.each_holds(rules, s, turn, rule, (from, k), bits, memo, depth)?;
+                }
                 if bits != 0 && sets.iter().any(|(set, _)| !set.bare()) {
                     self.ask(rules, s, turn, (from, k), memo, depth, &mut |e| {
                         for (j, (set, texts)) in sets.iter().enumerate().filter(|(_, (set, _))| !set.bare()) {
@@ -686,6 +693,38 @@ impl Machine {
                 Some(true)
             }
         }
+    }
+
+    /// The squares of `bits` where every one of `rule`'s conditions with
+    /// no form as sets holds, for a figure of kind `k` on `from`; `None` to
+    /// give up.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(never)]
+    fn each_holds(
+        &self,
+        rules: &Rules,
+        s: &Situation,
+        turn: Turn,
+        rule: &StepRule,
+        figure: (PlaceId, u8),
+        bits: u64,
+        memo: &mut Memo,
+        depth: u32,
+    ) -> Option<u64> {
+        let mut kept = 0;
+        self.ask(rules, s, turn, figure, memo, depth, &mut |e| {
+            let mut left = bits;
+            while left != 0 {
+                let bit = left.trailing_zeros();
+                left &= left - 1;
+                e.slots[2] = Val::place(self.board.place(bit));
+                if all_hold(&rule.each, e)? {
+                    kept |= 1 << bit;
+                }
+            }
+            Some(())
+        })?;
+        Some(kept)
     }
 
     /// Whether rule `r`'s conditions that read nothing of the step hold,

@@ -870,3 +870,30 @@ fn a_deeply_nested_sum_is_compiled_once_and_plays_as_the_general_engine() {
     let tally = lockstep(&changed, 2, "a deeply nested sum");
     assert!(tally.answered > 0 && tally.gave_up == 0, "{tally:?}");
 }
+
+/// Breakthrough, its far row asked square by square: its steps' conditions
+/// relating `to` with `from` (`row(to) - row(from) = …`) have no form as
+/// sets and are asked of each square the sets allow, and `captured` is read
+/// as the figure on `to`; both play as the general engine plays, and the
+/// step rules ask them square by square.
+#[test]
+fn conditions_with_no_form_as_sets_are_asked_square_by_square() {
+    let text = examples::text("breakthrough.game.xml");
+    let far_row =
+        "any c in numbers(1, 6) where owner(square(board, if opponent = 1 then 6 else 1, c)) = opponent";
+    assert!(text.contains(far_row));
+    let changed = text.replace(
+        far_row,
+        "any s in squares(board) where owner(s) = opponent and row(s) = (if opponent = 1 then 6 else 1)",
+    );
+    let (_, rules) = crate::open(&changed).unwrap();
+    let m = rules
+        .machine()
+        .unwrap_or_else(|| panic!("{:?}", rules.why_no_machine()));
+    assert!(
+        m.steps.iter().all(|r| r.each.len() == 1),
+        "one condition each asked square by square"
+    );
+    let tally = lockstep(&changed, 8, "Breakthrough");
+    assert!(tally.answered > 0 && tally.gave_up == 0, "{tally:?}");
+}

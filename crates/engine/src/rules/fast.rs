@@ -225,8 +225,21 @@ impl Fast {
     /// variables (the first three `figure`, `from`, `to` when `step`); `None`
     /// when it has no compiled form worth having.
     pub fn compile(expr: &Expr, rules: &Rules, vars: usize, step: bool) -> Option<Fast> {
+        Fast::compile_capturing(expr, rules, vars, step, None)
+    }
+
+    /// [`compile`](Self::compile) for a step rule that captures by
+    /// landing, where `captured` is variable `captured` (read as `top(to)`
+    /// in its conditions, asked before the step).
+    pub fn compile_capturing(
+        expr: &Expr,
+        rules: &Rules,
+        vars: usize,
+        step: bool,
+        captured: Option<usize>,
+    ) -> Option<Fast> {
         let mut texts: Vec<Text> = Vec::new();
-        let mut c = Compiler::new(rules, &mut texts, vars, step);
+        let mut c = Compiler::new(rules, &mut texts, vars, step).capturing(captured);
         let root = c.node(expr, vars, 0)?;
         if c.too_big || matches!(root, Node::General(_)) {
             return None;

@@ -167,7 +167,10 @@ fn compile_fast(rules: &mut Rules) {
         .map(|s| {
             s.when
                 .iter()
-                .map(|e| Fast::compile(e, rules, s.vars.len(), true))
+                .map(|e| {
+                    let captured = s.capture.then(|| s.vars.len().saturating_sub(1));
+                    Fast::compile_capturing(e, rules, s.vars.len(), true, captured)
+                })
                 .collect()
         })
         .collect();

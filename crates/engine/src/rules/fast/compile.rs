@@ -92,6 +92,10 @@ pub(crate) struct Compiler<'a> {
     /// Whether a part compiled reads the rule's variables as text: a
     /// capture, or a part the general evaluator answers.
     pub(crate) reads_vars: bool,
+    /// Where the rule captures by landing, its variable `captured`: in a
+    /// condition, asked before the step, the figure on top of `to`
+    /// (`top(to)`, "" where there is none).
+    captured: Option<usize>,
 }
 
 impl<'a> Compiler<'a> {
@@ -103,6 +107,7 @@ impl<'a> Compiler<'a> {
             texts,
             vars,
             step,
+            captured: None,
             too_big: false,
             reads_vars: false,
         };
@@ -111,6 +116,13 @@ impl<'a> Compiler<'a> {
             c.intern(name);
         }
         c
+    }
+
+    /// The same, for a condition of a step rule that captures by landing,
+    /// whose variable `captured` is variable `i`.
+    pub(crate) fn capturing(mut self, i: Option<usize>) -> Self {
+        self.captured = i;
+        self
     }
 
     /// The rules it compiles for.
@@ -159,6 +171,9 @@ impl<'a> Compiler<'a> {
             Expr::Literal(v) => self.literal(v),
             Expr::Name(name) => match &name.resolved {
                 Resolved::Var(i) if *i < 3 && self.step => Some(Node::Slot(*i)),
+                Resolved::Var(i) if self.step && Some(*i) == self.captured => {
+                    Some(Node::Call(Function::World(WorldFn::Top), vec![Node::Slot(2)]))
+                }
                 Resolved::Var(i) if *i < self.vars => {
                     self.reads_vars = true;
                     Some(Node::Capture(*i))

@@ -27,8 +27,31 @@ pub(crate) struct Tree {
 /// over ids, none is asked of the general evaluator, it reads no capture,
 /// and the general evaluator can never run out of work on it.
 pub(crate) fn tree(expr: &Expr, rules: &Rules, vars: usize, step: bool) -> Option<Tree> {
+    tree_capturing(expr, rules, vars, step, None)
+}
+
+/// [`tree`] of a condition of a step rule that captures by landing, whose
+/// variable `captured` is variable `captured` (read as `top(to)`).
+pub(crate) fn condition(expr: &Expr, rules: &Rules, rule: &crate::rules::StepRuleC) -> Option<Tree> {
+    let vars = rule.vars.len();
+    tree_capturing(
+        expr,
+        rules,
+        vars,
+        true,
+        rule.capture.then(|| vars.saturating_sub(1)),
+    )
+}
+
+fn tree_capturing(
+    expr: &Expr,
+    rules: &Rules,
+    vars: usize,
+    step: bool,
+    captured: Option<usize>,
+) -> Option<Tree> {
     let mut texts: Vec<Text> = Vec::new();
-    let mut c = Compiler::new(rules, &mut texts, vars, step);
+    let mut c = Compiler::new(rules, &mut texts, vars, step).capturing(captured);
     let node = c.node(expr, vars, 0)?;
     if c.too_big || c.reads_vars || general(&node) {
         return None;
