@@ -8,7 +8,7 @@ use std::sync::Arc;
 use super::value::{Eval, SetOf, Sx};
 use super::Where;
 use crate::expr::{BinOp, Function, Special, WorldFn};
-use crate::rules::tree::{direction_of, Held, Seq, Val, EMPTY, MAX_PARAMS};
+use crate::rules::tree::{direction_of, shape, Held, Val, EMPTY, MAX_PARAMS};
 use crate::rules::Element;
 
 /// A part of an expression, ready to run ([`Op::get`]): its value, or
@@ -240,6 +240,13 @@ fn call(f: Function, args: Vec<Op>) -> Op {
             })
         }
         Function::Abs => op(move |e| Some(Val::num(number(a.get(e)?)?.checked_abs()?))),
+        Function::Numbers => match b {
+            Some(b) => op(move |e| {
+                let first = a.get(e)?;
+                shape::numbers(first, b.get(e)?)
+            }),
+            None => op(|_| None),
+        },
         Function::World(w) => world(w, a, b, c),
         _ => op(|_| None),
     }
@@ -322,16 +329,13 @@ fn world(w: WorldFn, a: Op, b: Option<Op>, c: Option<Op>) -> Op {
             e.top(v)
         }),
         (WorldFn::Squares, _, _) => op(move |e| {
-            let i = a.get(e)?.as_text()?;
-            let Element::Grid(g) = e.texts.get(i as usize)?.element? else {
-                return None;
-            };
-            let g = e.rules.grids.get(g as usize)?;
-            let len = g.rows as usize * g.columns as usize;
-            Some(Val::list(Seq::Places {
-                first: g.first,
-                len: u16::try_from(len).ok()?,
-            }))
+            let v = a.get(e)?;
+            shape::squares(e.rules, e.texts, v)
+        }),
+        (WorldFn::Square, Some(b), Some(c)) => op(move |e| {
+            let (board, row) = (a.get(e)?, b.get(e)?);
+            let column = c.get(e)?;
+            shape::square(e.rules, e.texts, board, row, column)
         }),
         (WorldFn::Neighbour | WorldFn::Line, Some(b), _) => {
             let next = w == WorldFn::Neighbour;

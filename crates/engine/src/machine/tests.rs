@@ -874,19 +874,11 @@ fn a_deeply_nested_sum_is_compiled_once_and_plays_as_the_general_engine() {
 /// Breakthrough, its far row asked square by square: its steps' conditions
 /// relating `to` with `from` (`row(to) - row(from) = …`) have no form as
 /// sets and are asked of each square the sets allow, and `captured` is read
-/// as the figure on `to`; both play as the general engine plays, and the
-/// step rules ask them square by square.
+/// as the figure on `to`; both play as the general engine plays.
 #[test]
 fn conditions_with_no_form_as_sets_are_asked_square_by_square() {
     let text = examples::text("breakthrough.game.xml");
-    let far_row =
-        "any c in numbers(1, 6) where owner(square(board, if opponent = 1 then 6 else 1, c)) = opponent";
-    assert!(text.contains(far_row));
-    let changed = text.replace(
-        far_row,
-        "any s in squares(board) where owner(s) = opponent and row(s) = (if opponent = 1 then 6 else 1)",
-    );
-    let (_, rules) = crate::open(&changed).unwrap();
+    let (_, rules) = crate::open(&text).unwrap();
     let m = rules
         .machine()
         .unwrap_or_else(|| panic!("{:?}", rules.why_no_machine()));
@@ -894,6 +886,38 @@ fn conditions_with_no_form_as_sets_are_asked_square_by_square() {
         m.steps.iter().all(|r| r.each.len() == 1),
         "one condition each asked square by square"
     );
-    let tally = lockstep(&changed, 8, "Breakthrough");
+    let tally = lockstep(&text, 8, "Breakthrough");
     assert!(tally.answered > 0 && tally.gave_up == 0, "{tally:?}");
+}
+
+/// `numbers(a, b)` and `square(board, row, column)` are compiled: counted
+/// backwards (no numbers) and off the board (no square). Where the list's
+/// length has no bound as the game is compiled, or is too long, the
+/// general evaluator answers.
+#[test]
+fn numbers_and_square_play_as_the_general_engine_plays() {
+    let text = examples::text("breakthrough.game.xml");
+    let far_row =
+        "any c in numbers(1, 6) where owner(square(board, if opponent = 1 then 6 else 1, c)) = opponent";
+    assert!(text.contains(far_row));
+    for (when, compiled) in [
+        (far_row, true),
+        ("any c in numbers(6, 1) where owner(square(board, 1, c)) = opponent", true),
+        ("any c in numbers(0, 7) where owner(square(board, if opponent = 1 then 6 else 1, c)) = opponent", true),
+        ("(how many r in numbers(1, 6) where owner(square(board, r, r)) = player) &gt; 2 + (how many c in numbers(1, 3) where c = 2)", true),
+        // No bound on its length as the game is compiled: the general
+        // evaluator, which counts its work as it goes, answers.
+        ("any c in numbers(1, row(last_to)) where owner(square(board, if opponent = 1 then 6 else 1, c)) = opponent", false),
+        ("any c in numbers(1, 20000) where c = 0", true),
+    ] {
+        let changed = text.replace(far_row, when);
+        let (_, rules) = crate::open(&changed).unwrap();
+        assert_eq!(rules.machine().is_some(), compiled, "{when}: {:?}", rules.why_no_machine());
+        if compiled {
+            let tally = lockstep(&changed, 6, when);
+            let too_long = when.contains("20000");
+            assert!(tally.answered > 0 || too_long, "{when}: {tally:?}");
+            assert_eq!(tally.gave_up > 0, too_long, "{when}: {tally:?}");
+        }
+    }
 }

@@ -25,6 +25,7 @@ mod ops;
 mod row;
 mod run;
 mod sets;
+pub(crate) mod shape;
 mod share;
 pub(crate) mod tree;
 mod val;
@@ -100,7 +101,7 @@ pub(crate) const MAX_PARAMS: usize = 8;
 impl Seq {
     pub(crate) fn len(self) -> usize {
         match self {
-            Seq::Places { len, .. } => len as usize,
+            Seq::Places { len, .. } | Seq::Numbers { len, .. } => len as usize,
             Seq::Line { len, .. } | Seq::Directions { len, .. } => len as usize,
         }
     }
@@ -108,7 +109,7 @@ impl Seq {
     /// The first `n` items.
     pub(crate) fn prefix(mut self, n: usize) -> Seq {
         match &mut self {
-            Seq::Places { len, .. } => *len = n as u16,
+            Seq::Places { len, .. } | Seq::Numbers { len, .. } => *len = n as u16,
             Seq::Line { len, .. } | Seq::Directions { len, .. } => *len = n as u8,
         }
         self
@@ -123,6 +124,7 @@ impl Seq {
             }
             Seq::Places { first, .. } => Some(Val::place(first + k as PlaceId)),
             Seq::Directions { first, .. } => Some(Val::text(FIRST_DIRECTION + first as u32 + k as u32)),
+            Seq::Numbers { first, .. } => Some(Val::num(first.checked_add(i32::try_from(k).ok()?)?)),
         }
     }
 }

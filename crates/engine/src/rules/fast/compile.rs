@@ -277,6 +277,7 @@ impl<'a> Compiler<'a> {
                         | Function::First
                         | Function::Last
                         | Function::Abs
+                        | Function::Numbers
                         | Function::World(
                             WorldFn::Row
                                 | WorldFn::Column
@@ -287,6 +288,7 @@ impl<'a> Compiler<'a> {
                                 | WorldFn::Between
                                 | WorldFn::Line
                                 | WorldFn::Squares
+                                | WorldFn::Square
                                 | WorldFn::InARow
                                 | WorldFn::Can
                                 | WorldFn::Value
@@ -465,6 +467,10 @@ pub(crate) fn longest(n: &Node, rules: &Rules) -> Option<u64> {
         Node::Special(Special::Directions | Special::Straight | Special::Diagonal) => Some(8),
         Node::Call(Function::World(WorldFn::Line), _) => Some(side),
         Node::Call(Function::World(WorldFn::Squares), _) => Some(squares),
+        Node::Call(Function::Numbers, args) => match &args[..] {
+            [a, b] => Some(super::shape::numbers_len(a.number(), b.number())),
+            _ => None,
+        },
         Node::Quantifier {
             kind: Quantity::All,
             list,

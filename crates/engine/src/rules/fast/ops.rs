@@ -8,6 +8,7 @@ use std::sync::Arc;
 use super::by_place::ByPlace;
 use super::compile::Node;
 use super::run::{arithmetic, number, truth, Run};
+use super::shape;
 use super::{direction_of, Held, Out, Seq, Val, EMPTY, MAX_PARAMS};
 use crate::expr::{BinOp, Expr, Function, Quantity, Special, Value, WorldFn};
 use crate::rules::{Element, GridSpot, PlaceId};
@@ -395,6 +396,13 @@ fn call(f: Function, args: Vec<Arg>) -> Op {
             })
         }
         Function::Abs => op(move |r| Some(Val::num(number(a.get(r)?)?.checked_abs()?))),
+        Function::Numbers => match b {
+            Some(b) => op(move |r| {
+                let first = a.get(r)?;
+                shape::numbers(first, b.get(r)?)
+            }),
+            None => op(|_| None),
+        },
         Function::World(w) => world(w, a, b, c),
         _ => op(|_| None),
     }
@@ -423,7 +431,12 @@ fn world(w: WorldFn, a: Arg, b: Option<Arg>, c: Option<Arg>) -> Op {
         }),
         (WorldFn::Squares, _, _) => op(move |r| {
             let v = a.get(r)?;
-            squares(r, v)
+            shape::squares(r.rules, r.texts, v)
+        }),
+        (WorldFn::Square, Some(b), Some(c)) => op(move |r| {
+            let (board, row) = (a.get(r)?, b.get(r)?);
+            let column = c.get(r)?;
+            shape::square(r.rules, r.texts, board, row, column)
         }),
         (WorldFn::Neighbour, Some(b), _) => toward(a, b, neighbour),
         (WorldFn::Line, Some(b), _) => toward(a, b, line),
@@ -502,20 +515,6 @@ fn neighbour(r: &Run, spot: GridSpot, dr: i64, dc: i64) -> Out {
     }
     let p = g.place(spot.row as i64 + dr, spot.column as i64 + dc);
     Some(p.map_or(Val::text(EMPTY), Val::place))
-}
-
-/// `squares(board)`: a board's squares in order.
-fn squares(r: &Run, board: Val) -> Out {
-    let i = board.as_text()?;
-    let Element::Grid(g) = r.text(i)?.element? else {
-        return None;
-    };
-    let g = r.rules.grids.get(g as usize)?;
-    let len = g.rows as usize * g.columns as usize;
-    Some(Val::list(Seq::Places {
-        first: g.first,
-        len: u16::try_from(len).ok()?,
-    }))
 }
 
 /// `line(square, direction)`: the squares from `spot` going `(dr, dc)` to

@@ -8,6 +8,7 @@ pub(crate) use super::compile::{fill_slot, walk, work, Compiler, Node};
 pub(crate) use super::effect::{named, statement, Statement};
 pub(crate) use super::run::{arithmetic, number, tally, truth};
 pub(crate) use super::sets::{answer, Program, Reg, Tri};
+pub(crate) use super::shape;
 pub(crate) use super::{
     direction_of, no_slots, Held, Seq, Text, Val, EMPTY, FIRST_DIRECTION, MAX_PARAMS, SLOTS,
 };

@@ -60,6 +60,8 @@ pub(crate) enum Seq {
     Places { first: PlaceId, len: u16 },
     /// Directions `first..first + len` of [`crate::expr::DIRECTIONS`].
     Directions { first: u8, len: u8 },
+    /// The numbers `first..first + len` (`numbers(a, b)`).
+    Numbers { first: i32, len: u16 },
 }
 
 /// What a value is, in its low byte (never 0).
@@ -74,6 +76,7 @@ const PLACES: u8 = 8;
 const DIRECTIONS: u8 = 9;
 const ON: u8 = 10;
 const MOVED: u8 = 11;
+const NUMBERS: u8 = 12;
 
 impl Val {
     /// What it is (`tag`, never 0) and what it holds.
@@ -135,6 +138,7 @@ impl Val {
             ),
             Seq::Places { first, len } => Val::pack(PLACES, first as u64 | (len as u64) << 16),
             Seq::Directions { first, len } => Val::pack(DIRECTIONS, first as u64 | (len as u64) << 8),
+            Seq::Numbers { first, len } => Val::pack(NUMBERS, first as u32 as u64 | (len as u64) << 32),
         }
     }
 
@@ -202,6 +206,10 @@ impl Val {
                 first: b as u8,
                 len: (b >> 8) as u8,
             }),
+            NUMBERS => Held::List(Seq::Numbers {
+                first: b as u32 as i32,
+                len: (b >> 32) as u16,
+            }),
             ON => Held::On(b as PlaceId),
             _ => Held::Moved,
         }
@@ -245,6 +253,7 @@ mod tests {
             }),
             (any::<u16>(), any::<u16>()).prop_map(|(first, len)| Seq::Places { first, len }),
             (any::<u8>(), any::<u8>()).prop_map(|(first, len)| Seq::Directions { first, len }),
+            (any::<i32>(), any::<u16>()).prop_map(|(first, len)| Seq::Numbers { first, len }),
         ]
     }
 
@@ -300,6 +309,11 @@ mod tests {
                 first: u16::MAX,
                 len: u16::MAX,
             }),
+            Held::List(Seq::Numbers {
+                first: i32::MIN,
+                len: u16::MAX,
+            }),
+            Held::List(Seq::Numbers { first: -1, len: 1 }),
             Held::Moved,
         ] {
             assert_eq!(Val::from(h).held(), h);
