@@ -243,9 +243,10 @@ fn step_rule(m: &Machine, rules: &Rules, i: usize) -> Result<StepRule, String> {
         Some(_) => {
             let b = m.b.ok_or("no board")?;
             let mut sets = Vec::new();
-            for &c in &rule.prefilter.dynamic {
-                let t =
-                    tree::condition(&rule.when[c], rules, rule).ok_or("a condition has no compiled form")?;
+            // The targets always pass the conditions answered ahead
+            // ([`StepRule::ahead`]): only what is left is asked here.
+            for when in rule.prefilter.left_to_ask(&rule.when) {
+                let t = tree::condition(when, rules, rule).ok_or("a condition has no compiled form")?;
                 if reads_no_step(&t.node) {
                     let (expr, sx) = Expr::compile_with_parts(&t.node, t.texts, rules, (m.b, &m.places))?;
                     Gate::push(&mut gates, expr, &sx);

@@ -871,22 +871,36 @@ fn a_deeply_nested_sum_is_compiled_once_and_plays_as_the_general_engine() {
     assert!(tally.answered > 0 && tally.gave_up == 0, "{tally:?}");
 }
 
-/// Breakthrough, its far row asked square by square: its steps' conditions
-/// relating `to` with `from` (`row(to) - row(from) = …`) have no form as
-/// sets and are asked of each square the sets allow, and `captured` is read
-/// as the figure on `to`; both play as the general engine plays.
+/// Breakthrough's conditions relating `to` with `from` (`row(to) -
+/// row(from) = …`) have no form as sets: where the rules answer them ahead
+/// nothing is left to ask, and where they do not they are asked of each
+/// square the sets allow; `captured` is read as the figure on `to`. Both
+/// play as the general engine plays.
 #[test]
 fn conditions_with_no_form_as_sets_are_asked_square_by_square() {
     let text = examples::text("breakthrough.game.xml");
+    let forward = "row(to) - row(from) = (if player = 1 then 1 else -1) and empty(to)";
+    assert!(text.contains(forward));
+    // Written first, the part that reads only the board's shape and the
+    // player is answered ahead: nothing is left to ask square by square.
     let (_, rules) = crate::open(&text).unwrap();
+    let m = rules.machine().unwrap();
+    assert!(m.steps.iter().all(|r| r.each.is_empty()), "answered ahead");
+    let tally = lockstep(&text, 8, "Breakthrough");
+    assert!(tally.answered > 0 && tally.gave_up == 0, "{tally:?}");
+    // Written after the part that reads the position, it is asked of each
+    // square the sets allow.
+    let changed = text.replace(
+        forward,
+        "empty(to) and row(to) - row(from) = (if player = 1 then 1 else -1)",
+    );
+    let (_, rules) = crate::open(&changed).unwrap();
     let m = rules
         .machine()
         .unwrap_or_else(|| panic!("{:?}", rules.why_no_machine()));
-    assert!(
-        m.steps.iter().all(|r| r.each.len() == 1),
-        "one condition each asked square by square"
-    );
-    let tally = lockstep(&text, 8, "Breakthrough");
+    let each: Vec<usize> = m.steps.iter().map(|r| r.each.len()).collect();
+    assert_eq!(each, [1, 0], "the advance asks one condition square by square");
+    let tally = lockstep(&changed, 8, "Breakthrough, empty(to) first");
     assert!(tally.answered > 0 && tally.gave_up == 0, "{tally:?}");
 }
 

@@ -14,7 +14,7 @@
 //! evaluating those conditions during play would have cost.
 
 use super::{PlaceId, Rules, StepRuleC, TypeId};
-use crate::expr::{EvalError, Expr, Function, Resolved, Special, Value, World, WorldFn};
+use crate::expr::{BinOp, EvalError, Expr, Function, Resolved, Special, Value, World, WorldFn};
 use crate::problem::{Location, Problem, Section};
 use crate::state::State;
 use crate::world::View;
@@ -90,6 +90,11 @@ pub struct Prefilter {
     /// `figure`, `from`, `to` and the captures of `what`.
     figure_slots: usize,
     table: Option<Table>,
+    /// Dynamic conditions whose first parts joined by `and` are answered
+    /// ahead (Breakthrough's `row(to) - row(from) = (if player = 1 then 1
+    /// else -1) and empty(to)`): each with what is left to ask of a
+    /// target that passed them.
+    rests: Vec<(usize, Expr)>,
 }
 
 /// For each (from, player, type of figure) the targets passing every
@@ -101,8 +106,9 @@ struct Table {
     /// Whether they depend on the type of the figure (`type(figure) =
     /// "crown" or ahead(from, to, 1)`).
     by_kind: bool,
-    /// The conditions answered here (indices into the rule's `when`).
-    fixed: Vec<usize>,
+    /// The conditions answered here: whole conditions of the rule, or
+    /// their first parts joined by `and`.
+    fixed: Vec<Expr>,
     /// Per (from, player, type): the targets that pass.
     rows: Vec<OnceLock<Row>>,
 }
@@ -169,6 +175,7 @@ impl Prefilter {
             dynamic: (0..when).collect(),
             figure_slots,
             table: None,
+            rests: Vec::new(),
         }
     }
 
@@ -213,43 +220,114 @@ impl Prefilter {
             });
             dynamic == 0 || (per_kind_fits && dynamic == 2 * kind_parts(e))
         };
-        let (mut fixed, mut dynamic): (Vec<usize>, Vec<usize>) =
-            (0..rule.when.len()).partition(|&i| is_static(&rule.when[i]));
-        let cells = |fixed: &[usize]| {
-            let (by_player, by_kind) = keyed_by(rule, fixed);
+        // The parts that may be answered ahead: a condition whole, or the
+        // first parts of one joined by `and` (then it stays dynamic, and
+        // only what is left of it is asked of the targets that pass them).
+        let mut parts: Vec<Part> = Vec::new();
+        for (i, when) in rule.when.iter().enumerate() {
+            if is_static(when) {
+                parts.push(Part {
+                    when: i,
+                    expr: when.clone(),
+                    rest: None,
+                });
+            } else if let Some((lead, rest)) = split_lead(when, &is_static) {
+                parts.push(Part {
+                    when: i,
+                    expr: lead,
+                    rest: Some(rest),
+                });
+            }
+        }
+        parts.sort_by_key(|p| cost(&p.expr));
+        let cells = |fixed: &[Part]| {
+            let exprs: Vec<&Expr> = fixed.iter().map(|p| &p.expr).collect();
+            let (by_player, by_kind) = keyed_by(&exprs);
             cells_of(by_player, by_kind)
         };
-        fixed.sort_by_key(|&i| cost(&rule.when[i]));
         let mut spent = 0u64;
         let mut kept = 0;
-        for (n, &i) in fixed.iter().enumerate() {
-            let more = spent + cost(&rule.when[i]);
-            if cells(&fixed[..=n]).saturating_mul(more) > *work {
+        for n in 0..parts.len() {
+            let more = spent + cost(&parts[n].expr);
+            if cells(&parts[..=n]).saturating_mul(more) > *work {
                 break;
             }
             spent = more;
             kept = n + 1;
         }
-        dynamic.extend(fixed.drain(kept..));
-        dynamic.sort_unstable();
-        fixed.sort_unstable();
-        let (by_player, by_kind) = keyed_by(rule, &fixed);
-        if fixed.is_empty() || cells(&fixed) > MAX_CELLS as u64 {
+        parts.truncate(kept);
+        parts.sort_by_key(|p| p.when);
+        if parts.is_empty() || cells(&parts) > MAX_CELLS as u64 {
             return Prefilter::pending(rule.when.len(), old.figure_slots);
         }
-        *work -= cells(&fixed) * spent;
+        *work -= cells(&parts) * spent;
+        let exprs: Vec<&Expr> = parts.iter().map(|p| &p.expr).collect();
+        let (by_player, by_kind) = keyed_by(&exprs);
         let rows = rules.places.len() * per_player(rules, by_player) * per_kind(rules, by_kind);
+        let dynamic = (0..rule.when.len())
+            .filter(|&i| !parts.iter().any(|p| p.when == i && p.rest.is_none()))
+            .collect();
+        let rests = parts
+            .iter_mut()
+            .filter_map(|p| Some((p.when, p.rest.take()?)))
+            .collect();
         Prefilter {
             table: Some(Table {
                 by_player,
                 by_kind,
-                fixed,
+                fixed: parts.into_iter().map(|p| p.expr).collect(),
                 rows: (0..rows).map(|_| OnceLock::new()).collect(),
             }),
             dynamic,
             figure_slots: old.figure_slots,
+            rests,
         }
     }
+
+    /// The dynamic conditions as they are left to ask of a target that
+    /// passed those answered ahead: each whole, or what is left of it
+    /// where its first parts are answered ahead.
+    pub fn left_to_ask<'a>(&'a self, when: &'a [Expr]) -> impl Iterator<Item = &'a Expr> + 'a {
+        self.dynamic
+            .iter()
+            .filter_map(move |&i| match self.rests.iter().find(|(w, _)| *w == i) {
+                Some((_, rest)) => Some(rest),
+                None => when.get(i),
+            })
+    }
+}
+
+/// A part of a step rule's condition that may be answered ahead.
+struct Part {
+    /// Which condition of the rule it is part of.
+    when: usize,
+    expr: Expr,
+    /// What is left of the condition, where it is not the whole.
+    rest: Option<Expr>,
+}
+
+/// `e`, asked as `lead and rest`, where `lead` is its longest run of first
+/// parts joined by `and` that `fixed` answers (asked left to right: where
+/// `lead` does not hold, `rest` is never asked, as in the whole).
+fn split_lead(e: &Expr, fixed: &dyn Fn(&Expr) -> bool) -> Option<(Expr, Expr)> {
+    let Expr::Binary {
+        op: BinOp::And,
+        left,
+        right,
+    } = e
+    else {
+        return None;
+    };
+    if fixed(left) {
+        return Some(((**left).clone(), (**right).clone()));
+    }
+    let (lead, middle) = split_lead(left, fixed)?;
+    let rest = Expr::Binary {
+        op: BinOp::And,
+        left: Box::new(middle),
+        right: right.clone(),
+    };
+    Some((lead, rest))
 }
 
 impl StepRuleC {
@@ -334,7 +412,7 @@ impl Table {
             let pass = self
                 .fixed
                 .iter()
-                .all(|&i| matches!(rule.when[i].eval(&vars, &world), Ok(Value::Bool(true))));
+                .all(|c| matches!(c.eval(&vars, &world), Ok(Value::Bool(true))));
             if pass {
                 targets.push(j as u32);
             }
@@ -399,10 +477,10 @@ fn dynamic_part(e: &Expr, figure_slots: usize) -> bool {
     }
 }
 
-/// Whether `rule`'s conditions `fixed` name whose move it is, and the type
-/// of the figure.
-fn keyed_by(rule: &StepRuleC, fixed: &[usize]) -> (bool, bool) {
-    let names = |f: &mut dyn FnMut(&Expr) -> bool| fixed.iter().any(|&i| rule.when[i].any_part(f));
+/// Whether the conditions `fixed` name whose move it is, and the type of
+/// the figure.
+fn keyed_by(fixed: &[&Expr]) -> (bool, bool) {
+    let names = |f: &mut dyn FnMut(&Expr) -> bool| fixed.iter().any(|c| c.any_part(f));
     (names(&mut names_player), names(&mut |e| kind_parts(e) > 0))
 }
 
@@ -554,6 +632,50 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// A condition whose first part joined by `and` reads only the board's
+    /// shape and the player (Breakthrough's `row(to) - row(from) = (if
+    /// player = 1 then 1 else -1) and empty(to)`) has that part answered
+    /// ahead, per player, and only `empty(to)` left to ask; a part written
+    /// after one that reads the position is not (the position's part is
+    /// asked first).
+    #[test]
+    fn the_first_parts_of_a_condition_are_answered_ahead() {
+        let text = crate::position::examples::text("breakthrough.game.xml");
+        let forward = "row(to) - row(from) = (if player = 1 then 1 else -1) and empty(to)";
+        let (_, rules) = crate::open(&text).unwrap();
+        let rule = &rules.steps[0];
+        assert_eq!(rule.name, "advance");
+        let left: Vec<String> = rule
+            .prefilter
+            .left_to_ask(&rule.when)
+            .map(|e| e.to_string())
+            .collect();
+        assert_eq!(left, ["empty(to)"]);
+        assert!(rule.prefilter.table.as_ref().unwrap().by_player);
+        assert_eq!(
+            targets(&rules, "advance", "board.2.3", 1),
+            ["board.3.2", "board.3.3", "board.3.4"]
+        );
+        assert_eq!(
+            targets(&rules, "advance", "board.5.3", 2),
+            ["board.4.2", "board.4.3", "board.4.4"]
+        );
+
+        let changed = text.replace(
+            forward,
+            "empty(to) and row(to) - row(from) = (if player = 1 then 1 else -1)",
+        );
+        let (_, rules) = crate::open(&changed).unwrap();
+        let rule = &rules.steps[0];
+        assert_eq!(rule.prefilter.left_to_ask(&rule.when).count(), 1);
+        assert!(!rule.prefilter.table.as_ref().unwrap().by_player);
+        assert_eq!(
+            targets(&rules, "advance", "board.2.3", 1).len(),
+            6,
+            "every neighbour in the row above and below"
+        );
     }
 
     /// The steps a random playout may draw at `pos`.
