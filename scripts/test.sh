@@ -61,5 +61,6 @@ awk '/^Tablecraft master against/ { table = "" } { table = table $0 "\n" } END {
   "$LOGS/openspiel.log" | grep '^|' || true
 grep -h '^load to interactive' "$LOGS/e2e.log" | sed 's/^/e2e /' || true
 grep -h '^wasm/native' "$LOGS/e2e.log" | sed 's/^/e2e /' || true
+grep -h '^computer reply' "$LOGS/e2e.log" | sed 's/^/e2e /' || true
 echo "$SIZE_LINE"
 echo "all tests passed in $((SECONDS - STARTED)) s"

@@ -190,6 +190,49 @@ test('Tic-Tac-Toe, Master against a person: progress while it thinks, and Stop p
   app.assertNoErrors();
 });
 
+/** Master's time a move in the page (`Strength::Master` in crates/app/src/worker_protocol.rs). */
+const MASTER_MS = 1500;
+
+test("Connect Four: Master's replies come within its time", async () => {
+  // A benchmark: each reply's time (from the thinking line's showing to
+  // its going, when the move is played) is printed beside Master's time
+  // and the goal of issue 54 (at most 10% over); the checks are only that
+  // the computer moved, once for each reply measured.
+  const play = await PlayPage.open(app, 'connect-four.game.xml');
+  await play.page.evaluate(() => {
+    window.__spans = [];
+    let since = null;
+    new MutationObserver(() => {
+      const thinking = !!document.querySelector('[data-testid="thinking"]');
+      if (thinking && since === null) since = performance.now();
+      if (!thinking && since !== null) {
+        window.__spans.push(performance.now() - since);
+        since = null;
+      }
+    }).observe(document.body, { subtree: true, childList: true });
+  });
+  await play.choosePlayer(2, 'master');
+  await play.choosePlayer(1, 'master');
+  const replies = 4;
+  await play.page.waitForFunction((n) => window.__spans.length >= n, replies, { timeout: 60_000 });
+  await play.choosePlayer(1, 'person');
+  await play.choosePlayer(2, 'person');
+  const spans = await play.page.evaluate(() => window.__spans);
+  for (const ms of spans.slice(0, replies)) {
+    const over = (ms / MASTER_MS - 1) * 100;
+    console.log(`computer reply: Master on Connect Four ${ms.toFixed(0)} ms of its ${MASTER_MS} ms (${over >= 0 ? '+' : ''}${over.toFixed(1)}%, goal at most +10%)`);
+  }
+  await play.page.waitForFunction((n) => document.querySelectorAll('[data-testid="log-move"]').length >= n, replies, {
+    timeout: 10_000,
+  });
+  const log = await play.log();
+  assert.deepEqual(
+    log.slice(0, replies).map((m) => m.player),
+    [1, 2, 1, 2],
+  );
+  app.assertNoErrors();
+});
+
 /** Opens Dama-lite, lets Master (player 1) think, and measures the page meanwhile. */
 async function measureThinking() {
   const play = await PlayPage.open(app, 'dama-lite.game.xml');

@@ -251,6 +251,7 @@ pub fn answer(req: &Request, now: Now, progress: &mut dyn FnMut(&Reply)) -> Repl
 
 /// [`answer`], with what the worker kept from the questions before.
 pub fn answer_with(req: &Request, now: Now, memory: &mut Memory, progress: &mut dyn FnMut(&Reply)) -> Reply {
+    let asked = now();
     let failed = |message: String| Reply::Failed { id: req.id, message };
     if req.task == Task::Bench {
         return Reply::Bench {
@@ -276,9 +277,12 @@ pub fn answer_with(req: &Request, now: Now, memory: &mut Memory, progress: &mut 
         return failed("The game is over.".into());
     }
     let id = req.id;
+    // The time asked for counts from the question: compiling the game and
+    // replaying its record come out of it.
+    let left = req.time_ms.clamp(1.0, 600_000.0) - (now() - asked);
     let options = Options {
         strength: req.level.into(),
-        limits: Limits::millis(req.time_ms.clamp(1.0, 600_000.0)),
+        limits: Limits::millis(left.max(1.0)),
         now,
         seed: req.id ^ pos.hash(),
         ..Options::default()
@@ -380,6 +384,32 @@ mod tests {
                 panic!("a move");
             };
         }
+    }
+
+    /// A clock where the question's own work (compiling the game and
+    /// replaying its record) takes all of the time asked for: its first
+    /// reading is 0, the next 10 s, and each after that a millisecond on.
+    fn all_time_gone() -> f64 {
+        static READS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+        match READS.fetch_add(1, std::sync::atomic::Ordering::Relaxed) {
+            0 => 0.0,
+            n => 10_000.0 + n as f64,
+        }
+    }
+
+    #[test]
+    fn the_time_asked_for_counts_from_the_question() {
+        let mut req = request("connect-four", Task::Move, Record::default());
+        req.time_ms = 5_000.0;
+        let Reply::Done { best, positions, .. } = answer(&req, all_time_gone, &mut |_| {}) else {
+            panic!("a move");
+        };
+        assert!(best.is_some(), "a move all the same");
+        // With 5 s of its own, the search would have looked at millions.
+        assert!(
+            positions < 1_000,
+            "{positions} positions: it searched as if the time were its own"
+        );
     }
 
     #[test]
