@@ -97,24 +97,26 @@ pub fn rules(game: &Game, elements: Elements, moves: MoveAutomaton, move_names: 
         || rules.places.iter().any(|p| p.shows != Shows::Everyone)
         || any_effect(&rules, &mut |e| matches!(e, Effect::Turn { .. }));
     rules.bitboards = super::bitboard::BitBoards::of(&rules);
-    let classes = crate::search::moves::Classes::new(&rules);
+    // Where a figure started tells it apart only where an expression asks
+    // for it (a `what` pattern that matches origins is in the class's key
+    // anyway): Awele's seeds from different pits are one class.
+    let reads_origin = any_expr(&rules, &mut |e| {
+        e.any_part(&mut |p| {
+            matches!(
+                p,
+                Expr::Call {
+                    function: Function::World(WorldFn::Origin),
+                    ..
+                }
+            )
+        })
+    });
+    let classes = crate::search::moves::Classes::alike(&rules, reads_origin);
     rules.class_of = (0..rules.figures.len()).map(|f| classes.of(f as u16)).collect();
     if any_expr(&rules, &mut |e| {
         e.any_part(&mut |p| is_special(p, Special::Repetitions))
     }) {
-        let reads_origin = any_expr(&rules, &mut |e| {
-            e.any_part(&mut |p| {
-                matches!(
-                    p,
-                    Expr::Call {
-                        function: Function::World(WorldFn::Origin),
-                        ..
-                    }
-                )
-            })
-        });
-        let alike = crate::search::moves::Classes::alike(&rules, reads_origin);
-        rules.alike_of = (0..rules.figures.len()).map(|f| alike.of(f as u16)).collect();
+        rules.alike_of = rules.class_of.clone();
     }
     prefilter(&mut rules);
     compile_fast(&mut rules);
