@@ -35,9 +35,11 @@ mod kinds;
 mod ops;
 mod placing;
 mod play;
+mod repeats;
 mod situation;
 mod steps;
 mod value;
+mod whole;
 
 #[cfg(test)]
 mod tests;
@@ -123,6 +125,12 @@ pub struct Machine {
     /// ([`crate::Position::stand_in`]), and so does the machine.
     reads_order: bool,
     moves: MoveAutomaton,
+    /// Whether a move may be started and not finished: then whether the
+    /// next player can move is asked at the end of every move
+    /// ([`whole`]).
+    stuck_now: bool,
+    /// What counting `repetitions` needs, where the rules count them.
+    repeats: Option<repeats::Repeats>,
 }
 
 impl Machine {

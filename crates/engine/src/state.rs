@@ -217,8 +217,9 @@ impl State {
         let class = |f: usize| rules.alike_of.get(f).copied().unwrap_or(u32::MAX);
         // A sum of one key per figure: the same for any figures of a class
         // swapped (a sum keeps two alike figures on one place apart from none).
+        // Figures taken off the table are not part of it.
         let mut figures = 0u64;
-        for (f, &p) in self.place_of.iter().enumerate() {
+        for (f, &p) in self.place_of.iter().enumerate().filter(|&(_, &p)| p != REMOVED) {
             figures = figures.wrapping_add(Zobrist::alike(class(f), p, self.kind_of[f], self.owner_of[f]));
         }
         let mut h = figures ^ Zobrist::player(self.to_move) ^ Zobrist::progress(self.progress, self.last());
@@ -234,6 +235,12 @@ impl State {
             }
         }
         h
+    }
+
+    /// The keys [`repetitions`](Self::repetitions) compares, one for the
+    /// start of every move so far.
+    pub(crate) fn seen(&self) -> &[u64] {
+        &self.seen
     }
 
     /// How many times the present position has been there at the start of

@@ -7,7 +7,7 @@ use super::handover::Handover;
 use super::kinds::Kinds;
 use super::placing;
 use super::steps::{Gate, StepRule, Targets};
-use super::value::{Expr, Sx};
+use super::value::{Caught, Expr, Sx};
 use super::{End, Holds, Machine, Where};
 use crate::automaton::Progress;
 use crate::expr::{self, Value};
@@ -26,11 +26,8 @@ pub(super) fn machine(rules: &Rules) -> Result<Machine, String> {
     if !rules.shuffled.is_empty() {
         return Err("some places start shuffled".into());
     }
-    if !rules.alike_of.is_empty() {
-        return Err("the rules count repetitions".into());
-    }
-    if !crate::position::stuck_means_no_step(rules) {
-        return Err("a move may start and not be finished, or a player may pass".into());
+    if rules.settings.pass_allowed {
+        return Err("a player may pass".into());
     }
     if !names_are_unique(rules) {
         return Err("two elements share a name".into());
@@ -94,7 +91,10 @@ pub(super) fn machine(rules: &Rules) -> Result<Machine, String> {
         ends_need_stuck: rules.ends_need_stuck,
         reads_order: rules.reads_order,
         moves: rules.moves.clone(),
+        repeats: None,
+        stuck_now: !crate::position::stuck_means_no_step(rules),
     };
+    m.repeats = super::repeats::Repeats::of(rules, &m.kinds)?;
     for i in 0..rules.steps.len() {
         let rule = step_rule(&m, rules, i).map_err(|e| format!("step '{}': {e}", rules.steps[i].name))?;
         m.steps.push(rule);
@@ -133,7 +133,7 @@ pub(super) fn machine(rules: &Rules) -> Result<Machine, String> {
         let mut compiled = |e: &expr::Expr| -> Result<(Expr, Sx), String> {
             let t = tree::tree(e, rules, 0, false).ok_or("a part has no compiled form")?;
             binds |= binds_names(&t.node);
-            Expr::compile_with_parts(&t.node, t.texts, rules, (b, &m.places))
+            Expr::compile_with_parts(&t.node, t.texts, rules, (b, &m.places), &[])
         };
         let when = end.when.iter().map(&mut compiled).collect::<Result<Vec<_>, _>>();
         let winner = compiled(&end.winner);
@@ -189,9 +189,14 @@ fn empty_board() -> crate::rules::bitboard::BitBoard {
 /// Step rule `i` of `rules` for machine `m`.
 fn step_rule(m: &Machine, rules: &Rules, i: usize) -> Result<StepRule, String> {
     let rule = &rules.steps[i];
-    if rule.top_only {
-        return Err("only the top figure of a place may go".into());
-    }
+    let caught = caught(rule);
+    let condition = |when| {
+        let mut t = tree::condition(when, rules, rule).ok_or("a condition has no compiled form")?;
+        if rule.top_only {
+            t.node = top_taken(t.node);
+        }
+        Ok::<_, String>(t)
+    };
     if !rule.same.is_empty() {
         return Err("two of its patterns must catch the same".into());
     }
@@ -246,15 +251,18 @@ fn step_rule(m: &Machine, rules: &Rules, i: usize) -> Result<StepRule, String> {
             // The targets always pass the conditions answered ahead
             // ([`StepRule::ahead`]): only what is left is asked here.
             for when in rule.prefilter.left_to_ask(&rule.when) {
-                let t = tree::condition(when, rules, rule).ok_or("a condition has no compiled form")?;
+                let t = condition(when)?;
                 if reads_no_step(&t.node) {
-                    let (expr, sx) = Expr::compile_with_parts(&t.node, t.texts, rules, (m.b, &m.places))?;
+                    let (expr, sx) =
+                        Expr::compile_with_parts(&t.node, t.texts, rules, (m.b, &m.places), &caught)?;
                     Gate::push(&mut gates, expr, &sx);
                     continue;
                 }
                 match tree::step_targets(&t.node, rules, &t.texts, b) {
-                    Some(program) => sets.push(Expr::set(program, t.texts, rules, (m.b, &m.places))?),
-                    None => each.push(Expr::compile(&t.node, t.texts, rules, (m.b, &m.places))?),
+                    Some(program) => {
+                        sets.push(Expr::set(program, t.texts, rules, (m.b, &m.places), &caught)?)
+                    }
+                    None => each.push(Expr::compile(&t.node, t.texts, rules, (m.b, &m.places), &caught)?),
                 }
             }
             Targets::Board(sets)
@@ -268,9 +276,8 @@ fn step_rule(m: &Machine, rules: &Rules, i: usize) -> Result<StepRule, String> {
             }
             let mut when = Vec::new();
             for &c in &rule.prefilter.dynamic {
-                let t =
-                    tree::condition(&rule.when[c], rules, rule).ok_or("a condition has no compiled form")?;
-                when.push(Expr::compile(&t.node, t.texts, rules, (m.b, &m.places))?);
+                let t = condition(&rule.when[c])?;
+                when.push(Expr::compile(&t.node, t.texts, rules, (m.b, &m.places), &caught)?);
             }
             Targets::Piles(when)
         }
@@ -278,7 +285,7 @@ fn step_rule(m: &Machine, rules: &Rules, i: usize) -> Result<StepRule, String> {
     let effects = rule
         .effects
         .iter()
-        .map(|e| Compiled::compile(e, rules, rule.vars.len(), (m.b, &m.places)))
+        .map(|e| Compiled::compile(e, rules, rule.vars.len(), (m.b, &m.places), &caught))
         .collect::<Result<Vec<_>, _>>()?;
     let starts = match &targets {
         Targets::Board(sets) => sets
@@ -308,12 +315,69 @@ fn step_rule(m: &Machine, rules: &Rules, i: usize) -> Result<StepRule, String> {
             .filter(|_| rule.prefilter.answers_ahead())
             .and_then(|_| Ahead::new(usize::from(rules.players), rules.types.len())),
         capture: rule.capture,
+        top_only: rule.top_only,
         gates,
         effects,
         handover,
         starts,
         each,
     })
+}
+
+/// Per variable of step rule `rule`, what its patterns for `from` and `to`
+/// caught of each place: its last variables, `from`'s then `to`'s.
+fn caught(rule: &crate::rules::StepRuleC) -> Vec<Option<Caught>> {
+    let of_from = rule.from.iter().flatten().next().map_or(0, Vec::len);
+    let of_to = rule.to.first().map_or(0, |(_, c)| c.len());
+    let places = rule.from.len();
+    let number = |v: &Value| match v {
+        Value::Number(n) => i32::try_from(*n).ok().map(tree::Val::num),
+        _ => None,
+    };
+    let mut caught = vec![None; rule.vars.len()];
+    let Some(first) = rule.vars.len().checked_sub(of_from + of_to) else {
+        return caught;
+    };
+    for j in 0..of_from {
+        let of = rule
+            .from
+            .iter()
+            .map(|c| c.as_ref().and_then(|c| number(c.get(j)?)))
+            .collect();
+        caught[first + j] = Some(Caught { slot: 1, of });
+    }
+    for j in 0..of_to {
+        let mut of = vec![None; places];
+        for (p, c) in &rule.to {
+            if let Some(slot) = of.get_mut(usize::from(*p)) {
+                *slot = c.get(j).and_then(number);
+            }
+        }
+        caught[first + of_from + j] = Some(Caught {
+            slot: 2,
+            of: of.into(),
+        });
+    }
+    caught
+}
+
+/// A condition of a rule that moves only the top figure of a place, with
+/// its `figure = top(from)` taken as holding: the machine lists only the
+/// top figure of a pile ([`StepRule::top_only`]).
+fn top_taken(n: tree::Node) -> tree::Node {
+    use tree::Node;
+    let asks_top = |a: &Node, b: &Node| {
+        matches!(a, Node::Slot(0))
+            && matches!(b, Node::Call(expr::Function::World(expr::WorldFn::Top), args)
+                if matches!(args[..], [Node::Slot(1)]))
+    };
+    match n {
+        Node::Binary(expr::BinOp::Eq, a, b) if asks_top(&a, &b) || asks_top(&b, &a) => {
+            Node::Value(tree::Val::bool(true))
+        }
+        Node::And(a, b) => Node::And(Box::new(top_taken(*a)), Box::new(top_taken(*b))),
+        n => n,
+    }
 }
 
 /// Whether a step rule's condition reads nothing of the step: not the

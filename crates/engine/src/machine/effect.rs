@@ -170,12 +170,15 @@ impl Compiled {
         rules: &Rules,
         vars: usize,
         (b, places): (Option<usize>, &[super::Where]),
+        caught: &[Option<super::value::Caught>],
     ) -> Result<Compiled, String> {
         let mut texts: Vec<Text> = Vec::new();
         let mut c = Compiler::new(rules, &mut texts, vars, true);
         let (nodes, cost) =
             statement(&mut c, effect, vars, 0, &inlined).ok_or("an effect has no compiled form")?;
-        if c.too_big || c.reads_vars || cost > u64::from(MAX_WORK) {
+        // What the rule's patterns caught is read from `caught`; a part
+        // asked of the general evaluator has no lowered form.
+        if c.too_big || cost > u64::from(MAX_WORK) {
             return Err("an effect has no compiled form".into());
         }
         let cx = Cx {
@@ -183,6 +186,7 @@ impl Compiled {
             texts: &texts,
             b,
             places,
+            caught,
         };
         let act = nodes.lower(&cx)?;
         Ok(Compiled { act, texts })
@@ -355,7 +359,8 @@ impl Statement {
                 let Some(program) = tree::over_squares(c, TO, cx.rules, cx.texts, b) else {
                     return Ok(None);
                 };
-                let (test, _) = SetExpr::set(program, cx.texts.to_vec(), cx.rules, (cx.b, cx.places))?;
+                let (test, _) =
+                    SetExpr::set(program, cx.texts.to_vec(), cx.rules, (cx.b, cx.places), cx.caught)?;
                 Some(Act::IfAt {
                     test: Box::new(test),
                     then: Box::new(then.lower(cx)?),
@@ -371,9 +376,10 @@ impl Statement {
                 };
                 let stop = match stop {
                     Some((t, until)) => match tree::over_squares(until, t, cx.rules, cx.texts, b) {
-                        Some(program) => {
-                            Some(SetExpr::set(program, cx.texts.to_vec(), cx.rules, (cx.b, cx.places))?.0)
-                        }
+                        Some(program) => Some(
+                            SetExpr::set(program, cx.texts.to_vec(), cx.rules, (cx.b, cx.places), cx.caught)?
+                                .0,
+                        ),
                         None => return Ok(None),
                     },
                     None => None,
@@ -446,7 +452,8 @@ fn rays(ones: &[(usize, Statement)], cx: &Cx, b: usize) -> Result<Option<Act>, S
         if conditions.len() > n {
             program = program.read_everywhere(n);
         }
-        let (set, _) = SetExpr::set(program, cx.texts.to_vec(), cx.rules, (cx.b, cx.places)).ok()?;
+        let (set, _) =
+            SetExpr::set(program, cx.texts.to_vec(), cx.rules, (cx.b, cx.places), cx.caught).ok()?;
         let along = ones.iter().enumerate().all(|(i, (d, _))| set.reads_along(i, *d));
         (along && (conditions.len() == n || set.reads_square_alone(n))).then_some(set)
     };
@@ -476,7 +483,7 @@ fn rays(ones: &[(usize, Statement)], cx: &Cx, b: usize) -> Result<Option<Act>, S
     };
     if let (None, Some((t, until))) = (&shared.stop, stop) {
         let own = tree::over_squares(until, t, cx.rules, cx.texts, b)
-            .map(|program| SetExpr::set(program, cx.texts.to_vec(), cx.rules, (cx.b, cx.places)))
+            .map(|program| SetExpr::set(program, cx.texts.to_vec(), cx.rules, (cx.b, cx.places), cx.caught))
             .transpose()?;
         shared.stop = own
             .map(|(stop, _)| stop)

@@ -154,6 +154,13 @@ pub(super) fn build(x: &Sx) -> Op {
         &Sx::Empty(Where::Cell(bit)) => op(move |e| Some(Val::bool(e.s.cell(bit).is_none()))),
         &Sx::Empty(Where::Pile(i)) => op(move |e| Some(Val::bool(*e.s.totals.get(i)? == 0))),
         &Sx::Trigger(t) => op(move |e| e.trigger(t)),
+        Sx::Caught(slot, of) => {
+            let (slot, of) = (*slot, of.clone());
+            op(move |e| {
+                let p = e.place(*e.slots.get(slot)?)?;
+                *of.get(usize::from(p))?
+            })
+        }
         Sx::Can(rule, player) => {
             let rule = *rule;
             match player {

@@ -345,18 +345,45 @@ impl Machine {
 
     /// Ends the move: the turn passes to the next player, then the game
     /// overs are checked (unless they wait for a player who cannot move).
+    /// Where a move may be started and not finished, whether the next
+    /// player can move is asked now, as the general engine asks it.
     pub(super) fn finish_move(&self, rules: &Rules, s: &mut Situation) -> Option<()> {
-        self.pass_turn(rules, s);
+        self.pass_turn(rules, s)?;
+        if s.probing {
+            return Some(());
+        }
+        if self.stuck_now {
+            s.over = self.game_over(rules, s)?;
+            if s.over.is_none() && !self.has_move(rules, s)? {
+                self.stuck(rules, s)?;
+            }
+            return Some(());
+        }
         if !self.ends_need_stuck {
             s.over = self.game_over(rules, s)?;
         }
         Some(())
     }
 
-    fn pass_turn(&self, rules: &Rules, s: &mut Situation) {
+    /// Whether the player on move can move: has a step, or, where a move
+    /// may be started and not finished, a whole move.
+    fn can_move(&self, rules: &Rules, s: &Situation) -> Option<bool> {
+        match self.stuck_now {
+            true => self.has_move(rules, s),
+            false => self.has_step(rules, s),
+        }
+    }
+
+    /// The turn passes to the next player; `None` to give up.
+    fn pass_turn(&self, rules: &Rules, s: &mut Situation) -> Option<()> {
         s.to_move = rules.other(s.to_move);
         s.progress = MoveAutomaton::START;
         s.made.clear();
+        if let Some(repeats) = &self.repeats {
+            let key = repeats.key(self, s)?;
+            s.seen.push(key);
+        }
+        Some(())
     }
 
     /// The player on move can make no step: at the start of a move, the
@@ -381,12 +408,12 @@ impl Machine {
             // The next player who can move moves; nobody can: a draw.
             WhenStuck::Pass => {
                 for _ in 1..self.players.max(2) {
-                    self.pass_turn(rules, s);
+                    self.pass_turn(rules, s)?;
                     if let Some(w) = self.game_over(rules, s)? {
                         s.over = Some(w);
                         return Some(true);
                     }
-                    if self.has_step(rules, s)? {
+                    if self.can_move(rules, s)? {
                         return Some(true);
                     }
                 }

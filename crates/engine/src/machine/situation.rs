@@ -37,6 +37,12 @@ pub struct Situation {
     pub(super) made: Vec<Made>,
     /// The winner (0 for a draw), once the game is over.
     pub(super) over: Option<u8>,
+    /// Where the rules count repetitions, the key of the situation at the
+    /// start of every move of the game so far ([`super::repeats`]).
+    pub(super) seen: Vec<u64>,
+    /// Whether this is a copy made to find whether a move can be finished
+    /// ([`super::whole`]): the end of a move only passes the turn.
+    pub(super) probing: bool,
 }
 
 impl Default for Situation {
@@ -52,6 +58,8 @@ impl Default for Situation {
             progress: MoveAutomaton::START,
             made: Vec::new(),
             over: None,
+            seen: Vec::new(),
+            probing: false,
         }
     }
 }
@@ -145,6 +153,11 @@ impl Situation {
             Status::Playing => None,
             Status::Over { winner, .. } => Some(*winner),
         };
+        self.probing = false;
+        self.seen.clear();
+        if m.repeats.is_some() {
+            self.seen.extend_from_slice(state.seen());
+        }
         true
     }
 

@@ -39,6 +39,10 @@ pub(super) struct StepRule {
     pub ahead: Option<Ahead>,
     /// Capture by landing (on the board only).
     pub capture: bool,
+    /// Whether only the top figure of a place may go (`figure = top(from)`,
+    /// taken out of its conditions): of a pile, listed where its figures
+    /// are all alike, and the machine gives up where they are not.
+    pub top_only: bool,
     /// Its conditions that read nothing of the step (on the board only):
     /// asked once a listing, at the first figure it may move.
     pub gates: Vec<Gate>,
@@ -431,10 +435,13 @@ impl Machine {
                         // Where the order is read, alike figures are listed
                         // apart by where they lie, which is known when they
                         // are all alike.
-                        let times = match self.reads_order {
-                            false => 1,
-                            true if s.count(self, i, k) == s.totals[i] => u32::from(s.totals[i]).min(3),
-                            true => return None,
+                        let alike = s.count(self, i, k) == s.totals[i];
+                        let times = match (rule.top_only, self.reads_order) {
+                            (true, _) if alike => 1,
+                            (true, _) => return None,
+                            (false, false) => 1,
+                            (false, true) if alike => u32::from(s.totals[i]).min(3),
+                            (false, true) => return None,
                         };
                         let open = match gate {
                             Some(open) => open,

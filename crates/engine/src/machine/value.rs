@@ -226,6 +226,19 @@ pub(super) enum Sx {
     /// A part that reads nothing but numbers, yes or no and the player on
     /// move (or the other), worked out for each player 1 to 4.
     ByPlayer(Box<[Val; 4]>),
+    /// What the rule's pattern caught of the place in a slot (`from` or
+    /// `to`): per place, the number caught (the machine gives up on a
+    /// text).
+    Caught(usize, std::sync::Arc<[Option<Val>]>),
+}
+
+/// What a step rule's pattern for `from` or `to` caught of each place, one
+/// of its variables: the slot of the place, and per place the number
+/// caught, if it is one.
+#[derive(Debug, Clone)]
+pub(super) struct Caught {
+    pub slot: usize,
+    pub of: std::sync::Arc<[Option<Val>]>,
 }
 
 impl Sx {
@@ -245,18 +258,22 @@ pub(super) struct Cx<'a> {
     pub texts: &'a [Text],
     pub b: Option<usize>,
     pub places: &'a [super::Where],
+    /// Per variable of the rule, what its patterns caught of a place.
+    pub caught: &'a [Option<Caught>],
 }
 
 impl Expr {
     /// `node`, named with `texts`, for a machine on board `b` with
-    /// `places`.
+    /// `places`, of a step rule whose patterns `caught` what they did of
+    /// each place (none elsewhere).
     pub(super) fn compile(
         node: &Node,
         texts: Vec<Text>,
         rules: &Rules,
         at: (Option<usize>, &[super::Where]),
+        caught: &[Option<Caught>],
     ) -> Result<Expr, String> {
-        Expr::compile_with_parts(node, texts, rules, at).map(|(x, _)| x)
+        Expr::compile_with_parts(node, texts, rules, at, caught).map(|(x, _)| x)
     }
 
     /// [`compile`](Self::compile), and its parts as they stand before they
@@ -266,12 +283,14 @@ impl Expr {
         texts: Vec<Text>,
         rules: &Rules,
         (b, places): (Option<usize>, &[super::Where]),
+        caught: &[Option<Caught>],
     ) -> Result<(Expr, Sx), String> {
         let sx = Cx {
             rules,
             texts: &texts,
             b,
             places,
+            caught,
         }
         .sx(node)?;
         let op = build(&sx);
@@ -284,12 +303,14 @@ impl Expr {
         texts: Vec<Text>,
         rules: &Rules,
         (b, places): (Option<usize>, &[super::Where]),
+        caught: &[Option<Caught>],
     ) -> Result<(SetOf, Vec<Text>), String> {
         let cx = Cx {
             rules,
             texts: &texts,
             b,
             places,
+            caught,
         };
         let scalars = program
             .scalars()
@@ -377,10 +398,13 @@ impl Cx<'_> {
         Ok(match n {
             Node::Value(v) => Sx::Val(*v),
             Node::Slot(i) => Sx::Slot(*i),
-            Node::Capture(_) => return Err("a rule reads what its patterns caught".into()),
+            Node::Capture(i) => match self.caught.get(*i) {
+                Some(Some(c)) => Sx::Caught(c.slot, c.of.clone()),
+                _ => return Err("a rule reads what its patterns caught of a figure".into()),
+            },
             Node::General(_) => return Err("a part has no compiled form".into()),
             Node::Special(s) => match s {
-                Special::Steps | Special::Repetitions | Special::LastFigure => {
+                Special::Steps | Special::LastFigure => {
                     return Err(format!("a rule reads {s:?}"));
                 }
                 s => Sx::Special(*s),
@@ -675,7 +699,12 @@ impl Eval<'_, '_> {
             Special::Directions => Val::list(Seq::Directions { first: 0, len: 8 }),
             Special::Straight => Val::list(Seq::Directions { first: 0, len: 4 }),
             Special::Diagonal => Val::list(Seq::Directions { first: 4, len: 4 }),
-            Special::Steps | Special::Repetitions | Special::LastFigure => return None,
+            // As many as the key at the start of this move was seen.
+            Special::Repetitions => {
+                let now = self.s.seen.last()?;
+                Val::num(i32::try_from(self.s.seen.iter().filter(|&k| k == now).count()).ok()?)
+            }
+            Special::Steps | Special::LastFigure => return None,
         })
     }
 

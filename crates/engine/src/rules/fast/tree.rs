@@ -25,8 +25,9 @@ pub(crate) struct Tree {
 /// `expr`, of a rule with `vars` variables (the first three `figure`,
 /// `from`, `to` when `step`), as a tree with its definitions written out
 /// where they read their values in place: where every part has a form
-/// over ids, none is asked of the general evaluator, it reads no capture,
-/// and the general evaluator can never run out of work on it.
+/// over ids, none is asked of the general evaluator, and the general
+/// evaluator can never run out of work on it. What the rule's patterns
+/// caught stays [`Node::Capture`], for the backend to read.
 pub(crate) fn tree(expr: &Expr, rules: &Rules, vars: usize, step: bool) -> Option<Tree> {
     tree_capturing(expr, rules, vars, step, None)
 }
@@ -54,7 +55,7 @@ fn tree_capturing(
     let mut texts: Vec<Text> = Vec::new();
     let mut c = Compiler::new(rules, &mut texts, vars, step).capturing(captured);
     let node = c.node(expr, vars, 0)?;
-    if c.too_big || c.reads_vars || general(&node) {
+    if c.too_big || general(&node) {
         return None;
     }
     if work(&node, rules)? > u64::from(MAX_WORK) {
