@@ -282,6 +282,10 @@ pub struct Rules {
     /// The grids of at most 64 squares, as sets of bits.
     pub bitboards: bitboard::BitBoards,
     pub point_boards: Vec<points::PointBoard>,
+    /// Per place, the places next to it (`neighbours`): on a points board
+    /// along its lines, on a board or track the squares around; `None`
+    /// for any other place.
+    pub neighbours: Vec<Option<Box<[PlaceId]>>>,
     pub figures: Vec<FigureInfo>,
     pub types: Vec<String>,
     pub triggers: Vec<TriggerInfo>,
@@ -429,6 +433,12 @@ impl Rules {
     }
 
     /// The points board place `p` is a point of.
+    /// The places next to place `p` (`neighbours(p)`): `None` where it is
+    /// neither a point of a points board nor a square.
+    pub fn neighbours_of(&self, p: PlaceId) -> Option<&[PlaceId]> {
+        self.neighbours.get(usize::from(p))?.as_deref()
+    }
+
     pub fn point_board(&self, p: PlaceId) -> Option<&points::PointBoard> {
         self.point_boards.iter().find(|b| b.holds(p))
     }

@@ -689,36 +689,11 @@ impl World for View<'_> {
                 }
             },
             WorldFn::Neighbours => {
-                if let Some((p, board)) = self.point(arg(0)?)? {
-                    return Ok(self.names(board.neighbours(p)));
-                }
-                let (_, spot) = self.square(arg(0)?)?;
-                let g = &rules.grids[spot.grid as usize];
-                let (r, c) = (spot.row as i64, spot.column as i64);
-                let around: &[(i64, i64)] = if g.is_track {
-                    &[(0, -1), (0, 1)]
-                } else {
-                    &[
-                        (-1, -1),
-                        (-1, 0),
-                        (-1, 1),
-                        (0, -1),
-                        (0, 1),
-                        (1, -1),
-                        (1, 0),
-                        (1, 1),
-                    ]
+                let p = match self.point(arg(0)?)? {
+                    Some((p, _)) => p,
+                    None => self.square(arg(0)?)?.0,
                 };
-                let mut out: Vec<Value> = Vec::new();
-                for (dr, dc) in around {
-                    if let Some(p) = g.place(r + dr, c + dc) {
-                        let v = self.name(Some(p));
-                        if !out.contains(&v) && p != g.place(r, c).unwrap_or(PlaceId::MAX) {
-                            out.push(v);
-                        }
-                    }
-                }
-                Value::List(out)
+                self.names(rules.neighbours_of(p).unwrap_or(&[]).iter().copied())
             }
             WorldFn::Distance => {
                 if let Some((p, board)) = self.point(arg(0)?)? {

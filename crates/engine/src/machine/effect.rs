@@ -707,7 +707,7 @@ impl Doing<'_> {
                 // items however the situation changes while they are gone
                 // through.
                 for k in 0..seq.len() {
-                    *at.slots.get_mut(slot)? = seq.item(k)?;
+                    *at.slots.get_mut(slot)? = seq.item(k, self.rules)?;
                     self.act(body, s, at)?;
                 }
             }

@@ -132,6 +132,17 @@ pub(super) fn build(x: &Sx) -> Op {
                 body.get(e)
             })
         }
+        Sx::Call(Function::Count, args) if matches!(&args[..], [Sx::Call(Function::World(WorldFn::Contains), x)] if x.len() == 1) =>
+        {
+            let [Sx::Call(_, x)] = &args[..] else {
+                return op(|_| None);
+            };
+            let x = build(&x[0]);
+            op(move |e| {
+                let v = x.get(e)?;
+                e.count_on(v)
+            })
+        }
         Sx::Call(f, args) => call(*f, args.iter().map(build).collect()),
         Sx::InARow(n, who, None) => {
             let (n, who) = (*n, build(who));
@@ -242,7 +253,7 @@ fn call(f: Function, args: Vec<Op>) -> Op {
         Function::First | Function::Last => {
             let first = f == Function::First;
             op(move |e| match a.get(e)?.held() {
-                Held::List(seq) if seq.len() > 0 => seq.item(if first { 0 } else { seq.len() - 1 }),
+                Held::List(seq) if seq.len() > 0 => seq.item(if first { 0 } else { seq.len() - 1 }, e.rules),
                 _ => None,
             })
         }
@@ -251,6 +262,13 @@ fn call(f: Function, args: Vec<Op>) -> Op {
             Some(b) => op(move |e| {
                 let first = a.get(e)?;
                 shape::numbers(first, b.get(e)?)
+            }),
+            None => op(|_| None),
+        },
+        Function::Item => match b {
+            Some(b) => op(move |e| {
+                let list = a.get(e)?;
+                shape::item(e.rules, list, b.get(e)?)
             }),
             None => op(|_| None),
         },
@@ -318,10 +336,10 @@ fn about(w: WorldFn, e: &mut Eval, v: Val) -> Option<Val> {
         WorldFn::Row => Some(Val::num(i32::from(e.square(v)?.row))),
         WorldFn::Column => Some(Val::num(i32::from(e.square(v)?.column))),
         WorldFn::Owner => Some(Val::num(e.owner(v)?)),
-        _ => {
-            let (_, k) = e.figure(v)?;
-            Some(Val::kind(e.m.kinds.get(k).kind))
-        }
+        _ => match e.figure(v) {
+            Some((_, k)) => Some(Val::kind(e.m.kinds.get(k).kind)),
+            None => shape::place_type(e.rules, e.texts, e.place(v)?),
+        },
     }
 }
 
@@ -338,6 +356,14 @@ fn world(w: WorldFn, a: Op, b: Option<Op>, c: Option<Op>) -> Op {
         (WorldFn::Squares, _, _) => op(move |e| {
             let v = a.get(e)?;
             shape::squares(e.rules, e.texts, v)
+        }),
+        (WorldFn::Neighbours, _, _) => op(move |e| {
+            let v = a.get(e)?;
+            shape::neighbours(e.rules, e.place(v)?)
+        }),
+        (WorldFn::Lines, _, _) => op(move |e| {
+            let v = a.get(e)?;
+            shape::lines(e.rules, e.place(v)?)
         }),
         (WorldFn::Square, Some(b), Some(c)) => op(move |e| {
             let (board, row) = (a.get(e)?, b.get(e)?);
@@ -377,8 +403,13 @@ fn world(w: WorldFn, a: Op, b: Option<Op>, c: Option<Op>) -> Op {
             Some(p.map_or(Val::text(EMPTY), Val::place))
         }),
         (WorldFn::InARow, Some(b), Some(c)) => op(move |e| {
+            let on = a.get(e)?;
+            if let Some((points, through)) = shape::points_of(e.rules, e.texts, on) {
+                let (n, player) = (b.get(e)?.as_num()?, c.get(e)?.as_num()?);
+                return e.in_a_row_of_points(points, through, n, player);
+            }
             let (Held::Text(i), Held::Num(n), Held::Num(player)) =
-                (a.get(e)?.held(), b.get(e)?.held(), c.get(e)?.held())
+                (on.held(), b.get(e)?.held(), c.get(e)?.held())
             else {
                 return None;
             };

@@ -604,6 +604,40 @@ impl Eval<'_, '_> {
         Some(self.m.board.has_line(n as u32, self.mine(player)))
     }
 
+    /// `in_a_row` on a points board: `n` points in a row on one of its
+    /// lines (through `through` if given) holding a figure of `player`'s.
+    pub(super) fn in_a_row_of_points(
+        &self,
+        points: &crate::rules::points::PointBoard,
+        through: Option<PlaceId>,
+        n: i32,
+        player: i32,
+    ) -> Option<Val> {
+        let n = usize::try_from(n).unwrap_or(0).min(crate::expr::MAX_ITEMS);
+        let owns = |q: PlaceId| self.holds_of(q, player);
+        Some(Val::bool(points.run(through, n, owns).is_some()))
+    }
+
+    /// Whether place `p` holds a figure of `player`'s.
+    fn holds_of(&self, p: PlaceId, player: i32) -> bool {
+        let of = |k: u8| i32::from(self.m.kinds.get(k).owner) == player;
+        match (self.m.cell(p), self.m.pile(p)) {
+            (Some(bit), _) => self.s.cell(bit).is_some_and(of),
+            (None, Some(i)) => self.s.present[i].iter().enumerate().any(|(w, &word)| {
+                let mut bits = word;
+                while bits != 0 {
+                    let k = (w * 64) as u32 + bits.trailing_zeros();
+                    bits &= bits - 1;
+                    if u8::try_from(k).is_ok_and(of) {
+                        return true;
+                    }
+                }
+                false
+            }),
+            (None, None) => false,
+        }
+    }
+
     /// The board's squares holding a figure of `player`'s (of nobody's
     /// for 0).
     #[inline]
@@ -720,7 +754,7 @@ impl Eval<'_, '_> {
         seq: Seq,
         condition: &Op,
     ) -> Option<Val> {
-        tree::tally(self, kind, until, seq, |e, item| {
+        tree::tally(self, self.rules, kind, until, seq, |e, item| {
             *e.slots.get_mut(slot)? = item;
             condition.get(e)
         })
@@ -845,6 +879,16 @@ impl Eval<'_, '_> {
     }
 
     /// Whether nothing lies on the place a value names.
+    /// `count(contains(v))`: how many figures lie on the place.
+    pub(super) fn count_on(&self, v: Val) -> Option<Val> {
+        let p = self.place(v)?;
+        let n = match self.m.cell(p) {
+            Some(bit) => u16::from(self.s.cell(bit).is_some()),
+            None => self.s.totals[self.m.pile(p)?],
+        };
+        Some(Val::num(i32::from(n)))
+    }
+
     pub(super) fn empty_place(&self, v: Val) -> Option<bool> {
         let p = self.place(v)?;
         Some(match self.m.cell(p) {

@@ -103,6 +103,7 @@ impl Seq {
         match self {
             Seq::Places { len, .. } | Seq::Numbers { len, .. } => len as usize,
             Seq::Line { len, .. } | Seq::Directions { len, .. } => len as usize,
+            Seq::Around { len, .. } | Seq::LinesAt { len, .. } | Seq::PointLine { len, .. } => len as usize,
         }
     }
 
@@ -111,12 +112,16 @@ impl Seq {
         match &mut self {
             Seq::Places { len, .. } | Seq::Numbers { len, .. } => *len = n as u16,
             Seq::Line { len, .. } | Seq::Directions { len, .. } => *len = n as u8,
+            Seq::Around { len, .. } | Seq::LinesAt { len, .. } | Seq::PointLine { len, .. } => *len = n as u8,
         }
         self
     }
 
-    /// Item `k` (from 0) of the list.
-    pub(crate) fn item(self, k: usize) -> Option<Val> {
+    /// Item `k` (from 0) of the list, of a game of `rules`.
+    pub(crate) fn item(self, k: usize, rules: &Rules) -> Option<Val> {
+        if k >= self.len() {
+            return None;
+        }
         match self {
             Seq::Line { first, step, .. } => {
                 let p = first as i64 + step as i64 * k as i64;
@@ -125,6 +130,21 @@ impl Seq {
             Seq::Places { first, .. } => Some(Val::place(first + k as PlaceId)),
             Seq::Directions { first, .. } => Some(Val::text(FIRST_DIRECTION + first as u32 + k as u32)),
             Seq::Numbers { first, .. } => Some(Val::num(first.checked_add(i32::try_from(k).ok()?)?)),
+            Seq::Around { of, .. } => rules.neighbours_of(of)?.get(k).copied().map(Val::place),
+            Seq::LinesAt { board, of, .. } => {
+                let points = rules.point_boards.get(usize::from(board))?;
+                let &(line, _) = points.lines_at(of).get(k)?;
+                shape::point_line(rules, board, line)
+            }
+            Seq::PointLine { board, line, .. } => {
+                let points = rules.point_boards.get(usize::from(board))?;
+                points
+                    .lines
+                    .get(usize::from(line))?
+                    .get(k)
+                    .copied()
+                    .map(Val::place)
+            }
         }
     }
 }

@@ -21,7 +21,9 @@ mod triggers;
 pub use elements::{blank, spaced, Elements};
 pub use moves::Moves;
 
-use super::{names_are_unique, Fast, FastEffect, FastSet, Prefilter, RuleBoard, Rules, Value, Zobrist};
+use super::{
+    names_are_unique, Fast, FastEffect, FastSet, PlaceId, Prefilter, RuleBoard, Rules, Value, Zobrist,
+};
 use crate::automaton::MoveAutomaton;
 use crate::expr::{Effect, Expr, Function, Resolved, Special, WorldFn};
 use crate::model::{Face, Game, Shows};
@@ -66,6 +68,7 @@ pub fn rules(game: &Game, elements: Elements, moves: MoveAutomaton, move_names: 
         grids: elements.grids,
         bitboards: Default::default(),
         point_boards: elements.point_boards,
+        neighbours: Vec::new(),
         figures: elements.figures,
         types: elements.types,
         triggers: elements.triggers,
@@ -97,6 +100,9 @@ pub fn rules(game: &Game, elements: Elements, moves: MoveAutomaton, move_names: 
         || rules.places.iter().any(|p| p.shows != Shows::Everyone)
         || any_effect(&rules, &mut |e| matches!(e, Effect::Turn { .. }));
     rules.bitboards = super::bitboard::BitBoards::of(&rules);
+    rules.neighbours = (0..rules.places.len() as PlaceId)
+        .map(|p| neighbours(&rules, p))
+        .collect();
     // Where a figure started tells it apart only where an expression asks
     // for it (a `what` pattern that matches origins is in the class's key
     // anyway): Awele's seeds from different pits are one class.
@@ -121,6 +127,41 @@ pub fn rules(game: &Game, elements: Elements, moves: MoveAutomaton, move_names: 
     prefilter(&mut rules);
     compile_fast(&mut rules);
     rules
+}
+
+/// The places next to place `p`, each once: on a points board the
+/// points next to it along its lines, on a board the squares around it
+/// (on a track the squares before and after), none of them itself.
+fn neighbours(rules: &Rules, p: PlaceId) -> Option<Box<[PlaceId]>> {
+    if let Some(board) = rules.point_board(p) {
+        return Some(board.neighbours(p).into());
+    }
+    let spot = rules.places.get(usize::from(p))?.grid?;
+    let g = rules.grids.get(spot.grid as usize)?;
+    let (r, c) = (i64::from(spot.row), i64::from(spot.column));
+    let around: &[(i64, i64)] = if g.is_track {
+        &[(0, -1), (0, 1)]
+    } else {
+        &[
+            (-1, -1),
+            (-1, 0),
+            (-1, 1),
+            (0, -1),
+            (0, 1),
+            (1, -1),
+            (1, 0),
+            (1, 1),
+        ]
+    };
+    let mut out = Vec::new();
+    for (dr, dc) in around {
+        if let Some(q) = g.place(r + dr, c + dc) {
+            if q != p && !out.contains(&q) {
+                out.push(q);
+            }
+        }
+    }
+    Some(out.into())
 }
 
 fn is_special(e: &Expr, s: Special) -> bool {

@@ -47,7 +47,9 @@ impl PointBoard {
         (0..self.count).map(|i| self.first + i)
     }
 
-    fn lines_at(&self, p: PlaceId) -> &[(u16, u16)] {
+    /// The lines through point `p`, as (line, index on it); none where it
+    /// is not one of its points.
+    pub fn lines_at(&self, p: PlaceId) -> &[(u16, u16)] {
         if self.holds(p) {
             &self.through[(p - self.first) as usize]
         } else {

@@ -1,9 +1,9 @@
 //! A condition compiled to a tree over ids ([`Node`]), and at most how
 //! much work it can do: what [`super::ops`] turns into closures.
 
-use super::{Text, Val, MAX_PARAMS, SLOTS};
+use super::{Seq, Text, Val, MAX_PARAMS, SLOTS};
 use crate::expr::{BinOp, Expr, Function, Quantity, Resolved, Special, Value, WorldFn, DIRECTIONS};
-use crate::rules::Rules;
+use crate::rules::{PlaceId, Rules};
 
 /// The deepest condition compiled (the general evaluator stops at 64).
 const MAX_DEPTH: u32 = 48;
@@ -125,6 +125,35 @@ impl<'a> Compiler<'a> {
         self
     }
 
+    /// Where `n` is a text that, followed by the numbers `first`, `first +
+    /// 1`, …, names places one after another in the game's order, and
+    /// nothing else: those places, and `first`.
+    fn numbered(&self, n: &Node) -> Option<(Seq, i32)> {
+        let prefix = &self.texts.get(n.text()? as usize)?.text;
+        if prefix.is_empty() {
+            return None;
+        }
+        let mut found: Vec<(i32, PlaceId)> = Vec::new();
+        for (p, place) in self.rules.places.iter().enumerate() {
+            let Some(rest) = place.name.strip_prefix(prefix.as_str()) else {
+                continue;
+            };
+            let number = rest.parse::<i32>().ok().filter(|k| k.to_string() == rest)?;
+            found.push((number, PlaceId::try_from(p).ok()?));
+        }
+        let &(first, start) = found.first()?;
+        let in_a_row = found.iter().enumerate().all(|(i, &(k, p))| {
+            i64::from(k) == i64::from(first) + i as i64 && usize::from(p) == usize::from(start) + i
+        });
+        in_a_row.then_some((
+            Seq::Places {
+                first: start,
+                len: u16::try_from(found.len()).ok()?,
+            },
+            first,
+        ))
+    }
+
     /// The rules it compiles for.
     pub(crate) fn rules(&self) -> &'a Rules {
         self.rules
@@ -204,7 +233,35 @@ impl<'a> Compiler<'a> {
                 match (op, l, r) {
                     (BinOp::And, Some(l), Some(r)) => Some(Node::And(boxed(l), boxed(r))),
                     (BinOp::Or, Some(l), Some(r)) => Some(Node::Or(boxed(l), boxed(r))),
+                    // `x in list`: some item of the list is what `=` finds
+                    // equal to `x`, asked as a quantifier over a slot of
+                    // its own.
+                    (BinOp::In | BinOp::NotIn, Some(l), Some(r)) if bound + 1 < SLOTS => {
+                        let any = Node::Quantifier {
+                            kind: Quantity::Any,
+                            slot: bound,
+                            until: false,
+                            list: boxed(r),
+                            condition: boxed(Node::Binary(BinOp::Eq, boxed(l), boxed(Node::Slot(bound)))),
+                        };
+                        Some(match op {
+                            BinOp::In => any,
+                            _ => Node::Not(boxed(any)),
+                        })
+                    }
                     (BinOp::In | BinOp::NotIn, _, _) => None,
+                    // `"pit." + n` naming one of places numbered in a row
+                    // (`pit.1` … `pit.12`, one after another): item `n` of
+                    // them, so that a place is read, not a text built.
+                    (BinOp::Add, Some(l), Some(r)) if self.numbered(&l).is_some() => {
+                        let (places, first) = self.numbered(&l)?;
+                        let index =
+                            Node::Binary(BinOp::Sub, boxed(r), boxed(Node::Value(Val::num(first - 1))));
+                        Some(Node::Call(
+                            Function::Item,
+                            vec![Node::Value(Val::list(places)), index],
+                        ))
+                    }
                     (op, Some(l), Some(r)) => Some(Node::Binary(*op, boxed(l), boxed(r))),
                     _ => None,
                 }
@@ -270,6 +327,13 @@ impl<'a> Compiler<'a> {
                 if !function.accepts(args.len()) {
                     return None;
                 }
+                // `type` of a place is the name of its kind: kept among the
+                // texts, to be given as one of them.
+                if *function == Function::World(WorldFn::Type) {
+                    for place in &self.rules.places {
+                        self.intern(place.kind);
+                    }
+                }
                 let own = matches!(
                     function,
                     Function::Count
@@ -278,6 +342,7 @@ impl<'a> Compiler<'a> {
                         | Function::Last
                         | Function::Abs
                         | Function::Numbers
+                        | Function::Item
                         | Function::World(
                             WorldFn::Row
                                 | WorldFn::Column
@@ -289,6 +354,8 @@ impl<'a> Compiler<'a> {
                                 | WorldFn::Line
                                 | WorldFn::Squares
                                 | WorldFn::Square
+                                | WorldFn::Neighbours
+                                | WorldFn::Lines
                                 | WorldFn::InARow
                                 | WorldFn::Can
                                 | WorldFn::Value
@@ -300,6 +367,15 @@ impl<'a> Compiler<'a> {
                         .collect::<Option<Vec<_>>>()
                 } else {
                     None
+                };
+                // `count(contains(x))`, how many figures lie on a place, is
+                // one call: the figures themselves have no form here.
+                let args = match (function, &args, &args_of_contains(e)) {
+                    (Function::Count, _, Some(x)) => {
+                        let x = self.node(x, bound, d)?;
+                        Some(vec![Node::Call(Function::World(WorldFn::Contains), vec![x])])
+                    }
+                    _ => args,
                 };
                 args.map(|args| Node::Call(*function, args))
             }
@@ -420,37 +496,122 @@ pub(super) fn take(n: &mut Node) -> Node {
     std::mem::replace(n, Node::Value(Val::num(0)))
 }
 
+/// `x` of `count(contains(x))`.
+fn args_of_contains(e: &Expr) -> Option<&Expr> {
+    let Expr::Call {
+        function: Function::Count,
+        args,
+    } = e
+    else {
+        return None;
+    };
+    match &args[..] {
+        [Expr::Call {
+            function: Function::World(WorldFn::Contains),
+            args,
+        }] => match &args[..] {
+            [x] => Some(x),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
 /// At most how much work the general evaluator counts for `n` (calls and
 /// items gone through), or `None` if a list's length has no bound here.
 pub(crate) fn work(n: &Node, rules: &Rules) -> Option<u64> {
-    let sum = |nodes: &[&Node]| {
-        nodes
-            .iter()
-            .try_fold(1u64, |acc, n| Some(acc.saturating_add(work(n, rules)?)))
+    work_in(n, rules, &mut [None; SLOTS])
+}
+
+/// Per slot, the most items the list it holds can have, where it is
+/// bound to one of known length: a line of `lines(p)` gone through.
+type Bounds = [Option<u64>; SLOTS];
+
+/// [`work`], `bounds` known of the slots.
+fn work_in(n: &Node, rules: &Rules, bounds: &mut Bounds) -> Option<u64> {
+    let sum = |nodes: &[&Node], bounds: &mut Bounds| {
+        nodes.iter().try_fold(1u64, |acc, n| {
+            Some(acc.saturating_add(work_in(n, rules, bounds)?))
+        })
     };
     match n {
         Node::Value(_) | Node::Slot(_) | Node::Capture(_) | Node::Special(_) => Some(1),
-        Node::Not(x) | Node::Neg(x) => sum(&[x]),
-        Node::And(a, b) | Node::Or(a, b) | Node::Binary(_, a, b) => sum(&[a, b]),
-        Node::If(parts) => sum(&[&parts[0], &parts[1], &parts[2]]),
-        Node::Quantifier { list, condition, .. } => {
-            let items = longest(list, rules)?;
-            let each = work(condition, rules)?.saturating_add(1);
-            Some(work(list, rules)?.saturating_add(items.saturating_mul(each)))
+        Node::Not(x) | Node::Neg(x) => sum(&[x], bounds),
+        Node::And(a, b) | Node::Or(a, b) | Node::Binary(_, a, b) => sum(&[a, b], bounds),
+        Node::If(parts) => sum(&[&parts[0], &parts[1], &parts[2]], bounds),
+        Node::Quantifier {
+            list,
+            condition,
+            slot,
+            ..
+        } => {
+            let items = longest_in(list, rules, bounds)?;
+            let of_list = work_in(list, rules, bounds)?;
+            let each = binding(bounds, *slot, item_longest(list, rules), |bounds| {
+                work_in(condition, rules, bounds)
+            })?
+            .saturating_add(1);
+            Some(of_list.saturating_add(items.saturating_mul(each)))
         }
-        Node::Apply { args, body, .. } => {
-            let mut parts: Vec<&Node> = args.iter().collect();
-            parts.push(body);
-            sum(&parts)
+        Node::Apply { args, body, base } => {
+            let mut total = 1u64;
+            for a in args {
+                total = total.saturating_add(work_in(a, rules, bounds)?);
+            }
+            let held: Vec<_> = args.iter().map(|a| longest_in(a, rules, bounds)).collect();
+            let saved = *bounds;
+            for (i, h) in held.into_iter().enumerate() {
+                if let Some(b) = bounds.get_mut(base + i) {
+                    *b = h;
+                }
+            }
+            let body = work_in(body, rules, bounds);
+            *bounds = saved;
+            Some(total.saturating_add(body?))
         }
-        Node::Call(_, args) => sum(&args.iter().collect::<Vec<_>>()),
-        Node::Let { value, body, .. } => sum(&[value, body]),
+        Node::Call(_, args) => sum(&args.iter().collect::<Vec<_>>(), bounds),
+        Node::Let { value, body, slot } => {
+            let of_value = work_in(value, rules, bounds)?;
+            let held = longest_in(value, rules, bounds);
+            let body = binding(bounds, *slot, held, |bounds| work_in(body, rules, bounds))?;
+            Some(1u64.saturating_add(of_value).saturating_add(body))
+        }
         Node::General(e) => Some(crate::rules::prefilter::cost(e)),
     }
 }
 
+/// `f` with slot `slot` bound to a list of at most `held` items.
+fn binding<T>(bounds: &mut Bounds, slot: usize, held: Option<u64>, f: impl FnOnce(&mut Bounds) -> T) -> T {
+    let Some(b) = bounds.get_mut(slot) else {
+        return f(bounds);
+    };
+    let saved = std::mem::replace(b, held);
+    let out = f(bounds);
+    bounds[slot] = saved;
+    out
+}
+
 /// The most items the list `n` can have.
 pub(crate) fn longest(n: &Node, rules: &Rules) -> Option<u64> {
+    longest_in(n, rules, &[None; SLOTS])
+}
+
+/// The most items each item of the list `n` can have, where its items are
+/// lists: a line of `lines(p)`.
+fn item_longest(n: &Node, rules: &Rules) -> Option<u64> {
+    match n {
+        Node::Call(Function::World(WorldFn::Lines), _) => Some(super::shape::most_lines(rules).1),
+        Node::Quantifier {
+            kind: Quantity::All,
+            list,
+            ..
+        } => item_longest(list, rules),
+        _ => None,
+    }
+}
+
+/// [`longest`], `bounds` known of the slots.
+fn longest_in(n: &Node, rules: &Rules, bounds: &Bounds) -> Option<u64> {
     let side = rules
         .grids
         .iter()
@@ -461,12 +622,16 @@ pub(crate) fn longest(n: &Node, rules: &Rules) -> Option<u64> {
         .grids
         .iter()
         .map(|g| g.rows as u64 * g.columns as u64)
+        .chain(rules.point_boards.iter().map(|b| u64::from(b.count)))
         .max()
         .unwrap_or(0);
     match n {
         Node::Special(Special::Directions | Special::Straight | Special::Diagonal) => Some(8),
+        Node::Slot(s) => bounds.get(*s).copied().flatten(),
         Node::Call(Function::World(WorldFn::Line), _) => Some(side),
         Node::Call(Function::World(WorldFn::Squares), _) => Some(squares),
+        Node::Call(Function::World(WorldFn::Neighbours), _) => Some(super::shape::most_neighbours(rules)),
+        Node::Call(Function::World(WorldFn::Lines), _) => Some(super::shape::most_lines(rules).0),
         Node::Call(Function::Numbers, args) => match &args[..] {
             [a, b] => Some(super::shape::numbers_len(a.number(), b.number())),
             _ => None,
@@ -475,9 +640,11 @@ pub(crate) fn longest(n: &Node, rules: &Rules) -> Option<u64> {
             kind: Quantity::All,
             list,
             ..
-        } => longest(list, rules),
-        Node::Apply { body, .. } | Node::Let { body, .. } => longest(body, rules),
-        Node::If(parts) => Some(longest(&parts[1], rules)?.max(longest(&parts[2], rules)?)),
+        } => longest_in(list, rules, bounds),
+        Node::Apply { body, .. } | Node::Let { body, .. } => longest_in(body, rules, bounds),
+        Node::If(parts) => {
+            Some(longest_in(&parts[1], rules, bounds)?.max(longest_in(&parts[2], rules, bounds)?))
+        }
         _ => None,
     }
 }

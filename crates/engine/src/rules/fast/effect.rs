@@ -293,7 +293,7 @@ impl Doing<'_, '_, '_> {
                 // the same however the position changes while they are gone
                 // through, as the general runner's list taken once, before.
                 for k in 0..seq.len() {
-                    self.slots[slot] = seq.item(k)?;
+                    self.slots[slot] = seq.item(k, self.rules)?;
                     self.act(body)?;
                 }
             }

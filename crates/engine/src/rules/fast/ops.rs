@@ -139,6 +139,13 @@ pub(super) fn build(n: &Node) -> Op {
                 .unwrap_or(one_by_one)
         }
         Node::Apply { base, args, body } => apply(*base, args.iter().map(arg).collect(), arg(body)),
+        Node::Call(Function::Count, args) if count_on(args).is_some() => {
+            let x = arg(count_on(args).unwrap_or(&args[0]));
+            op(move |r| {
+                let p = x.place(r)?;
+                Some(Val::num(i32::try_from(r.state.on(p).len()).ok()?))
+            })
+        }
         Node::Call(f, args) => call(*f, args.iter().map(arg).collect()),
         Node::Let { slot, value, body } => {
             let (slot, value, body) = (*slot, arg(value), arg(body));
@@ -390,7 +397,7 @@ fn call(f: Function, args: Vec<Arg>) -> Op {
             op(move |r| match a.get(r)?.held() {
                 Held::List(seq) if seq.len() > 0 => {
                     let k = if first { 0 } else { seq.len() - 1 };
-                    seq.item(k)
+                    seq.item(k, r.rules)
                 }
                 _ => None,
             })
@@ -403,8 +410,23 @@ fn call(f: Function, args: Vec<Arg>) -> Op {
             }),
             None => op(|_| None),
         },
+        Function::Item => match b {
+            Some(b) => op(move |r| {
+                let list = a.get(r)?;
+                shape::item(r.rules, list, b.get(r)?)
+            }),
+            None => op(|_| None),
+        },
         Function::World(w) => world(w, a, b, c),
         _ => op(|_| None),
+    }
+}
+
+/// `x` of the arguments of `count(contains(x))`.
+pub(super) fn count_on(args: &[Node]) -> Option<&Node> {
+    match args {
+        [Node::Call(Function::World(WorldFn::Contains), x)] => x.first(),
+        _ => None,
     }
 }
 
@@ -421,9 +443,12 @@ fn world(w: WorldFn, a: Arg, b: Option<Arg>, c: Option<Arg>) -> Op {
             let v = a.get(r)?;
             r.owner(v)
         }),
-        (WorldFn::Type, _, _) => op(move |r| match a.get(r)?.held() {
-            Held::Figure(f) => Some(Val::kind(r.state.kind_of(f))),
-            _ => None,
+        (WorldFn::Type, _, _) => op(move |r| {
+            let v = a.get(r)?;
+            match v.held() {
+                Held::Figure(f) => Some(Val::kind(r.state.kind_of(f))),
+                _ => shape::place_type(r.rules, r.texts, r.place(v)?),
+            }
         }),
         (WorldFn::Top, _, _) => op(move |r| {
             let p = a.place(r)?;
@@ -432,6 +457,14 @@ fn world(w: WorldFn, a: Arg, b: Option<Arg>, c: Option<Arg>) -> Op {
         (WorldFn::Squares, _, _) => op(move |r| {
             let v = a.get(r)?;
             shape::squares(r.rules, r.texts, v)
+        }),
+        (WorldFn::Neighbours, _, _) => op(move |r| {
+            let p = a.place(r)?;
+            shape::neighbours(r.rules, p)
+        }),
+        (WorldFn::Lines, _, _) => op(move |r| {
+            let p = a.place(r)?;
+            shape::lines(r.rules, p)
         }),
         (WorldFn::Square, Some(b), Some(c)) => op(move |r| {
             let (board, row) = (a.get(r)?, b.get(r)?);

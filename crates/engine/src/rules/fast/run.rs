@@ -112,7 +112,7 @@ impl Run<'_, '_, '_> {
         seq: Seq,
         condition: &impl Fn(&mut Self) -> Out,
     ) -> Out {
-        tally(self, kind, until, seq, |r, item| {
+        tally(self, self.rules, kind, until, seq, |r, item| {
             r.set(slot, item)?;
             condition(r)
         })
@@ -130,7 +130,7 @@ impl Run<'_, '_, '_> {
         seq: Seq,
         test: impl Fn(&Self, PlaceId) -> Option<bool>,
     ) -> Out {
-        tally(self, kind, until, seq, |r, item| match item.held() {
+        tally(self, self.rules, kind, until, seq, |r, item| match item.held() {
             Held::Place(p) => test(r, p).map(Val::bool),
             _ => None,
         })
@@ -198,6 +198,23 @@ impl Run<'_, '_, '_> {
     /// `in_a_row(board, n, player)` on a board or track; the line found is
     /// kept in the view, as the general evaluator keeps it.
     pub(super) fn in_a_row(&self, board: Val, n: Val, who: Val) -> Out {
+        if let Some((points, through)) = super::shape::points_of(self.rules, self.texts, board) {
+            let (n, player) = (n.as_num()?, who.as_num()?);
+            let state = self.state;
+            let owns = |q: PlaceId| {
+                state
+                    .on(q)
+                    .iter()
+                    .any(|&f| i32::from(state.owner_of(f)) == player)
+            };
+            let n = usize::try_from(n).unwrap_or(0).min(crate::expr::MAX_ITEMS);
+            let run = points.run(through, n, owns);
+            let found = run.is_some();
+            if let Some(run) = run {
+                *self.ask.view.line.borrow_mut() = run;
+            }
+            return Some(Val::bool(found));
+        }
         let (Held::Text(i), Held::Num(n), Held::Num(player)) = (board.held(), n.held(), who.held()) else {
             return None;
         };
@@ -242,6 +259,7 @@ pub(crate) fn arithmetic(op: BinOp, x: i32, y: i32) -> Out {
 #[inline(always)]
 pub(crate) fn tally<S>(
     on: &mut S,
+    rules: &Rules,
     kind: Quantity,
     until: bool,
     seq: Seq,
@@ -249,7 +267,7 @@ pub(crate) fn tally<S>(
 ) -> Out {
     let mut count = 0i32;
     for k in 0..seq.len() {
-        let item = seq.item(k)?;
+        let item = seq.item(k, rules)?;
         if kind == Quantity::Sum {
             count = count.checked_add(number(value(on, item)?)?)?;
             continue;

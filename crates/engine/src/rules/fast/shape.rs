@@ -8,7 +8,7 @@
 
 use super::{Seq, Text, Val, EMPTY};
 use crate::expr::MAX_ITEMS;
-use crate::rules::{Element, Rules};
+use crate::rules::{Element, PlaceId, Rules};
 
 /// The grid a text names: `board` in `square(board, 2, 3)`.
 fn grid<'r>(rules: &'r Rules, texts: &[Text], board: Val) -> Option<&'r crate::rules::Grid> {
@@ -18,12 +18,22 @@ fn grid<'r>(rules: &'r Rules, texts: &[Text], board: Val) -> Option<&'r crate::r
     rules.grids.get(g as usize)
 }
 
-/// `squares(board)`: a board's squares in order.
+/// `squares(board)`: a board's squares in order, or a points board's
+/// points.
 pub(crate) fn squares(rules: &Rules, texts: &[Text], board: Val) -> Option<Val> {
-    let g = grid(rules, texts, board)?;
-    let len = g.rows as usize * g.columns as usize;
+    let (first, len) = match texts.get(board.as_text()? as usize)?.element? {
+        Element::Grid(g) => {
+            let g = rules.grids.get(g as usize)?;
+            (g.first, g.rows as usize * g.columns as usize)
+        }
+        Element::Points(b) => {
+            let b = rules.point_boards.get(b as usize)?;
+            (b.first, usize::from(b.count))
+        }
+        _ => return None,
+    };
     Some(Val::list(Seq::Places {
-        first: g.first,
+        first,
         len: u16::try_from(len).ok()?,
     }))
 }
@@ -38,6 +48,99 @@ pub(crate) fn square(rules: &Rules, texts: &[Text], board: Val, row: Val, column
         g.place(row.into(), column.into())
             .map_or(Val::text(EMPTY), Val::place),
     )
+}
+
+/// `neighbours(place)`: the places next to it, as the rules list them
+/// ([`Rules::neighbours_of`]); the general evaluator answers for a place
+/// that has none (to say so).
+pub(crate) fn neighbours(rules: &Rules, p: PlaceId) -> Option<Val> {
+    let around = rules.neighbours_of(p)?;
+    Some(Val::list(Seq::Around {
+        of: p,
+        len: u8::try_from(around.len()).ok()?,
+    }))
+}
+
+/// `lines(point)`: the lines of its points board through it, each a list
+/// of its points ([`Seq::PointLine`]).
+pub(crate) fn lines(rules: &Rules, p: PlaceId) -> Option<Val> {
+    let (board, points) = rules.point_boards.iter().enumerate().find(|(_, b)| b.holds(p))?;
+    Some(Val::list(Seq::LinesAt {
+        board: u8::try_from(board).ok()?,
+        of: p,
+        len: u8::try_from(points.lines_at(p).len()).ok()?,
+    }))
+}
+
+/// Line `line` of points board `board`, as a list of its points.
+pub(crate) fn point_line(rules: &Rules, board: u8, line: u16) -> Option<Val> {
+    let points = rules.point_boards.get(usize::from(board))?;
+    Some(Val::list(Seq::PointLine {
+        board,
+        line,
+        len: u8::try_from(points.lines.get(usize::from(line))?.len()).ok()?,
+    }))
+}
+
+/// `item(list, n)`: its `n`th item, from 1; the general evaluator answers
+/// (with an error) where there is none.
+pub(crate) fn item(rules: &Rules, list: Val, n: Val) -> Option<Val> {
+    let seq = list.as_list()?;
+    let k = usize::try_from(n.as_num()?).ok()?.checked_sub(1)?;
+    seq.item(k, rules)
+}
+
+/// `type(place)`: the name of its kind (`point`, `group`…), one of
+/// `texts` (the compiler keeps them there where an expression asks
+/// `type`).
+pub(crate) fn place_type(rules: &Rules, texts: &[Text], p: PlaceId) -> Option<Val> {
+    let kind = rules.places.get(usize::from(p))?.kind;
+    let i = texts.iter().position(|t| t.text == kind)?;
+    Some(Val::text(u32::try_from(i).ok()?))
+}
+
+/// The points board `in_a_row(v, …)` looks on, and the point its run
+/// must pass through: `v` names a points board (any run) or one of its
+/// points; `None` for anything else (a board of squares).
+pub(crate) fn points_of<'r>(
+    rules: &'r Rules,
+    texts: &[Text],
+    v: Val,
+) -> Option<(&'r crate::rules::points::PointBoard, Option<PlaceId>)> {
+    let element = match v.held() {
+        super::Held::Place(p) => Element::Place(p),
+        super::Held::Text(i) => texts.get(i as usize)?.element?,
+        _ => return None,
+    };
+    match element {
+        Element::Points(b) => Some((rules.point_boards.get(b as usize)?, None)),
+        Element::Place(p) => Some((rules.point_board(p)?, Some(p))),
+        _ => None,
+    }
+}
+
+/// The most places `neighbours(p)` gives, of any place.
+pub(crate) fn most_neighbours(rules: &Rules) -> u64 {
+    rules
+        .neighbours
+        .iter()
+        .flatten()
+        .map(|n| n.len() as u64)
+        .max()
+        .unwrap_or(0)
+}
+
+/// The most lines through one point, and the most points on one line, of
+/// any points board.
+pub(crate) fn most_lines(rules: &Rules) -> (u64, u64) {
+    let boards = rules.point_boards.iter();
+    let through = boards
+        .clone()
+        .flat_map(|b| &b.through)
+        .map(|t| t.len() as u64)
+        .max();
+    let long = boards.flat_map(|b| &b.lines).map(|l| l.len() as u64).max();
+    (through.unwrap_or(0), long.unwrap_or(0))
 }
 
 /// `numbers(a, b)`: `a`, `a + 1`, … `b`, none where `b < a`. A list
@@ -70,10 +173,11 @@ mod tests {
 
     #[test]
     fn numbers_runs_from_the_first_to_the_last_and_is_empty_backwards() {
+        let (_, rules) = crate::open(&crate::position::examples::text("tic-tac-toe.game.xml")).unwrap();
         let list = |a, b| numbers(Val::num(a), Val::num(b)).and_then(Val::as_list);
         let items = |s: Seq| {
             (0..s.len())
-                .map(|k| s.item(k).and_then(Val::as_num))
+                .map(|k| s.item(k, &rules).and_then(Val::as_num))
                 .collect::<Vec<_>>()
         };
         assert_eq!(
@@ -95,5 +199,69 @@ mod tests {
         assert_eq!(numbers_len(Some(1), Some(6)), 6);
         assert_eq!(numbers_len(Some(6), Some(1)), 0);
         assert_eq!(numbers_len(None, Some(1)), MAX_ITEMS as u64);
+    }
+
+    /// `neighbours` and `lines` list what the general evaluator lists, in
+    /// its order: on a points board, on a board and on a track.
+    #[test]
+    fn neighbours_and_lines_list_the_general_evaluator_s_places() {
+        use crate::position::examples;
+        for file in [
+            "nine-mens-morris.game.xml",
+            "fox-and-geese.game.xml",
+            "connect-four.game.xml",
+            "snakes-and-ladders.game.xml",
+        ] {
+            let (_, rules) = crate::open(&examples::text(file)).unwrap();
+            let pos = crate::Position::new(std::sync::Arc::new(rules));
+            let rules = pos.rules();
+            let mut asked = 0;
+            for p in 0..rules.places.len() as PlaceId {
+                let name = rules.place_name(p);
+                for (f, compiled) in [("neighbours", neighbours(rules, p)), ("lines", lines(rules, p))] {
+                    let general = general_answer(rules, pos.state(), &format!("{f}({name})"));
+                    let Some(list) = compiled.and_then(Val::as_list) else {
+                        assert!(f == "lines" || general.is_err(), "{file}: {f}({name})");
+                        continue;
+                    };
+                    asked += 1;
+                    let item_of = |v: Val| match v.held() {
+                        Held::Place(q) => crate::expr::Value::from(rules.place_name(q)),
+                        Held::List(line) => crate::expr::Value::List(
+                            (0..line.len())
+                                .map(|k| {
+                                    crate::expr::Value::from(
+                                        rules.place_name(line.item(k, rules).unwrap().as_place().unwrap()),
+                                    )
+                                })
+                                .collect(),
+                        ),
+                        other => panic!("{other:?}"),
+                    };
+                    let items: Vec<_> = (0..list.len())
+                        .map(|k| item_of(list.item(k, rules).unwrap()))
+                        .collect();
+                    assert_eq!(
+                        general,
+                        Ok(crate::expr::Value::List(items)),
+                        "{file}: {f}({name})"
+                    );
+                    assert_eq!(list.item(list.len(), rules), None);
+                }
+            }
+            assert!(asked > 0, "{file}");
+        }
+    }
+
+    fn general_answer(rules: &Rules, state: &crate::State, text: &str) -> Result<crate::expr::Value, String> {
+        let mut e = crate::expr::parse_expr(text).map_err(|e| format!("{e:?}"))?;
+        let is_element = |n: &str| rules.element(n).is_some();
+        let scope = crate::expr::Scope {
+            vars: &[],
+            is_element: &is_element,
+        };
+        assert!(e.resolve(&scope).is_empty(), "{text}");
+        e.eval(&[], &crate::world::View::new(rules, state))
+            .map_err(|e| e.message)
     }
 }

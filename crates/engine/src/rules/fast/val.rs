@@ -62,6 +62,14 @@ pub(crate) enum Seq {
     Directions { first: u8, len: u8 },
     /// The numbers `first..first + len` (`numbers(a, b)`).
     Numbers { first: i32, len: u16 },
+    /// The places next to place `of` (`neighbours(of)`), `len` of them,
+    /// as [`crate::Rules::neighbours`] lists them.
+    Around { of: PlaceId, len: u8 },
+    /// The lines of points board `board` through its point `of`
+    /// (`lines(of)`), `len` of them: each a [`Seq::PointLine`].
+    LinesAt { board: u8, of: PlaceId, len: u8 },
+    /// Line `line` of points board `board`: its `len` points in order.
+    PointLine { board: u8, line: u16, len: u8 },
 }
 
 /// What a value is, in its low byte (never 0).
@@ -77,6 +85,9 @@ const DIRECTIONS: u8 = 9;
 const ON: u8 = 10;
 const MOVED: u8 = 11;
 const NUMBERS: u8 = 12;
+const AROUND: u8 = 13;
+const LINES_AT: u8 = 14;
+const POINT_LINE: u8 = 15;
 
 impl Val {
     /// What it is (`tag`, never 0) and what it holds.
@@ -139,6 +150,13 @@ impl Val {
             Seq::Places { first, len } => Val::pack(PLACES, first as u64 | (len as u64) << 16),
             Seq::Directions { first, len } => Val::pack(DIRECTIONS, first as u64 | (len as u64) << 8),
             Seq::Numbers { first, len } => Val::pack(NUMBERS, first as u32 as u64 | (len as u64) << 32),
+            Seq::Around { of, len } => Val::pack(AROUND, of as u64 | (len as u64) << 16),
+            Seq::LinesAt { board, of, len } => {
+                Val::pack(LINES_AT, board as u64 | (of as u64) << 8 | (len as u64) << 24)
+            }
+            Seq::PointLine { board, line, len } => {
+                Val::pack(POINT_LINE, board as u64 | (line as u64) << 8 | (len as u64) << 24)
+            }
         }
     }
 
@@ -210,6 +228,20 @@ impl Val {
                 first: b as u32 as i32,
                 len: (b >> 32) as u16,
             }),
+            AROUND => Held::List(Seq::Around {
+                of: b as PlaceId,
+                len: (b >> 16) as u8,
+            }),
+            LINES_AT => Held::List(Seq::LinesAt {
+                board: b as u8,
+                of: (b >> 8) as PlaceId,
+                len: (b >> 24) as u8,
+            }),
+            POINT_LINE => Held::List(Seq::PointLine {
+                board: b as u8,
+                line: (b >> 8) as u16,
+                len: (b >> 24) as u8,
+            }),
             ON => Held::On(b as PlaceId),
             _ => Held::Moved,
         }
@@ -254,6 +286,17 @@ mod tests {
             (any::<u16>(), any::<u16>()).prop_map(|(first, len)| Seq::Places { first, len }),
             (any::<u8>(), any::<u8>()).prop_map(|(first, len)| Seq::Directions { first, len }),
             (any::<i32>(), any::<u16>()).prop_map(|(first, len)| Seq::Numbers { first, len }),
+            (any::<u16>(), any::<u8>()).prop_map(|(of, len)| Seq::Around { of, len }),
+            (any::<u8>(), any::<u16>(), any::<u8>()).prop_map(|(board, of, len)| Seq::LinesAt {
+                board,
+                of,
+                len
+            }),
+            (any::<u8>(), any::<u16>(), any::<u8>()).prop_map(|(board, line, len)| Seq::PointLine {
+                board,
+                line,
+                len
+            }),
         ]
     }
 

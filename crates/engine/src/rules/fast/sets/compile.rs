@@ -453,6 +453,7 @@ impl Compiler<'_> {
                         | WorldFn::InARow
                         | WorldFn::Can
                         | WorldFn::Value
+                        | WorldFn::Contains
                 )
             }
             _ => {}
