@@ -878,7 +878,6 @@ impl Eval<'_, '_> {
         }
     }
 
-    /// Whether nothing lies on the place a value names.
     /// `count(contains(v))`: how many figures lie on the place.
     pub(super) fn count_on(&self, v: Val) -> Option<Val> {
         let p = self.place(v)?;
@@ -889,6 +888,7 @@ impl Eval<'_, '_> {
         Some(Val::num(i32::from(n)))
     }
 
+    /// Whether nothing lies on the place a value names.
     pub(super) fn empty_place(&self, v: Val) -> Option<bool> {
         let p = self.place(v)?;
         Some(match self.m.cell(p) {

@@ -253,15 +253,17 @@ impl<'a> Compiler<'a> {
                     // `"pit." + n` naming one of places numbered in a row
                     // (`pit.1` … `pit.12`, one after another): item `n` of
                     // them, so that a place is read, not a text built.
-                    (BinOp::Add, Some(l), Some(r)) if self.numbered(&l).is_some() => {
-                        let (places, first) = self.numbered(&l)?;
-                        let index =
-                            Node::Binary(BinOp::Sub, boxed(r), boxed(Node::Value(Val::num(first - 1))));
-                        Some(Node::Call(
-                            Function::Item,
-                            vec![Node::Value(Val::list(places)), index],
-                        ))
-                    }
+                    (BinOp::Add, Some(l), Some(r)) if l.text().is_some() => match self.numbered(&l) {
+                        Some((places, first)) => {
+                            let index =
+                                Node::Binary(BinOp::Sub, boxed(r), boxed(Node::Value(Val::num(first - 1))));
+                            Some(Node::Call(
+                                Function::Item,
+                                vec![Node::Value(Val::list(places)), index],
+                            ))
+                        }
+                        None => Some(Node::Binary(BinOp::Add, boxed(l), boxed(r))),
+                    },
                     (op, Some(l), Some(r)) => Some(Node::Binary(*op, boxed(l), boxed(r))),
                     _ => None,
                 }
