@@ -7,7 +7,7 @@
 
 use super::play::Action;
 use super::situation::Situation;
-use super::steps::Listing;
+use super::steps::{Listing, Memo};
 use super::Machine;
 use crate::position::MAX_MOVE_STEPS;
 use crate::rules::Rules;
@@ -29,23 +29,22 @@ impl Machine {
         depth: usize,
         failed: &mut Vec<Situation>,
     ) -> Option<bool> {
-        let mut listing = Listing::default();
-        let mut actions = Vec::new();
-        self.actions(rules, s, &mut listing, &mut actions)?;
-        let mut steps = Vec::new();
-        for &action in &actions {
-            if let Action::Step { rule, .. } = action {
-                let ends = self
-                    .steps
-                    .get(usize::from(rule))
-                    .and_then(|r| self.moves.next(s.progress, r.index))
-                    .is_some_and(|p| self.moves.may_end(p));
-                if ends {
-                    return Some(true);
-                }
-                steps.push(action);
+        // A step of a rule that may end the move here answers at once:
+        // asked rule by rule (`can`), before any list is made.
+        let mut memo = Memo::default();
+        for rule in &self.steps {
+            let ends = self
+                .moves
+                .next(s.progress, rule.index)
+                .is_some_and(|p| self.moves.may_end(p));
+            if ends && self.can_now(rules, s, rule.index, None, &mut memo)? {
+                return Some(true);
             }
         }
+        let mut listing = Listing::default();
+        let mut steps = Vec::new();
+        self.actions(rules, s, &mut listing, &mut steps)?;
+        steps.retain(|a| matches!(a, Action::Step { .. }));
         if depth + 1 >= MAX_MOVE_STEPS {
             return Some(false);
         }
