@@ -13,7 +13,7 @@
 //! needs its name gives up.
 
 use crate::expr::{BinOp, Function, Quantity, Special, WorldFn};
-use crate::rules::tree::{self, answer, Held, Node, Program, Reg, Seq, Text, Val, EMPTY};
+use crate::rules::tree::{self, answer, Held, Node, Program, Reg, Seq, Text, Val, EMPTY, FIXED_TEXTS};
 use crate::rules::{Element, GridSpot, PlaceId, Rules};
 use crate::state::BoardBits;
 
@@ -815,6 +815,7 @@ impl Eval<'_, '_> {
             // Every place has a name (`every element needs a name`).
             (Held::Place(_), Held::Text(EMPTY)) | (Held::Text(EMPTY), Held::Place(_)) => Some(false),
             (Held::Text(x), Held::Text(y)) if x == y => Some(true),
+            (Held::Text(x), Held::Text(y)) if x < FIXED_TEXTS && y < FIXED_TEXTS => Some(false),
             // Each type is numbered once.
             (Held::Kind(x), Held::Kind(y)) => Some(x == y),
             _ => self.equal_otherwise(a, b),

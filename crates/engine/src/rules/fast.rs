@@ -70,8 +70,8 @@ impl std::fmt::Debug for Fast {
     }
 }
 
-/// A text the condition uses: [`EMPTY`], the directions, then its own
-/// words, each once.
+/// A text the condition uses: [`EMPTY`], the directions, the kinds of
+/// place, then its own words, each once.
 #[derive(Debug, Clone)]
 pub(crate) struct Text {
     pub(crate) text: String,
@@ -85,6 +85,15 @@ pub(crate) struct Text {
 pub(crate) const EMPTY: u32 = 0;
 /// Where the directions' texts start.
 pub(crate) const FIRST_DIRECTION: u32 = 1;
+/// Where the names of the kinds of place start (`type(place)`), after
+/// the directions.
+pub(crate) const FIRST_PLACE_KIND: u32 = FIRST_DIRECTION + crate::expr::DIRECTIONS.len() as u32;
+/// The kinds of place, in the order their texts are kept.
+pub(crate) const PLACE_KINDS: [&str; 4] = ["square", "point", "group", "basket"];
+/// The texts every condition keeps first, at the same place: two of them
+/// are the same text only as the same number, whichever condition each
+/// came from.
+pub(crate) const FIXED_TEXTS: u32 = FIRST_PLACE_KIND + PLACE_KINDS.len() as u32;
 
 /// The step on a board of the direction text `i` names, if it names one:
 /// the directions are the texts from [`FIRST_DIRECTION`], in the order of

@@ -1,7 +1,7 @@
 //! A condition compiled to a tree over ids ([`Node`]), and at most how
 //! much work it can do: what [`super::ops`] turns into closures.
 
-use super::{Seq, Text, Val, MAX_PARAMS, SLOTS};
+use super::{Seq, Text, Val, MAX_PARAMS, PLACE_KINDS, SLOTS};
 use crate::expr::{BinOp, Expr, Function, Quantity, Resolved, Special, Value, WorldFn, DIRECTIONS};
 use crate::rules::{PlaceId, Rules};
 
@@ -114,6 +114,9 @@ impl<'a> Compiler<'a> {
         c.intern("");
         for (name, _, _) in DIRECTIONS {
             c.intern(name);
+        }
+        for kind in PLACE_KINDS {
+            c.intern(kind);
         }
         c
     }
@@ -330,7 +333,8 @@ impl<'a> Compiler<'a> {
                     return None;
                 }
                 // `type` of a place is the name of its kind: kept among the
-                // texts, to be given as one of them.
+                // texts, to be given as one of them (the usual kinds are
+                // kept already).
                 if *function == Function::World(WorldFn::Type) {
                     for place in &self.rules.places {
                         self.intern(place.kind);

@@ -1,7 +1,7 @@
 //! What a compiled condition reads while it runs: its slots, the
 //! position, and the game facts over ids that its closures ask for.
 
-use super::{Ask, Held, Out, Seq, Text, Val, EMPTY, SLOTS};
+use super::{Ask, Held, Out, Seq, Text, Val, EMPTY, FIXED_TEXTS, SLOTS};
 use crate::expr::{BinOp, Quantity, Special, Value};
 use crate::rules::{Element, FigureId, GridSpot, PlaceId, Rules};
 use crate::state::State;
@@ -94,6 +94,8 @@ impl Run<'_, '_, '_> {
             (Held::Num(x), Held::Num(y)) => Some(x == y),
             (Held::Bool(x), Held::Bool(y)) => Some(x == y),
             (Held::Num(_), Held::Bool(_)) | (Held::Bool(_), Held::Num(_)) => Some(false),
+            // The texts every condition keeps at the same place.
+            (Held::Text(x), Held::Text(y)) if x < FIXED_TEXTS && y < FIXED_TEXTS => Some(x == y),
             (Held::Bool(_), Held::Place(_) | Held::Figure(_) | Held::Kind(_) | Held::Text(_))
             | (Held::Place(_) | Held::Figure(_) | Held::Kind(_) | Held::Text(_), Held::Bool(_)) => {
                 Some(false)

@@ -95,6 +95,9 @@ pub(crate) fn item(rules: &Rules, list: Val, n: Val) -> Option<Val> {
 /// `type`).
 pub(crate) fn place_type(rules: &Rules, texts: &[Text], p: PlaceId) -> Option<Val> {
     let kind = rules.places.get(usize::from(p))?.kind;
+    if let Some(i) = super::PLACE_KINDS.iter().position(|k| *k == kind) {
+        return Some(Val::text(super::FIRST_PLACE_KIND + i as u32));
+    }
     let i = texts.iter().position(|t| t.text == kind)?;
     Some(Val::text(u32::try_from(i).ok()?))
 }

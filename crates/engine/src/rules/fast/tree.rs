@@ -10,7 +10,7 @@ pub(crate) use super::run::{arithmetic, number, tally, truth};
 pub(crate) use super::sets::{answer, Program, Reg, Tri};
 pub(crate) use super::shape;
 pub(crate) use super::{
-    direction_of, no_slots, Held, Seq, Text, Val, EMPTY, FIRST_DIRECTION, MAX_PARAMS, SLOTS,
+    direction_of, no_slots, Held, Seq, Text, Val, EMPTY, FIRST_DIRECTION, FIXED_TEXTS, MAX_PARAMS, SLOTS,
 };
 
 use crate::expr::{Expr, Quantity, MAX_WORK};
