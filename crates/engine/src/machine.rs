@@ -32,6 +32,7 @@ mod effect;
 mod ends;
 mod handover;
 mod kinds;
+mod once;
 mod ops;
 mod placing;
 mod play;

@@ -262,7 +262,13 @@ fn step_rule(m: &Machine, rules: &Rules, i: usize) -> Result<StepRule, String> {
                     Some(program) => {
                         sets.push(Expr::set(program, t.texts, rules, (m.b, &m.places), &caught)?)
                     }
-                    None => each.push(Expr::compile(&t.node, t.texts, rules, (m.b, &m.places), &caught)?),
+                    None => each.push(Expr::compile_per_target(
+                        &t.node,
+                        t.texts,
+                        rules,
+                        (m.b, &m.places),
+                        &caught,
+                    )?),
                 }
             }
             Targets::Board(sets)
@@ -277,7 +283,13 @@ fn step_rule(m: &Machine, rules: &Rules, i: usize) -> Result<StepRule, String> {
             let mut when = Vec::new();
             for &c in &rule.prefilter.dynamic {
                 let t = condition(&rule.when[c])?;
-                when.push(Expr::compile(&t.node, t.texts, rules, (m.b, &m.places), &caught)?);
+                when.push(Expr::compile_per_target(
+                    &t.node,
+                    t.texts,
+                    rules,
+                    (m.b, &m.places),
+                    &caught,
+                )?);
             }
             Targets::Piles(when)
         }

@@ -605,6 +605,7 @@ impl Doing<'_> {
             made: &s.made,
             player: s.to_move,
             can: &mut can,
+            known: &mut super::once::Known::default(),
         };
         f(&mut e)
     }

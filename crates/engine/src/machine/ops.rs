@@ -124,6 +124,18 @@ pub(super) fn build(x: &Sx) -> Op {
                 body.get(e)
             })
         }
+        Sx::Once { part, value } => {
+            let (part, value) = (*part, build(value));
+            op(move |e| {
+                let made = !e.made.is_empty();
+                if let Some(v) = e.known.get(part, e.player, made) {
+                    return Some(v);
+                }
+                let v = value.get(e)?;
+                e.known.put(part, e.player, made, v);
+                Some(v)
+            })
+        }
         Sx::Let { slot, value, body } => {
             let (slot, value, body) = (*slot, build(value), build(body));
             op(move |e| {

@@ -463,6 +463,7 @@ impl Machine {
             made: &s.made,
             player: s.to_move,
             can: &mut can,
+            known: &mut super::once::Known::default(),
         };
         'ends: for end in &self.ends {
             for c in &end.when {

@@ -8,6 +8,7 @@
 use super::ahead::Ahead;
 use super::effect::Compiled;
 use super::handover::{Handover, Kept};
+use super::once::Known;
 use super::situation::{Made, Situation};
 use super::value::{Eval, Expr, SetOf, Starts, Sx};
 use super::Machine;
@@ -182,7 +183,11 @@ pub struct Listing {
     /// The targets on the board earlier rules gave each figure (by where it
     /// is and its kind), and the piles.
     given: Vec<(PlaceId, u8, u64)>,
-    given_piles: Vec<(PlaceId, u8, PlaceId)>,
+    /// The figures (by where they are and their kind) earlier rules gave
+    /// piles, and those piles: as bits by pile, a row of [`Self::words`] a
+    /// figure in `given_pile_bits`.
+    given_piles: Vec<(PlaceId, u8)>,
+    given_pile_bits: Vec<u64>,
     /// The results of target conditions that a step's effects read again.
     pub(super) kept: Kept,
     /// Whether a target several rules allow is listed once for each of
@@ -212,6 +217,19 @@ impl Listing {
         };
         &mut self.given[i].2
     }
+
+    /// Where the row of piles earlier rules gave the figure of kind `k` on
+    /// `from` starts in `given_pile_bits`, `words` words a row.
+    fn given_piles(&mut self, from: PlaceId, k: u8, words: usize) -> usize {
+        match self.given_piles.iter().position(|&f| f == (from, k)) {
+            Some(i) => i * words,
+            None => {
+                self.given_piles.push((from, k));
+                self.given_pile_bits.resize(self.given_piles.len() * words, 0);
+                (self.given_piles.len() - 1) * words
+            }
+        }
+    }
 }
 
 /// What `can` found out while a situation's steps are listed in one turn:
@@ -223,12 +241,15 @@ pub(super) struct Memo {
     /// Rules (by place in [`Machine::steps`]) with no step in this turn, as
     /// bits.
     none: u64,
+    /// The parts of conditions worked out once a listing ([`super::once`]).
+    known: Known,
 }
 
 impl Memo {
     fn clear(&mut self) {
         self.cans.clear();
         self.none = 0;
+        self.known.clear();
     }
 }
 
@@ -350,6 +371,7 @@ impl Machine {
         if let Some(list) = out.as_deref_mut().filter(|_| dedupe) {
             list.given.clear();
             list.given_piles.clear();
+            list.given_pile_bits.clear();
         }
         let mut found = false;
         let mut allowed = self.allowed.get(usize::from(turn.progress)).copied().unwrap_or(0);
@@ -651,18 +673,20 @@ impl Machine {
                 let mut out = out;
                 let first = out.as_deref().map_or(0, |list| list.piles.len());
                 let mut count = 0u32;
+                let words = self.piles.len().div_ceil(64);
+                let earlier = match out.as_deref_mut() {
+                    Some(list) if dedupe => Some(list.given_piles(from, k, words)),
+                    _ => None,
+                };
+                let given = |out: &Option<&mut Listing>, i: usize| match (earlier, out) {
+                    (Some(row), Some(list)) => list.given_pile_bits[row + i / 64] & (1 << (i % 64)) != 0,
+                    _ => false,
+                };
                 for j in general.candidates(rules, from, turn.player, kind) {
                     let &(to, _) = general.to.get(j)?;
                     let i = self.pile(to)?;
-                    if to == from || u32::from(s.totals[i]) >= self.piles[i].1 {
+                    if to == from || u32::from(s.totals[i]) >= self.piles[i].1 || given(&out, i) {
                         continue;
-                    }
-                    if dedupe {
-                        if let Some(list) = out.as_deref() {
-                            if list.given_piles.contains(&(from, k, to)) {
-                                continue;
-                            }
-                        }
                     }
                     let mut holds = true;
                     if !when.is_empty() {
@@ -685,10 +709,10 @@ impl Machine {
                 let Some(list) = out else {
                     return Some(count > 0);
                 };
-                if dedupe {
+                if let Some(row) = earlier {
                     for n in first..list.piles.len() {
-                        let to = list.piles[n];
-                        list.given_piles.push((from, k, to));
+                        let i = self.pile(list.piles[n])?;
+                        list.given_pile_bits[row + i / 64] |= 1 << (i % 64);
                     }
                 }
                 if count == 0 {
@@ -789,6 +813,9 @@ impl Machine {
         depth: u32,
         f: &mut dyn FnMut(&mut Eval<'a, '_>) -> Option<()>,
     ) -> Option<()> {
+        // Held apart from `memo` while `can` may use it: what a `can` asked
+        // inside finds again is worked out again.
+        let mut known = std::mem::take(&mut memo.known);
         let mut can = |ri: usize, player: Option<u8>| self.can(rules, s, turn, ri, player, memo, depth);
         let mut slots = no_slots();
         let mut e = Eval {
@@ -801,10 +828,13 @@ impl Machine {
             made: if turn.own { &s.made } else { &[] as &[Made] },
             player: turn.player,
             can: &mut can,
+            known: &mut known,
         };
         e.slots[0] = Val::MOVED;
         e.slots[1] = Val::place(from);
-        f(&mut e)
+        let answer = f(&mut e);
+        memo.known = known;
+        answer
     }
 
     /// `can(rule)` asked now, of the situation as it is.

@@ -230,6 +230,12 @@ pub(super) enum Sx {
     /// `to`): per place, the number caught (the machine gives up on a
     /// text).
     Caught(usize, std::sync::Arc<[Option<Val>]>),
+    /// A part that reads nothing of the step, kept once worked out in a
+    /// listing ([`super::once`]); `part` names it.
+    Once {
+        part: u32,
+        value: Box<Sx>,
+    },
 }
 
 /// What a step rule's pattern for `from` or `to` caught of each place, one
@@ -265,18 +271,29 @@ pub(super) struct Cx<'a> {
 impl Expr {
     /// `node`, named with `texts`, for a machine on board `b` with
     /// `places`, of a step rule whose patterns `caught` what they did of
-    /// each place (none elsewhere).
-    pub(super) fn compile(
+    /// each place (none elsewhere): a condition asked of each target of a
+    /// listing, its parts that read nothing of the step worked out once
+    /// ([`super::once`]).
+    pub(super) fn compile_per_target(
         node: &Node,
         texts: Vec<Text>,
         rules: &Rules,
-        at: (Option<usize>, &[super::Where]),
+        (b, places): (Option<usize>, &[super::Where]),
         caught: &[Option<Caught>],
     ) -> Result<Expr, String> {
-        Expr::compile_with_parts(node, texts, rules, at, caught).map(|(x, _)| x)
+        let sx = Cx {
+            rules,
+            texts: &texts,
+            b,
+            places,
+            caught,
+        }
+        .sx(node)?;
+        let op = build(&super::once::marked(sx));
+        Ok(Expr { op, texts })
     }
 
-    /// [`compile`](Self::compile), and its parts as they stand before they
+    /// `node` compiled as it stands, and its parts before they
     /// are made ready to run.
     pub(super) fn compile_with_parts(
         node: &Node,
@@ -574,6 +591,8 @@ pub(super) struct Eval<'a, 'c> {
     /// The player on move.
     pub player: u8,
     pub can: &'c mut Can<'c>,
+    /// The values of parts worked out once a listing, known so far.
+    pub known: &'c mut super::once::Known,
 }
 
 impl Eval<'_, '_> {

@@ -237,3 +237,34 @@ fn an_effect_reads_what_a_name_pattern_caught() {
         None => panic!("{:?}", rules.why_no_machine()),
     }
 }
+
+/// Breakthrough with a sideways step allowed on a condition of `extra`.
+fn aside_when(extra: &str) -> String {
+    shuffling_breakthrough().replacen(
+        "row(to) = row(from) and abs(column(to) - column(from)) = 1 and empty(to)",
+        &format!("row(to) = row(from) and abs(column(to) - column(from)) = 1 and empty(to) and ({extra})"),
+        1,
+    )
+}
+
+/// A part of a condition that reads nothing of the step (a count of the
+/// board) is worked out once a listing (`super::super::once`): the steps
+/// are those the general engine lists, each player's count their own.
+#[test]
+fn a_count_of_the_board_in_a_step_s_condition_is_the_general_engine_s() {
+    let fewer = "(how many s in squares(board) where owner(s) = player) \
+                 &lt;= (how many s in squares(board) where owner(s) = opponent)";
+    let tally = lockstep(&aside_when(fewer), 12, "aside while no more pawns");
+    assert!(tally.answered > 0 && tally.gave_up == 0, "{tally:?}");
+}
+
+/// Such a part behind an `or` is asked only where the `or` reaches it: a
+/// count divided by zero for player 1 on the third row gives up there and
+/// nowhere else.
+#[test]
+fn a_part_worked_out_once_is_asked_only_where_the_condition_reaches_it() {
+    let divided =
+        "row(from) != 3 or (how many s in squares(board) where owner(s) = player) / (player - 1) > 0";
+    let tally = lockstep(&aside_when(divided), 12, "divided by zero on the third row");
+    assert!(tally.answered > 0 && tally.gave_up > 0, "{tally:?}");
+}
