@@ -37,6 +37,7 @@ mod ops;
 mod placing;
 mod play;
 mod repeats;
+mod shared;
 mod situation;
 mod steps;
 mod value;

@@ -6,6 +6,7 @@ use super::ends::{Direct, Tables};
 use super::handover::Handover;
 use super::kinds::Kinds;
 use super::placing;
+use super::shared;
 use super::steps::{Gate, StepRule, Targets};
 use super::value::{Caught, Expr, Sx};
 use super::{End, Holds, Machine, Where};
@@ -95,9 +96,15 @@ pub(super) fn machine(rules: &Rules) -> Result<Machine, String> {
         stuck_now: !crate::position::stuck_means_no_step(rules),
     };
     m.repeats = super::repeats::Repeats::of(rules, &m.kinds)?;
+    let mut keys = Vec::new();
     for i in 0..rules.steps.len() {
-        let rule = step_rule(&m, rules, i).map_err(|e| format!("step '{}': {e}", rules.steps[i].name))?;
+        let (rule, each_keys) =
+            step_rule(&m, rules, i).map_err(|e| format!("step '{}': {e}", rules.steps[i].name))?;
         m.steps.push(rule);
+        keys.push(each_keys);
+    }
+    for (rule, shared) in m.steps.iter_mut().zip(shared::number(&keys)) {
+        rule.shared = shared;
     }
     m.placing = m
         .allowed
@@ -186,8 +193,10 @@ fn empty_board() -> crate::rules::bitboard::BitBoard {
     crate::rules::bitboard::BitBoard::none()
 }
 
-/// Step rule `i` of `rules` for machine `m`.
-fn step_rule(m: &Machine, rules: &Rules, i: usize) -> Result<StepRule, String> {
+/// Step rule `i` of `rules` for machine `m`, and what makes each of its
+/// conditions asked of each target on the board ([`StepRule::each`]) the
+/// same as another rule's ([`shared`]).
+fn step_rule(m: &Machine, rules: &Rules, i: usize) -> Result<(StepRule, Vec<shared::Keyed>), String> {
     let rule = &rules.steps[i];
     let caught = caught(rule);
     let condition = |when| {
@@ -244,6 +253,7 @@ fn step_rule(m: &Machine, rules: &Rules, i: usize) -> Result<StepRule, String> {
     let on_board = rule.board.as_ref().filter(|rb| Some(rb.b) == m.b);
     let mut gates = Vec::new();
     let mut each = Vec::new();
+    let mut each_keys = Vec::new();
     let targets = match on_board {
         Some(_) => {
             let b = m.b.ok_or("no board")?;
@@ -262,13 +272,16 @@ fn step_rule(m: &Machine, rules: &Rules, i: usize) -> Result<StepRule, String> {
                     Some(program) => {
                         sets.push(Expr::set(program, t.texts, rules, (m.b, &m.places), &caught)?)
                     }
-                    None => each.push(Expr::compile_per_target(
-                        &t.node,
-                        t.texts,
-                        rules,
-                        (m.b, &m.places),
-                        &caught,
-                    )?),
+                    None => {
+                        each_keys.push(shared::key(&t.node, &t.texts, false));
+                        each.push(Expr::compile_per_target(
+                            &t.node,
+                            t.texts,
+                            rules,
+                            (m.b, &m.places),
+                            &caught,
+                        )?)
+                    }
                 }
             }
             Targets::Board(sets)
@@ -283,6 +296,7 @@ fn step_rule(m: &Machine, rules: &Rules, i: usize) -> Result<StepRule, String> {
             let mut when = Vec::new();
             for &c in &rule.prefilter.dynamic {
                 let t = condition(&rule.when[c])?;
+                each_keys.push(shared::key(&t.node, &t.texts, true));
                 when.push(Expr::compile_per_target(
                     &t.node,
                     t.texts,
@@ -311,7 +325,7 @@ fn step_rule(m: &Machine, rules: &Rules, i: usize) -> Result<StepRule, String> {
         Targets::Board(sets) => Handover::find(sets.iter().map(|(set, _)| set), &effects),
         Targets::Piles(_) => None,
     };
-    Ok(StepRule {
+    let compiled = StepRule {
         index: i,
         owner: rule.owner,
         from_cells,
@@ -333,7 +347,9 @@ fn step_rule(m: &Machine, rules: &Rules, i: usize) -> Result<StepRule, String> {
         handover,
         starts,
         each,
-    })
+        shared: Vec::new(),
+    };
+    Ok((compiled, each_keys))
 }
 
 /// Per variable of step rule `rule`, what its patterns for `from` and `to`

@@ -9,6 +9,7 @@ use super::ahead::Ahead;
 use super::effect::Compiled;
 use super::handover::{Handover, Kept};
 use super::once::Known;
+use super::shared::{Answers, Found};
 use super::situation::{Made, Situation};
 use super::value::{Eval, Expr, SetOf, Starts, Sx};
 use super::Machine;
@@ -58,6 +59,10 @@ pub(super) struct StepRule {
     /// `row(to) - row(from) = (if player = 1 then 1 else -1)`): asked of
     /// each square the sets allow, one after another.
     pub each: Vec<Expr>,
+    /// For each of `each` (or of the conditions of [`Targets::Piles`]), the
+    /// number of the condition where other rules ask it too, and whether
+    /// this one asks the opposite ([`super::shared`]).
+    pub shared: Vec<Option<(u16, bool)>>,
 }
 
 /// A condition of a step rule that reads nothing of the step.
@@ -74,7 +79,7 @@ pub(super) enum Gate {
 
 /// Whether every one of `conditions` holds in `e`, asked in turn up to
 /// the first that does not; `None` to give up where one is not yes or no.
-fn all_hold<'a>(conditions: &'a [Expr], e: &mut Eval<'a, '_>) -> Option<bool> {
+pub(super) fn all_hold<'a>(conditions: &'a [Expr], e: &mut Eval<'a, '_>) -> Option<bool> {
     for c in conditions {
         if !c.value(e)?.as_bool()? {
             return Some(false);
@@ -243,6 +248,9 @@ pub(super) struct Memo {
     none: u64,
     /// The parts of conditions worked out once a listing ([`super::once`]).
     known: Known,
+    /// The answers of target conditions several rules ask
+    /// ([`super::shared`]).
+    answers: Answers,
 }
 
 impl Memo {
@@ -250,6 +258,7 @@ impl Memo {
         self.cans.clear();
         self.none = 0;
         self.known.clear();
+        self.answers.clear();
     }
 }
 
@@ -682,6 +691,7 @@ impl Machine {
                     (Some(row), Some(list)) => list.given_pile_bits[row + i / 64] & (1 << (i % 64)) != 0,
                     _ => false,
                 };
+                let mut found = Found::load(&rule.shared, &memo.answers, (from, k), turn);
                 for j in general.candidates(rules, from, turn.player, kind) {
                     let &(to, _) = general.to.get(j)?;
                     let i = self.pile(to)?;
@@ -692,7 +702,7 @@ impl Machine {
                     if !when.is_empty() {
                         self.ask(rules, s, turn, (from, k), memo, depth, &mut |e| {
                             e.slots[2] = Val::place(to);
-                            holds = all_hold(when, e)?;
+                            holds = found.all_hold(when, &rule.shared, i, e)?;
                             Some(())
                         })?;
                     }
@@ -706,6 +716,7 @@ impl Machine {
                         None => {}
                     }
                 }
+                found.store(&rule.shared, &mut memo.answers, (from, k), turn);
                 let Some(list) = out else {
                     return Some(count > 0);
                 };
@@ -743,18 +754,20 @@ impl Machine {
         depth: u32,
     ) -> Option<u64> {
         let mut kept = 0;
+        let mut found = Found::load(&rule.shared, &memo.answers, figure, turn);
         self.ask(rules, s, turn, figure, memo, depth, &mut |e| {
             let mut left = bits;
             while left != 0 {
                 let bit = left.trailing_zeros();
                 left &= left - 1;
                 e.slots[2] = Val::place(self.board.place(bit));
-                if all_hold(&rule.each, e)? {
+                if found.all_hold(&rule.each, &rule.shared, bit as usize, e)? {
                     kept |= 1 << bit;
                 }
             }
             Some(())
         })?;
+        found.store(&rule.shared, &mut memo.answers, figure, turn);
         Some(kept)
     }
 

@@ -777,6 +777,7 @@ fn drops_written_with_not_and_any_neighbour_play_as_the_general_engine_plays() {
 #[cfg(test)]
 mod hostile;
 mod reach;
+mod shared;
 
 /// Checkers with the type of the figure that steps compared other ways
 /// in its effect: the text first, `!=`, and a text that names no type

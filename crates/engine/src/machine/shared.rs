@@ -1,0 +1,225 @@
+//! Conditions that several step rules ask of the same target, answered
+//! once a listing.
+//!
+//! Rules often differ by one condition and share the rest: Nine Men's
+//! Morris's `put` and `close` both ask `may_go(from, to)`, and one asks
+//! `not closes_mill(from, to)` where the other asks `closes_mill(from,
+//! to)`. A condition written the same in two rules, with the same texts and
+//! reading nothing a rule's own patterns caught, has the same answer for the
+//! same figure going to the same square in one listing: it is numbered once
+//! ([`number`]), and the first rule to ask it of a target keeps the answer
+//! for the others ([`Answers`], [`Found`]). Only what a rule asks is worked out, in the
+//! order it asks it, so a condition another rule never reaches is still
+//! never asked.
+
+use arrayvec::ArrayVec;
+
+use super::steps::Turn;
+use super::value::{Eval, Expr};
+use crate::rules::tree::{walk, Node, Text};
+use crate::rules::PlaceId;
+
+/// What makes two target conditions the same: the condition with a `not`
+/// around it taken off, its texts, and whether its targets are numbered as
+/// piles or as squares of the board.
+#[derive(Debug, PartialEq)]
+pub(super) struct Key {
+    node: Node,
+    texts: Vec<String>,
+    piles: bool,
+}
+
+/// A target condition's [`Key`] and whether it has a `not` around it, where
+/// it has one ([`key`]).
+pub(super) type Keyed = Option<(Key, bool)>;
+
+/// The key of a target condition and whether it has a `not` around it;
+/// `None` where it reads what a rule's patterns caught (the same words
+/// may read other places in another rule).
+pub(super) fn key(node: &Node, texts: &[Text], piles: bool) -> Keyed {
+    let mut own = false;
+    walk(node, &mut |n| {
+        own |= matches!(n, Node::Capture(_) | Node::General(_))
+    });
+    if own {
+        return None;
+    }
+    let (node, not) = match node {
+        Node::Not(inner) => (&**inner, true),
+        n => (n, false),
+    };
+    let texts = texts.iter().map(|t| t.text.clone()).collect();
+    Some((
+        Key {
+            node: node.clone(),
+            texts,
+            piles,
+        },
+        not,
+    ))
+}
+
+/// Of the target conditions of every rule (by rule, then in the order the
+/// rule asks them), those asked by more than one: the number they share
+/// and whether the rule asks the opposite of it.
+pub(super) fn number(keys: &[Vec<Keyed>]) -> Vec<Vec<Option<(u16, bool)>>> {
+    let mut seen: Vec<(&Key, usize)> = Vec::new();
+    for (key, _) in keys.iter().flatten().flatten() {
+        match seen.iter_mut().find(|(k, _)| *k == key) {
+            Some((_, times)) => *times += 1,
+            None => seen.push((key, 1)),
+        }
+    }
+    let mut numbers: Vec<&Key> = Vec::new();
+    keys.iter()
+        .map(|rule| {
+            rule.iter()
+                .map(|c| {
+                    let (key, not) = c.as_ref()?;
+                    seen.iter()
+                        .find(|(k, _)| *k == key)
+                        .filter(|(_, times)| *times > 1)?;
+                    let n = match numbers.iter().position(|k| *k == key) {
+                        Some(n) => n,
+                        None => {
+                            numbers.push(key);
+                            numbers.len() - 1
+                        }
+                    };
+                    Some((u16::try_from(n).ok()?, *not))
+                })
+                .collect()
+        })
+        .collect()
+}
+
+/// The answers found so far in a listing of the conditions several rules
+/// share: by condition, figure (where it is and its kind), player on move
+/// and whether the steps made so far were read, the targets (squares of the
+/// board or piles, by number) it was asked of and those where it held, as
+/// bits.
+#[derive(Debug, Default, Clone)]
+pub(super) struct Answers(Vec<Answer>);
+
+#[derive(Debug, Clone, Copy)]
+struct Answer {
+    number: u16,
+    figure: (PlaceId, u8),
+    player: u8,
+    made: bool,
+    asked: u64,
+    held: u64,
+}
+
+impl Answers {
+    /// The squares condition `number` was asked of for `figure`, and those
+    /// where it held.
+    pub(super) fn get(&self, number: u16, figure: (PlaceId, u8), player: u8, made: bool) -> (u64, u64) {
+        self.0
+            .iter()
+            .find(|a| a.number == number && a.figure == figure && a.player == player && a.made == made)
+            .map_or((0, 0), |a| (a.asked, a.held))
+    }
+
+    /// Keeps what condition `number` was found to be for `figure`.
+    pub(super) fn put(
+        &mut self,
+        number: u16,
+        figure: (PlaceId, u8),
+        player: u8,
+        made: bool,
+        (asked, held): (u64, u64),
+    ) {
+        match self
+            .0
+            .iter_mut()
+            .find(|a| a.number == number && a.figure == figure && a.player == player && a.made == made)
+        {
+            Some(a) => (a.asked, a.held) = (asked, held),
+            None => self.0.push(Answer {
+                number,
+                figure,
+                player,
+                made,
+                asked,
+                held,
+            }),
+        }
+    }
+
+    pub(super) fn clear(&mut self) {
+        self.0.clear();
+    }
+}
+
+/// What one rule's conditions that other rules ask too were found to be for
+/// one figure (per condition, the targets it was asked of and those where
+/// it held, before any `not` around it), while the rule asks them; none
+/// where the rule shares none or has too many conditions.
+pub(super) struct Found(ArrayVec<(u64, u64), 8>);
+
+impl Found {
+    pub(super) fn load(
+        shared: &[Option<(u16, bool)>],
+        answers: &Answers,
+        figure: (PlaceId, u8),
+        turn: Turn,
+    ) -> Found {
+        let mut found = ArrayVec::new();
+        if shared.iter().any(Option::is_some) && shared.len() <= found.capacity() {
+            for c in shared {
+                found.push(c.map_or((0, 0), |(n, _)| answers.get(n, figure, turn.player, turn.own)));
+            }
+        }
+        Found(found)
+    }
+
+    pub(super) fn store(
+        &self,
+        shared: &[Option<(u16, bool)>],
+        answers: &mut Answers,
+        figure: (PlaceId, u8),
+        turn: Turn,
+    ) {
+        for (c, &answer) in shared.iter().zip(&self.0) {
+            if let Some((n, _)) = *c {
+                answers.put(n, figure, turn.player, turn.own, answer);
+            }
+        }
+    }
+
+    /// Whether every one of `conditions` holds in `e` at target number
+    /// `target`, asked in turn up to the first that does not, those other
+    /// rules ask too read here where they were asked already and kept here
+    /// when they are asked; `None` to give up.
+    pub(super) fn all_hold<'a>(
+        &mut self,
+        conditions: &'a [Expr],
+        shared: &[Option<(u16, bool)>],
+        target: usize,
+        e: &mut Eval<'a, '_>,
+    ) -> Option<bool> {
+        let bit = match u32::try_from(target).ok().and_then(|t| 1u64.checked_shl(t)) {
+            Some(bit) if !self.0.is_empty() => bit,
+            _ => return super::steps::all_hold(conditions, e),
+        };
+        for ((c, shared), (asked, held)) in conditions.iter().zip(shared).zip(&mut self.0) {
+            let holds = match *shared {
+                Some((_, not)) if *asked & bit != 0 => (*held & bit != 0) != not,
+                Some((_, not)) => {
+                    let holds = c.value(e)?.as_bool()?;
+                    *asked |= bit;
+                    if holds != not {
+                        *held |= bit;
+                    }
+                    holds
+                }
+                None => c.value(e)?.as_bool()?,
+            };
+            if !holds {
+                return Some(false);
+            }
+        }
+        Some(true)
+    }
+}
