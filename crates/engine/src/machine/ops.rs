@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use super::value::{Eval, SetOf, Sx};
 use super::Where;
-use crate::expr::{BinOp, Function, Special, WorldFn};
+use crate::expr::{BinOp, Function, Quantity, Special, WorldFn};
 use crate::rules::tree::{direction_of, shape, Held, Val, EMPTY, MAX_PARAMS};
 use crate::rules::Element;
 
@@ -91,11 +91,25 @@ pub(super) fn build(x: &Sx) -> Op {
             condition,
         } => {
             let (kind, slot, until) = (*kind, *slot, *until);
+            let member = member(kind, until, slot, condition);
             let (list, condition) = (build(list), build(condition));
-            op(move |e| {
-                let seq = list.get(e)?.as_list()?;
-                e.tally(kind, slot, until, seq, &condition)
-            })
+            match member {
+                // `x in list` of a place and a list of places: looked up,
+                // with no item put in a slot and compared.
+                Some(x) => op(move |e| {
+                    let seq = list.get(e)?.as_list()?;
+                    if let Held::Place(p) = e.slots.get(x)?.held() {
+                        if let Some(found) = seq.holds_place(p, e.rules) {
+                            return Some(Val::bool(found));
+                        }
+                    }
+                    e.tally(kind, slot, until, seq, &condition)
+                }),
+                None => op(move |e| {
+                    let seq = list.get(e)?.as_list()?;
+                    e.tally(kind, slot, until, seq, &condition)
+                }),
+            }
         }
         Sx::Squares {
             kind,
@@ -452,5 +466,17 @@ fn world(w: WorldFn, a: Op, b: Option<Op>, c: Option<Op>) -> Op {
             }
         }),
         _ => op(|_| None),
+    }
+}
+
+/// The slot `x` where a quantifier is `any t in list where x = t` (or `t =
+/// x`): `x in list`.
+fn member(kind: Quantity, until: bool, slot: usize, condition: &Sx) -> Option<usize> {
+    match (kind, until, condition) {
+        (Quantity::Any, false, Sx::Binary(BinOp::Eq, a, b)) => match (&**a, &**b) {
+            (&Sx::Slot(x), &Sx::Slot(t)) | (&Sx::Slot(t), &Sx::Slot(x)) if t == slot && x != slot => Some(x),
+            _ => None,
+        },
+        _ => None,
     }
 }

@@ -126,6 +126,25 @@ impl Seq {
         self
     }
 
+    /// Whether place `p` is one of the items, for a list whose items are
+    /// all places (`x in neighbours(a)` with `x` a place: the same as an
+    /// item equal to it); `None` for a list of another kind, or one that
+    /// cannot be read (an item would give up).
+    pub(crate) fn holds_place(self, p: PlaceId, rules: &Rules) -> Option<bool> {
+        let within = |places: &[PlaceId], len: usize| Some(places.get(..len)?.contains(&p));
+        match self {
+            Seq::Places { first, len } => {
+                Some(p >= first && u32::from(p) < u32::from(first) + u32::from(len))
+            }
+            Seq::Around { of, len } => within(rules.neighbours_of(of)?, usize::from(len)),
+            Seq::PointLine { board, line, len } => {
+                let points = rules.point_boards.get(usize::from(board))?;
+                within(points.lines.get(usize::from(line))?, usize::from(len))
+            }
+            _ => None,
+        }
+    }
+
     /// Item `k` (from 0) of the list, of a game of `rules`.
     pub(crate) fn item(self, k: usize, rules: &Rules) -> Option<Val> {
         if k >= self.len() {

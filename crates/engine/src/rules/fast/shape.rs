@@ -204,6 +204,59 @@ mod tests {
         assert_eq!(numbers_len(None, Some(1)), MAX_ITEMS as u64);
     }
 
+    /// A place is in a list of places (`holds_place`) exactly where an item
+    /// is that place: neighbours, the points of a line and a board's
+    /// squares, whole and cut short, and of a place with no neighbours
+    /// nothing (the items give up too).
+    #[test]
+    fn a_place_is_in_a_list_where_an_item_is_that_place() {
+        use crate::position::examples;
+        for file in [
+            "nine-mens-morris.game.xml",
+            "fox-and-geese.game.xml",
+            "breakthrough.game.xml",
+        ] {
+            let (_, rules) = crate::open(&examples::text(file)).unwrap();
+            let places = rules.places.len() as PlaceId;
+            let mut lists: Vec<Seq> = Vec::new();
+            for p in 0..places {
+                if let Some(Held::List(s)) = neighbours(&rules, p).map(Val::held) {
+                    lists.push(s);
+                }
+                if let Some(Held::List(lines)) = lines(&rules, p).map(Val::held) {
+                    lists.extend(
+                        (0..lines.len()).filter_map(|k| match lines.item(k, &rules)?.held() {
+                            Held::List(s) => Some(s),
+                            _ => None,
+                        }),
+                    );
+                }
+            }
+            lists.push(Seq::Places {
+                first: 1,
+                len: places - 2,
+            });
+            assert!(lists.len() > 3, "{file}");
+            // Of no place: looked up item by item instead, where the first
+            // item gives up.
+            let nowhere = Seq::Around {
+                of: places + 5,
+                len: 2,
+            };
+            assert_eq!(nowhere.holds_place(0, &rules), None);
+            for seq in lists
+                .iter()
+                .flat_map(|&s| (0..=s.len()).map(move |n| s.prefix(n)))
+            {
+                for q in 0..places + 2 {
+                    let items: Option<Vec<Val>> = (0..seq.len()).map(|k| seq.item(k, &rules)).collect();
+                    let expected = items.map(|items| items.contains(&Val::place(q)));
+                    assert_eq!(seq.holds_place(q, &rules), expected, "{file}: {q} in {seq:?}");
+                }
+            }
+        }
+    }
+
     /// `neighbours` and `lines` list what the general evaluator lists, in
     /// its order: on a points board, on a board and on a track.
     #[test]
