@@ -692,30 +692,27 @@ impl Machine {
                     _ => false,
                 };
                 let mut found = Found::load(&rule.shared, &memo.answers, (from, k), turn);
-                for j in general.candidates(rules, from, turn.player, kind) {
-                    let &(to, _) = general.to.get(j)?;
-                    let i = self.pile(to)?;
-                    if to == from || u32::from(s.totals[i]) >= self.piles[i].1 || given(&out, i) {
-                        continue;
+                // One evaluation set up for all the figure's targets.
+                self.ask(rules, s, turn, (from, k), memo, depth, &mut |e| {
+                    for j in general.candidates(rules, from, turn.player, kind) {
+                        let &(to, _) = general.to.get(j)?;
+                        let i = self.pile(to)?;
+                        if to == from || u32::from(s.totals[i]) >= self.piles[i].1 || given(&out, i) {
+                            continue;
+                        }
+                        e.slots[2] = Val::place(to);
+                        if !when.is_empty() && !found.all_hold(when, &rule.shared, i, e)? {
+                            continue;
+                        }
+                        count += 1;
+                        match out.as_deref_mut() {
+                            Some(list) => list.piles.push(to),
+                            None if until != Until::All => break,
+                            None => {}
+                        }
                     }
-                    let mut holds = true;
-                    if !when.is_empty() {
-                        self.ask(rules, s, turn, (from, k), memo, depth, &mut |e| {
-                            e.slots[2] = Val::place(to);
-                            holds = found.all_hold(when, &rule.shared, i, e)?;
-                            Some(())
-                        })?;
-                    }
-                    if !holds {
-                        continue;
-                    }
-                    count += 1;
-                    match out.as_deref_mut() {
-                        Some(list) => list.piles.push(to),
-                        None if until != Until::All => return Some(true),
-                        None => {}
-                    }
-                }
+                    Some(())
+                })?;
                 found.store(&rule.shared, &mut memo.answers, (from, k), turn);
                 let Some(list) = out else {
                     return Some(count > 0);
