@@ -206,6 +206,15 @@ fn step_rule(m: &Machine, rules: &Rules, i: usize) -> Result<(StepRule, Vec<shar
         }
         Ok::<_, String>(t)
     };
+    // A condition asked of each target: what makes it the same as
+    // another rule's (its targets piles or squares), and it compiled.
+    let per_target = |t: tree::Tree, piles: bool| {
+        let key = shared::key(&t.node, &t.texts, piles);
+        Ok::<_, String>((
+            key,
+            Expr::compile_per_target(&t.node, t.texts, rules, (m.b, &m.places), &caught)?,
+        ))
+    };
     if !rule.same.is_empty() {
         return Err("two of its patterns must catch the same".into());
     }
@@ -273,14 +282,9 @@ fn step_rule(m: &Machine, rules: &Rules, i: usize) -> Result<(StepRule, Vec<shar
                         sets.push(Expr::set(program, t.texts, rules, (m.b, &m.places), &caught)?)
                     }
                     None => {
-                        each_keys.push(shared::key(&t.node, &t.texts, false));
-                        each.push(Expr::compile_per_target(
-                            &t.node,
-                            t.texts,
-                            rules,
-                            (m.b, &m.places),
-                            &caught,
-                        )?)
+                        let (key, expr) = per_target(t, false)?;
+                        each_keys.push(key);
+                        each.push(expr);
                     }
                 }
             }
@@ -295,15 +299,9 @@ fn step_rule(m: &Machine, rules: &Rules, i: usize) -> Result<(StepRule, Vec<shar
             }
             let mut when = Vec::new();
             for &c in &rule.prefilter.dynamic {
-                let t = condition(&rule.when[c])?;
-                each_keys.push(shared::key(&t.node, &t.texts, true));
-                when.push(Expr::compile_per_target(
-                    &t.node,
-                    t.texts,
-                    rules,
-                    (m.b, &m.places),
-                    &caught,
-                )?);
+                let (key, expr) = per_target(condition(&rule.when[c])?, true)?;
+                each_keys.push(key);
+                when.push(expr);
             }
             Targets::Piles(when)
         }

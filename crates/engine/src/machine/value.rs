@@ -281,16 +281,28 @@ impl Expr {
         (b, places): (Option<usize>, &[super::Where]),
         caught: &[Option<Caught>],
     ) -> Result<Expr, String> {
-        let sx = Cx {
+        let sx = Expr::parts(node, &texts, rules, (b, places), caught)?;
+        let op = build(&super::once::marked(sx));
+        Ok(Expr { op, texts })
+    }
+
+    /// `node`'s parts, named with `texts`, before they are made ready to
+    /// run.
+    fn parts(
+        node: &Node,
+        texts: &[Text],
+        rules: &Rules,
+        (b, places): (Option<usize>, &[super::Where]),
+        caught: &[Option<Caught>],
+    ) -> Result<Sx, String> {
+        Cx {
             rules,
-            texts: &texts,
+            texts,
             b,
             places,
             caught,
         }
-        .sx(node)?;
-        let op = build(&super::once::marked(sx));
-        Ok(Expr { op, texts })
+        .sx(node)
     }
 
     /// `node` compiled as it stands, and its parts before they
@@ -302,14 +314,7 @@ impl Expr {
         (b, places): (Option<usize>, &[super::Where]),
         caught: &[Option<Caught>],
     ) -> Result<(Expr, Sx), String> {
-        let sx = Cx {
-            rules,
-            texts: &texts,
-            b,
-            places,
-            caught,
-        }
-        .sx(node)?;
+        let sx = Expr::parts(node, &texts, rules, (b, places), caught)?;
         let op = build(&sx);
         Ok((Expr { op, texts }, sx))
     }
