@@ -813,6 +813,7 @@ impl Machine {
     /// Runs `f` with an evaluation of a rule's conditions for a figure of
     /// kind `k` on `from` (in slots `figure` and `from`) in `turn`.
     #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
     fn ask<'a>(
         &'a self,
         rules: &'a Rules,
