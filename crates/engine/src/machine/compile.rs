@@ -194,8 +194,8 @@ fn empty_board() -> crate::rules::bitboard::BitBoard {
 }
 
 /// Step rule `i` of `rules` for machine `m`, and what makes each of its
-/// conditions asked of each target on the board ([`StepRule::each`]) the
-/// same as another rule's ([`shared`]).
+/// conditions asked of each target ([`StepRule::each`], or those of
+/// [`Targets::Piles`]) the same as another rule's ([`shared`]).
 fn step_rule(m: &Machine, rules: &Rules, i: usize) -> Result<(StepRule, Vec<shared::Keyed>), String> {
     let rule = &rules.steps[i];
     let caught = caught(rule);

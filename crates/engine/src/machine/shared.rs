@@ -6,11 +6,11 @@
 //! `not closes_mill(from, to)` where the other asks `closes_mill(from,
 //! to)`. A condition written the same in two rules, with the same texts and
 //! reading nothing a rule's own patterns caught, has the same answer for the
-//! same figure going to the same square in one listing: it is numbered once
-//! ([`number`]), and the first rule to ask it of a target keeps the answer
-//! for the others ([`Answers`], [`Found`]). Only what a rule asks is worked out, in the
-//! order it asks it, so a condition another rule never reaches is still
-//! never asked.
+//! same figure going to the same target in one listing: it is numbered
+//! once ([`number`]), and the first rule to ask it of a target keeps the
+//! answer for the others ([`Answers`], [`Found`]). Only what a rule asks is
+//! worked out, in the order it asks it, so a condition another rule never
+//! reaches is still never asked.
 
 use arrayvec::ArrayVec;
 
@@ -112,13 +112,18 @@ struct Answer {
 }
 
 impl Answers {
-    /// The squares condition `number` was asked of for `figure`, and those
-    /// where it held.
-    pub(super) fn get(&self, number: u16, figure: (PlaceId, u8), player: u8, made: bool) -> (u64, u64) {
+    /// Where the answers of condition `number` for `figure` are kept.
+    fn find(&self, number: u16, figure: (PlaceId, u8), player: u8, made: bool) -> Option<usize> {
         self.0
             .iter()
-            .find(|a| a.number == number && a.figure == figure && a.player == player && a.made == made)
-            .map_or((0, 0), |a| (a.asked, a.held))
+            .position(|a| a.number == number && a.figure == figure && a.player == player && a.made == made)
+    }
+
+    /// The targets condition `number` was asked of for `figure`, and those
+    /// where it held.
+    pub(super) fn get(&self, number: u16, figure: (PlaceId, u8), player: u8, made: bool) -> (u64, u64) {
+        self.find(number, figure, player, made)
+            .map_or((0, 0), |i| (self.0[i].asked, self.0[i].held))
     }
 
     /// Keeps what condition `number` was found to be for `figure`.
@@ -130,12 +135,8 @@ impl Answers {
         made: bool,
         (asked, held): (u64, u64),
     ) {
-        match self
-            .0
-            .iter_mut()
-            .find(|a| a.number == number && a.figure == figure && a.player == player && a.made == made)
-        {
-            Some(a) => (a.asked, a.held) = (asked, held),
+        match self.find(number, figure, player, made) {
+            Some(i) => (self.0[i].asked, self.0[i].held) = (asked, held),
             None => self.0.push(Answer {
                 number,
                 figure,

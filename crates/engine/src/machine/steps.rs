@@ -189,8 +189,8 @@ pub struct Listing {
     /// is and its kind), and the piles.
     given: Vec<(PlaceId, u8, u64)>,
     /// The figures (by where they are and their kind) earlier rules gave
-    /// piles, and those piles: as bits by pile, a row of [`Self::words`] a
-    /// figure in `given_pile_bits`.
+    /// piles, and those piles: in `given_pile_bits`, a row of words a
+    /// figure, one bit a pile.
     given_piles: Vec<(PlaceId, u8)>,
     given_pile_bits: Vec<u64>,
     /// The results of target conditions that a step's effects read again.
@@ -225,7 +225,7 @@ impl Listing {
 
     /// Where the row of piles earlier rules gave the figure of kind `k` on
     /// `from` starts in `given_pile_bits`, `words` words a row.
-    fn given_piles(&mut self, from: PlaceId, k: u8, words: usize) -> usize {
+    fn given_piles_row(&mut self, from: PlaceId, k: u8, words: usize) -> usize {
         match self.given_piles.iter().position(|&f| f == (from, k)) {
             Some(i) => i * words,
             None => {
@@ -684,7 +684,7 @@ impl Machine {
                 let mut count = 0u32;
                 let words = self.piles.len().div_ceil(64);
                 let earlier = match out.as_deref_mut() {
-                    Some(list) if dedupe => Some(list.given_piles(from, k, words)),
+                    Some(list) if dedupe => Some(list.given_piles_row(from, k, words)),
                     _ => None,
                 };
                 let given = |out: &Option<&mut Listing>, i: usize| match (earlier, out) {
