@@ -75,3 +75,78 @@ fn a_condition_that_reads_what_a_pattern_caught_is_not_shared() {
     let node = crate::rules::tree::Node::Capture(0);
     assert!(super::super::shared::key(&node, &[], false).is_none());
 }
+
+/// Three Men's Morris with the centre reached by a rule of its own: both
+/// rules ask `may_go`, which is `x in neighbours(a)` once the hands are
+/// empty. The machine plays it, the condition shared, as the general
+/// engine does.
+#[test]
+fn a_points_board_game_whose_rules_share_a_condition_plays_on_the_machine() {
+    let text = r#"<?xml version="1.0" encoding="UTF-8"?>
+<game format="2" players="2">
+  <title>Three Men's Morris</title>
+  <description>Three men each. Put them on the points in turn; when all are down, slide one along a line to the next empty point. Three of yours on a line wins.</description>
+  <rules>
+    <equipment>
+      <points name="board">
+        <line>a3 b3 c3</line>
+        <line>a2 b2 c2</line>
+        <line>a1 b1 c1</line>
+        <line>a3 a2 a1</line>
+        <line>b3 b2 b1</line>
+        <line>c3 c2 c1</line>
+        <line>a3 b2 c1</line>
+        <line>a1 b2 c3</line>
+      </points>
+      <group name="hand.1"/>
+      <group name="hand.2"/>
+    </equipment>
+    <figures>
+      <figure name="white" type="man" origin="hand.1" owner="1" count="3"/>
+      <figure name="black" type="man" origin="hand.2" owner="2" count="3"/>
+    </figures>
+    <definitions>
+      <define name="may_go" of="a b">type(a) = "group" or (empty("hand." + player) and b in neighbours(a))</define>
+    </definitions>
+    <steps>
+      <step name="to-side">
+        <what owner="on-move"/>
+        <from/>
+        <to type="point"/>
+        <when>may_go(from, to)</when>
+        <when>to != "b2"</when>
+      </step>
+      <step name="to-centre">
+        <what owner="on-move"/>
+        <from/>
+        <to type="point"/>
+        <when>may_go(from, to)</when>
+        <when>to = "b2"</when>
+      </step>
+    </steps>
+    <moves>
+      <move name="side">to-side</move>
+      <move name="centre">to-centre</move>
+    </moves>
+    <game-over>
+      <end name="three" winner="opponent">
+        <when>in_a_row(board, 3, opponent)</when>
+      </end>
+      <end name="same-again" winner="0">
+        <when>repetitions >= 3</when>
+      </end>
+    </game-over>
+    <settings when-stuck="lose" pass="no"/>
+  </rules>
+</game>"#;
+    let (_, rules) = crate::open(text).unwrap();
+    let m = rules
+        .machine()
+        .unwrap_or_else(|| panic!("{:?}", rules.why_no_machine()));
+    let side = shared_of(&rules, m, "to-side");
+    let centre = shared_of(&rules, m, "to-centre");
+    assert_eq!(side[0], centre[0]);
+    assert!(side[0].is_some(), "{side:?}");
+    let tally = lockstep(text, 12, "three men's morris");
+    assert!(tally.answered > 0 && tally.gave_up == 0, "{tally:?}");
+}
