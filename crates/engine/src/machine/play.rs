@@ -22,7 +22,7 @@ use crate::Position;
 
 /// What a random playout did, one entry a random step: enough for the
 /// general engine to make the same again.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Action {
     /// A step of rule `rule` of a figure of kind `kind` from `from` to `to`.
     Step {
@@ -90,12 +90,12 @@ impl Machine {
         if !s.load(self, pos) {
             return Ended::Handed;
         }
-        self.playout_from(pos.rules(), s, rng, listing, actions, budget, steps)
+        self.playout_from(pos.rules(), s, rng, listing, actions, None, budget, steps)
     }
 
     /// A random game from situation `s` to its end, at most `steps` random
-    /// steps, each recorded in `actions`; `s` is left where the playout
-    /// ended.
+    /// steps, each recorded in `actions` and, where `movers` is given, the
+    /// player who made it there; `s` is left where the playout ended.
     #[allow(clippy::too_many_arguments)]
     pub fn playout_from(
         &self,
@@ -104,6 +104,7 @@ impl Machine {
         rng: &mut Rng,
         listing: &mut Listing,
         actions: &mut Vec<Action>,
+        mut movers: Option<&mut Vec<u8>>,
         budget: &mut Budget,
         steps: usize,
     ) -> Ended {
@@ -116,7 +117,12 @@ impl Machine {
             if let Some(w) = s.over {
                 return Ended::Winner(Some(w));
             }
-            match self.random_step(rules, s, rng, listing, actions) {
+            let mover = s.to_move();
+            let outcome = self.random_step(rules, s, rng, listing, actions);
+            if let Some(movers) = movers.as_deref_mut() {
+                movers.resize(actions.len(), mover);
+            }
+            match outcome {
                 Outcome::Done => {}
                 Outcome::Nothing => return Ended::Winner(Some(0)),
                 Outcome::GiveUp => return Ended::Handed,

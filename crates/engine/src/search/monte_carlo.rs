@@ -143,7 +143,11 @@ fn start<S: Keep>(ask: &Ask<'_>, sims: &[S], kept: &mut Kept) -> Vec<Tree<S::Act
             .collect();
     }
     while trees.len() < sims.len() {
-        trees.push(Tree::new(mover, true));
+        let tree = Tree::new(mover, true);
+        trees.push(match S::KEEPS_PLAYED {
+            true => tree.with_rave(),
+            false => tree,
+        });
     }
     trees
 }

@@ -31,8 +31,8 @@ pub struct GiveUp;
 
 /// A game played one action at a time from a fixed position, its root.
 pub trait Simulator {
-    /// One action; small, copied freely.
-    type Action: Copy + PartialEq + std::fmt::Debug;
+    /// One action; small, copied freely, told apart by hash as well.
+    type Action: Copy + Eq + std::hash::Hash + std::fmt::Debug;
 
     /// Back to the root.
     fn reset(&mut self);
@@ -67,6 +67,16 @@ pub trait Simulator {
     /// when the budget ran out. Where it ends is not kept: call
     /// [`reset`](Self::reset) next.
     fn playout(&mut self, rng: &mut Rng, budget: &mut Budget) -> Option<u8>;
+
+    /// Whether it keeps the actions of its playouts ([`played`](Self::played)).
+    const KEEPS_PLAYED: bool = false;
+
+    /// The actions of the last [`playout`](Self::playout), each with the
+    /// player who made it, in order; none where this simulator does not
+    /// keep them.
+    fn played(&self) -> impl Iterator<Item = (u8, Self::Action)> + '_ {
+        std::iter::empty()
+    }
 
     /// A number standing for where the game is now: the same wherever it
     /// is the same (for finding a position in a tree kept from before).

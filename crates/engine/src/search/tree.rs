@@ -21,12 +21,15 @@
 use super::clock::Budget;
 use super::rng::Rng;
 use super::simulate::{GiveUp, Simulator};
+use crate::rules::FastHasher;
+use std::collections::HashSet;
+use std::hash::{BuildHasherDefault, Hash};
 
 /// No node, or a result not proven.
 const NONE: u32 = u32::MAX;
 const UNPROVEN: u8 = u8::MAX;
 
-/// The most edges a tree grows to (a little over 24 bytes each): beyond,
+/// The most edges a tree grows to (a little over 32 bytes each): beyond,
 /// its leaves are played out but not listed.
 pub const MAX_EDGES: usize = 1 << 22;
 
@@ -37,6 +40,18 @@ pub const MAX_EDGES: usize = 1 << 22;
 /// against OpenSpiel's MCTS at Breakthrough, 1 s a move, 0.5 and 0.7 did
 /// worse than 1.0 with few playouts (10 and 20 games).
 pub const EXPLORATION: f64 = 0.7;
+
+/// RAVE's bias: how soon an action's own mean outweighs its AMAF mean
+/// (the share of the AMAF mean is `m / (m + n + RAVE_BIAS m n)` after `n`
+/// visits of the action and `m` of its AMAF).
+pub const RAVE_BIAS: f64 = 1e-3;
+
+/// UCT's exploration constant beside RAVE, which explores by itself.
+/// Measured by matches against plain UCT (0.7) at 200 ms a move, 40 games
+/// each: 0.7 scored 45% at Connect Four and 48% at Breakthrough, 0.25 59%
+/// and 60%, 0.1 66% and 82%; 0.05 against 0.1 50% and 60%. Plain UCT at
+/// 0.1 is far worse (1 win of 29 at Connect Four).
+pub const RAVE_EXPLORATION: f64 = 0.05;
 
 /// A position of the tree.
 #[derive(Debug, Clone, Copy)]
@@ -70,6 +85,10 @@ struct Edge<A> {
     points: u32,
     /// Its child's proof, copied here for choosing.
     proof: u8,
+    /// Iterations through its node in which the node's player made this
+    /// action later on (all moves as first, AMAF), and their points.
+    amaf_visits: u32,
+    amaf_points: u32,
 }
 
 /// A search tree over actions of type `A`.
@@ -80,6 +99,9 @@ pub struct Tree<A> {
     /// The most edges it grows to.
     max_edges: usize,
     exploration: f64,
+    /// Whether actions are chosen by RAVE ([`with_rave`](Self::with_rave)),
+    /// with the bias of its schedule.
+    rave: Option<f64>,
 }
 
 /// What one search did.
@@ -91,7 +113,7 @@ pub struct Searched {
     pub playouts: u64,
 }
 
-impl<A: Copy + PartialEq> Tree<A> {
+impl<A: Copy + Eq + Hash> Tree<A> {
     /// A tree of just its root, where `mover` is on move.
     pub fn new(mover: u8, start: bool) -> Tree<A> {
         Tree {
@@ -108,6 +130,7 @@ impl<A: Copy + PartialEq> Tree<A> {
             edges: Vec::new(),
             max_edges: MAX_EDGES,
             exploration: EXPLORATION,
+            rave: None,
         }
     }
 
@@ -120,6 +143,19 @@ impl<A: Copy + PartialEq> Tree<A> {
     /// The same tree exploring by `c` (UCT's constant).
     pub fn with_exploration(mut self, c: f64) -> Tree<A> {
         self.exploration = c;
+        self
+    }
+
+    /// The same tree choosing by Rapid Action Value Estimation (Gelly and
+    /// Silver, 2007): an action's value is also learned from the
+    /// iterations in which its player made it later on, in the tree or in
+    /// the playout ("all moves as first", AMAF), so that one playout teaches
+    /// every node on its way about many actions. Its simulator must keep
+    /// its playouts ([`Simulator::played`]). Exploration becomes
+    /// [`RAVE_EXPLORATION`].
+    pub fn with_rave(mut self) -> Tree<A> {
+        self.rave = Some(RAVE_BIAS);
+        self.exploration = RAVE_EXPLORATION;
         self
     }
 
@@ -229,6 +265,7 @@ impl<A: Copy + PartialEq> Tree<A> {
             edges: Vec::new(),
             max_edges: self.max_edges,
             exploration: self.exploration,
+            rave: self.rave,
         };
         let mut queue = std::collections::VecDeque::from([(at, 0usize)]);
         while let Some((old, new)) = queue.pop_front() {
@@ -272,6 +309,7 @@ impl<A: Copy + PartialEq> Tree<A> {
         let mut done = Searched::default();
         let mut path: Vec<(u32, u32)> = Vec::new();
         let mut actions: Vec<A> = Vec::new();
+        let mut later = Later::default();
         while self.nodes[0].proof == UNPROVEN {
             budget.tick();
             if budget.pace() {
@@ -282,17 +320,24 @@ impl<A: Copy + PartialEq> Tree<A> {
             let Some(result) = self.descend(sim, budget, rng, &mut path, &mut actions)? else {
                 break;
             };
+            later.clear();
             let result = match result {
                 Leaf::Proven(w) => w,
                 Leaf::Open => {
                     done.playouts += 1;
-                    match sim.playout(rng, budget) {
-                        Some(w) => w,
-                        None => break,
+                    let Some(w) = sim.playout(rng, budget) else {
+                        break;
+                    };
+                    if self.rave.is_some() {
+                        later.extend(sim.played());
                     }
+                    w
                 }
             };
             done.iterations += 1;
+            if self.rave.is_some() {
+                self.back_up_amaf(&path, result, &mut later);
+            }
             self.back_up(&path, result);
             if done.iterations.is_multiple_of(1024) {
                 report(self, budget);
@@ -344,6 +389,8 @@ impl<A: Copy + PartialEq> Tree<A> {
                     visits: 0,
                     points: 0,
                     proof: UNPROVEN,
+                    amaf_visits: 0,
+                    amaf_points: 0,
                 }));
                 let n = &mut self.nodes[at as usize];
                 n.first = first;
@@ -387,6 +434,9 @@ impl<A: Copy + PartialEq> Tree<A> {
     /// yet tried (in the order listed, which was shuffled), else the best
     /// by UCT, never one proven lost while another is not.
     fn choose(&self, at: u32) -> u32 {
+        if let Some(bias) = self.rave {
+            return self.choose_rave(at, bias);
+        }
         let node = &self.nodes[at as usize];
         let ln = f64::from(node.visits.max(1)).ln();
         let mut best = (f64::NEG_INFINITY, node.first);
@@ -414,6 +464,72 @@ impl<A: Copy + PartialEq> Tree<A> {
         match (best.0 == f64::NEG_INFINITY, lost) {
             (true, Some(l)) => l,
             _ => best.1,
+        }
+    }
+
+    /// [`choose`](Self::choose) by RAVE: an action's own mean and its AMAF
+    /// mean mixed, the AMAF's share falling as the action's own visits grow
+    /// (Gelly and Silver's schedule, with `bias`), plus UCT's exploration.
+    /// An action neither tried nor seen later is tried first.
+    fn choose_rave(&self, at: u32, bias: f64) -> u32 {
+        let node = &self.nodes[at as usize];
+        let ln = f64::from(node.visits.max(1)).ln();
+        let mut best = (f64::NEG_INFINITY, node.first);
+        let mut lost = None;
+        for e in node.first..node.first + node.count {
+            let edge = &self.edges[e as usize];
+            if edge.proof != UNPROVEN && edge.proof != 0 && edge.proof != node.mover {
+                lost = match lost {
+                    None => Some(e),
+                    Some(l) if self.length_of(e) > self.length_of(l) => Some(e),
+                    keep => keep,
+                };
+                continue;
+            }
+            if edge.visits == 0 && edge.amaf_visits == 0 {
+                return e;
+            }
+            let n = f64::from(edge.visits);
+            let na = f64::from(edge.amaf_visits);
+            let beta = na / (na + n + bias * na * n);
+            let own = match edge.visits {
+                0 => 0.0,
+                _ => f64::from(edge.points) / (2.0 * n),
+            };
+            let amaf = match edge.amaf_visits {
+                0 => 0.0,
+                _ => f64::from(edge.amaf_points) / (2.0 * na),
+            };
+            let value = (1.0 - beta) * own + beta * amaf + self.exploration * (ln / n.max(1.0)).sqrt();
+            if value > best.0 {
+                best = (value, e);
+            }
+        }
+        match (best.0 == f64::NEG_INFINITY, lost) {
+            (true, Some(l)) => l,
+            _ => best.1,
+        }
+    }
+
+    /// Counts `result` as AMAF on every action of every node of `path`
+    /// that the node's player made later on in the iteration, in the tree
+    /// (below the node) or in the playout (`later`, which this fills with
+    /// the path's actions too).
+    fn back_up_amaf(&mut self, path: &[(u32, u32)], result: u8, later: &mut Later<A>) {
+        for &(n, e) in path.iter().rev() {
+            let node = self.nodes[n as usize];
+            later.insert((node.mover, self.edges[e as usize].action));
+            let points = match result {
+                0 => 1,
+                w if w == node.mover => 2,
+                _ => 0,
+            };
+            for edge in &mut self.edges[node.first as usize..(node.first + node.count) as usize] {
+                if later.contains(&(node.mover, edge.action)) {
+                    edge.amaf_visits += 1;
+                    edge.amaf_points += points;
+                }
+            }
         }
     }
 
@@ -567,6 +683,9 @@ impl<A: Copy + PartialEq> Tree<A> {
     }
 }
 
+/// The actions made in one iteration, each with its player.
+type Later<A> = HashSet<(u8, A), BuildHasherDefault<FastHasher>>;
+
 /// How an iteration's way down ended.
 enum Leaf {
     /// A proven result: the winner (0 a draw).
@@ -586,7 +705,7 @@ enum Rank {
 }
 
 impl Rank {
-    fn of<A: Copy + PartialEq>(trees: &[&Tree<A>], at: &[u32], a: A) -> Rank {
+    fn of<A: Copy + Eq + Hash>(trees: &[&Tree<A>], at: &[u32], a: A) -> Rank {
         let mut visits = 0u64;
         let mut lost: Option<u16> = None;
         for (tree, &node) in trees.iter().zip(at) {

@@ -10,7 +10,7 @@ use crate::search::rng::Rng;
 use crate::state::Status;
 
 /// One action on the general engine.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Act {
     /// A legal step.
     Step(Step),

@@ -20,8 +20,9 @@ pub struct MachineSim<'r> {
     /// for the general engine to play on where the machine hands a playout
     /// over.
     path: Vec<Action>,
-    /// The actions of a playout.
+    /// The actions of a playout, and the player who made each.
     played: Vec<Action>,
+    movers: Vec<u8>,
     /// The root as the general engine has it, for such a playout.
     position: &'r Position,
     scratch: Scratch,
@@ -44,6 +45,7 @@ impl<'r> MachineSim<'r> {
             listing: Listing::default(),
             path: Vec::new(),
             played: Vec::new(),
+            movers: Vec::new(),
             position: root,
             scratch: Scratch::default(),
         })
@@ -67,6 +69,8 @@ impl<'r> MachineSim<'r> {
 
 impl Simulator for MachineSim<'_> {
     type Action = Action;
+
+    const KEEPS_PLAYED: bool = true;
 
     fn reset(&mut self) {
         self.s.clone_from(&self.root);
@@ -98,12 +102,14 @@ impl Simulator for MachineSim<'_> {
 
     fn playout(&mut self, rng: &mut Rng, budget: &mut Budget) -> Option<u8> {
         self.played.clear();
+        self.movers.clear();
         let ended = self.m.playout_from(
             self.rules,
             &mut self.s,
             rng,
             &mut self.listing,
             &mut self.played,
+            Some(&mut self.movers),
             budget,
             PLAYOUT_STEPS,
         );
@@ -111,6 +117,10 @@ impl Simulator for MachineSim<'_> {
             Ended::Winner(w) => w,
             Ended::Handed => self.handed(rng, budget),
         }
+    }
+
+    fn played(&self) -> impl Iterator<Item = (u8, Action)> + '_ {
+        self.movers.iter().copied().zip(self.played.iter().copied())
     }
 
     fn fingerprint(&self) -> u64 {

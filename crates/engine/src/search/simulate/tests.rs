@@ -138,3 +138,30 @@ fn walk<S: Simulator>(sim: &mut S, pos: &Position, mv: &Move, file: &str) {
         mv.describe(pos.rules())
     );
 }
+
+/// A machine playout keeps its actions with the player who made each:
+/// made again one by one from the root, each is legal there, made by the
+/// player on move, and they end the game as the playout did.
+#[test]
+fn a_machine_playout_keeps_who_made_each_action() {
+    let mut rng = Rng::new(11);
+    for (file, root) in machine_games() {
+        let mut sim = MachineSim::new(&root).expect("a machine");
+        let mut again = MachineSim::new(&root).expect("a machine");
+        let mut listed = Vec::new();
+        for game in 0..4 {
+            sim.reset();
+            let winner = sim.playout(&mut rng, &mut budget());
+            let played: Vec<_> = sim.played().collect();
+            assert!(!played.is_empty(), "{file}, game {game}");
+            again.reset();
+            for (i, &(mover, action)) in played.iter().enumerate() {
+                assert_eq!(again.to_move(), mover, "{file}, game {game}, action {i}");
+                again.actions(&mut listed, &mut budget()).unwrap();
+                assert!(listed.contains(&action), "{file}, game {game}, action {i}: {action:?}");
+                again.act(action).unwrap();
+            }
+            assert_eq!(again.winner().or(Some(0)), winner, "{file}, game {game}");
+        }
+    }
+}

@@ -14,9 +14,15 @@ struct Heap {
     /// Matches taken in the move in progress.
     taken: u32,
     over: Option<u8>,
+    /// Every action since the root, with its player, and the same of the
+    /// last playout alone.
+    log: Vec<(u8, Take)>,
+    played: Vec<(u8, Take)>,
+    /// The log of every iteration ended by a reset.
+    iterations: Vec<Vec<(u8, Take)>>,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 enum Take {
     One,
     Two,
@@ -32,6 +38,9 @@ impl Heap {
             to_move: 1,
             taken: 0,
             over: None,
+            log: Vec::new(),
+            played: Vec::new(),
+            iterations: Vec::new(),
         }
     }
 
@@ -44,8 +53,15 @@ impl Heap {
 impl Simulator for Heap {
     type Action = Take;
 
+    const KEEPS_PLAYED: bool = true;
+
     fn reset(&mut self) {
+        let mut iterations = std::mem::take(&mut self.iterations);
+        if !self.log.is_empty() {
+            iterations.push(std::mem::take(&mut self.log));
+        }
         *self = Heap::new(self.start, self.split);
+        self.iterations = iterations;
     }
     fn to_move(&self) -> u8 {
         self.to_move
@@ -75,6 +91,7 @@ impl Simulator for Heap {
         Ok(())
     }
     fn act(&mut self, a: Take) -> Result<bool, GiveUp> {
+        self.log.push((self.to_move, a));
         match a {
             Take::End => self.pass_turn(),
             Take::One | Take::Two => {
@@ -94,12 +111,17 @@ impl Simulator for Heap {
     fn playout(&mut self, rng: &mut Rng, _: &mut Budget) -> Option<u8> {
         let mut actions = Vec::new();
         let mut budget = Budget::new(native_now, Limits::none(), None);
+        self.played.clear();
         while self.over.is_none() {
             self.actions(&mut actions, &mut budget).ok()?;
             let a = actions[rng.below(actions.len())];
+            self.played.push((self.to_move, a));
             self.act(a).ok()?;
         }
         self.over
+    }
+    fn played(&self) -> impl Iterator<Item = (u8, Take)> + '_ {
+        self.played.iter().copied()
     }
     fn fingerprint(&self) -> u64 {
         u64::from(self.left) << 8 | u64::from(self.to_move) << 4 | u64::from(self.taken)
@@ -205,4 +227,55 @@ fn a_tree_stops_growing_at_its_most_edges_and_still_plays_out() {
     assert!(done.playouts >= 400, "{done:?}");
     let visits: u32 = tree.root_visits().iter().map(|&(_, v)| v).sum();
     assert_eq!(u64::from(visits), done.iterations);
+}
+
+#[test]
+fn rave_counts_an_action_where_its_player_made_it_later_in_the_iteration() {
+    let mut sim = Heap::new(40, true);
+    let mut tree = Tree::new(1, true).with_rave();
+    let done = search(
+        &mut tree,
+        &mut sim,
+        Limits {
+            nodes: Some(300),
+            ..Limits::none()
+        },
+    );
+    assert_eq!(sim.iterations.len() as u64, done.iterations);
+    // At the root, an action's AMAF visits are the iterations in which
+    // player 1 made it anywhere: at the root, lower in the tree or in
+    // the playout; never those where only player 2 made it.
+    let root = tree.nodes[0];
+    for edge in &tree.edges[root.first as usize..(root.first + root.count) as usize] {
+        let made = sim
+            .iterations
+            .iter()
+            .filter(|log| log.contains(&(1, edge.action)))
+            .count();
+        assert_eq!(edge.amaf_visits as usize, made, "{:?}", edge.action);
+        assert!(edge.amaf_visits >= edge.visits);
+        assert!(edge.amaf_points <= 2 * edge.amaf_visits);
+    }
+    // Everywhere, an action made is counted at most once an iteration.
+    for node in tree.nodes.iter().filter(|n| n.listed) {
+        for edge in &tree.edges[node.first as usize..(node.first + node.count) as usize] {
+            assert!(edge.visits <= edge.amaf_visits && edge.amaf_visits <= node.visits);
+        }
+    }
+}
+
+#[test]
+fn rave_keeps_the_proofs_and_plays_the_winning_move() {
+    for start in 1..=14 {
+        let mut sim = Heap::new(start, false);
+        let mut tree = Tree::new(1, true).with_rave();
+        search(&mut tree, &mut sim, Limits::none());
+        let expected = if start % 3 == 0 { 2 } else { 1 };
+        assert_eq!(tree.proven().map(|p| p.0), Some(expected), "heap of {start}");
+    }
+    let mut sim = Heap::new(5, true);
+    let mut tree = Tree::new(1, true).with_rave();
+    search(&mut tree, &mut sim, Limits::none());
+    let moves = vec![vec![Take::One, Take::End], vec![Take::One, Take::One]];
+    assert_eq!(Tree::best(&[&tree], &moves), Some(1));
 }
