@@ -6,6 +6,7 @@
 
 use super::clock::Budget;
 use super::rng::Rng;
+use super::simulate::Act;
 use crate::machine;
 use crate::position::{Draw, Position, Undo};
 use crate::state::{State, Status};
@@ -25,6 +26,9 @@ pub struct Scratch {
     pub(super) start: Option<State>,
     /// What playouts on the bit machine keep.
     pub(super) machine: machine::Scratch,
+    /// Where kept, the steps of the last playout the general engine made,
+    /// each with the player who made it.
+    pub(super) played: Option<Vec<(u8, Act)>>,
 }
 
 /// A random game from `pos` to its end by random steps (End move and pass
@@ -50,7 +54,11 @@ pub fn playout(pos: &mut Position, rng: &mut Rng, scratch: &mut Scratch, budget:
         undo,
         start,
         machine,
+        played,
     } = scratch;
+    if let Some(played) = played.as_mut() {
+        played.clear();
+    }
     let mut winner = Some(0);
     pos.save(start);
     pos.defer_stuck(true);
@@ -72,8 +80,12 @@ pub fn playout(pos: &mut Position, rng: &mut Rng, scratch: &mut Scratch, budget:
             winner = Some(*w);
             break;
         }
-        if !random_step(pos, rng, draw, undo) {
+        let mover = pos.to_move();
+        let Some(act) = random_step(pos, rng, draw, undo) else {
             break;
+        };
+        if let Some(played) = played.as_mut() {
+            played.push((mover, act));
         }
     }
     if let Some(start) = start {
@@ -115,15 +127,22 @@ pub(crate) fn replay(pos: &mut Position, rules: &Rules, action: machine::Action,
 /// ([`Position::candidates_to_draw`]); `draw` holds them. Where a move
 /// left the check that the player can move to this step
 /// ([`Position::defer_stuck`]) and none can be made, the player is stuck.
-/// What undoes it is added to `undo`; says whether anything was done.
-pub(super) fn random_step(pos: &mut Position, rng: &mut Rng, draw: &mut Draw, undo: &mut Undo) -> bool {
+/// What undoes it is added to `undo`; says what was done, `None` where
+/// nothing was.
+pub(super) fn random_step(
+    pos: &mut Position,
+    rng: &mut Rng,
+    draw: &mut Draw,
+    undo: &mut Undo,
+) -> Option<Act> {
     pos.candidates_to_draw(draw);
     let end = pos.can_end_move() || pos.can_pass();
+    let stuck = |pos: &mut Position, undo: &mut Undo| pos.stuck_to(undo).then_some(Act::Stuck);
     let chosen = if draw.exact() {
         // Every candidate is a legal step: one is drawn, nothing asked.
         let n = draw.left() + usize::from(end);
         if n == 0 {
-            return pos.stuck_to(undo);
+            return stuck(pos, undo);
         }
         let k = rng.below(n);
         match k < draw.left() {
@@ -136,7 +155,7 @@ pub(super) fn random_step(pos: &mut Position, rng: &mut Rng, draw: &mut Draw, un
             // Ending the move, when allowed, is drawn as the last candidate.
             let n = draw.left() + usize::from(end);
             if n == 0 {
-                return pos.stuck_to(undo);
+                return stuck(pos, undo);
             }
             let k = rng.below(n);
             if k == draw.left() {
@@ -149,11 +168,16 @@ pub(super) fn random_step(pos: &mut Position, rng: &mut Rng, draw: &mut Draw, un
             }
         }
     };
-    match chosen {
-        Some(step) => pos.apply_to(step, undo),
-        None => pos.end_move_to(undo),
-    }
-    true
+    Some(match chosen {
+        Some(step) => {
+            pos.apply_to(step, undo);
+            Act::Step(step)
+        }
+        None => {
+            pos.end_move_to(undo);
+            Act::End
+        }
+    })
 }
 
 /// The index of the largest count (the first on ties).
@@ -248,7 +272,10 @@ mod tests {
         let tries = 8000;
         for _ in 0..tries {
             let mut undo = Undo::default();
-            assert!(random_step(&mut pos, &mut rng, &mut draw, &mut undo), "a step");
+            assert!(
+                random_step(&mut pos, &mut rng, &mut draw, &mut undo).is_some(),
+                "a step"
+            );
             let to = target.get(&pos.hash()).expect("a legal step");
             *made.entry(*to).or_insert(0u32) += 1;
             pos.revert(undo);

@@ -43,7 +43,10 @@ impl GeneralSim {
             pos,
             undo: Undo::default(),
             steps: Vec::new(),
-            scratch: Scratch::default(),
+            scratch: Scratch {
+                played: Some(Vec::new()),
+                ..Scratch::default()
+            },
         }
     }
 }
@@ -57,6 +60,8 @@ impl GeneralSim {
 
 impl Simulator for GeneralSim {
     type Action = Act;
+
+    const KEEPS_PLAYED: bool = true;
 
     fn reset(&mut self) {
         self.pos.revert_keeping(&mut self.undo);
@@ -112,6 +117,10 @@ impl Simulator for GeneralSim {
         let winner = playout::playout(&mut self.pos, rng, &mut self.scratch, budget);
         self.pos.defer_stuck(true);
         winner
+    }
+
+    fn played(&self) -> impl Iterator<Item = (u8, Act)> + '_ {
+        self.scratch.played.iter().flatten().copied()
     }
 
     fn fingerprint(&self) -> u64 {

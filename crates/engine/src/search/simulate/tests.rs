@@ -158,10 +158,50 @@ fn a_machine_playout_keeps_who_made_each_action() {
             for (i, &(mover, action)) in played.iter().enumerate() {
                 assert_eq!(again.to_move(), mover, "{file}, game {game}, action {i}");
                 again.actions(&mut listed, &mut budget()).unwrap();
-                assert!(listed.contains(&action), "{file}, game {game}, action {i}: {action:?}");
+                assert!(
+                    listed.contains(&action),
+                    "{file}, game {game}, action {i}: {action:?}"
+                );
                 again.act(action).unwrap();
             }
             assert_eq!(again.winner().or(Some(0)), winner, "{file}, game {game}");
         }
     }
+}
+
+/// A playout on the general engine keeps its steps with the player who
+/// made each, as the tree lists them: made again one by one from the
+/// root, each is among the actions listed there and made by the player on
+/// move.
+#[test]
+fn a_general_playout_keeps_who_made_each_action() {
+    let mut rng = Rng::new(12);
+    let mut games = 0;
+    for file in examples::files() {
+        let (_, rules) = crate::open(&examples::text(&file)).unwrap();
+        let root = Position::new(Arc::new(rules));
+        if root.rules().machine().is_some() || root.roll_due() {
+            continue;
+        }
+        let mut sim = GeneralSim::new(&root);
+        let mut again = GeneralSim::new(&root);
+        let mut listed = Vec::new();
+        for game in 0..3 {
+            sim.reset();
+            sim.playout(&mut rng, &mut budget());
+            let played: Vec<_> = sim.played().collect();
+            games += usize::from(!played.is_empty());
+            again.reset();
+            for (i, &(mover, action)) in played.iter().enumerate().take(200) {
+                assert_eq!(again.to_move(), mover, "{file}, game {game}, action {i}");
+                again.actions(&mut listed, &mut budget()).unwrap();
+                assert!(
+                    listed.contains(&action),
+                    "{file}, game {game}, action {i}: {action:?}"
+                );
+                again.act(action).unwrap();
+            }
+        }
+    }
+    assert!(games >= 9, "{games} playouts kept");
 }
