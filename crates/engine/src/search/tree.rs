@@ -490,17 +490,7 @@ impl<A: Copy + Eq + Hash> Tree<A> {
                 return e;
             }
             let n = f64::from(edge.visits);
-            let na = f64::from(edge.amaf_visits);
-            let beta = na / (na + n + bias * na * n);
-            let own = match edge.visits {
-                0 => 0.0,
-                _ => f64::from(edge.points) / (2.0 * n),
-            };
-            let amaf = match edge.amaf_visits {
-                0 => 0.0,
-                _ => f64::from(edge.amaf_points) / (2.0 * na),
-            };
-            let value = (1.0 - beta) * own + beta * amaf + self.exploration * (ln / n.max(1.0)).sqrt();
+            let value = rave_value(edge, bias) + self.exploration * (ln / n.max(1.0)).sqrt();
             if value > best.0 {
                 best = (value, e);
             }
@@ -681,6 +671,18 @@ impl<A: Copy + Eq + Hash> Tree<A> {
         out.sort_by_key(|&(_, v)| std::cmp::Reverse(v));
         out
     }
+}
+
+/// An edge's value by RAVE, from 0 to 1 (at least one of its visits and
+/// AMAF visits not 0): `(1 - β) own + β amaf`, where `own` and `amaf` are
+/// its means and `β = m / (m + n + bias m n)` after `n` visits and `m` of
+/// AMAF, written with one division, as it is worked out for every action
+/// of every node on the way down.
+fn rave_value<A>(edge: &Edge<A>, bias: f64) -> f64 {
+    let n = f64::from(edge.visits);
+    let m = f64::from(edge.amaf_visits);
+    let own_share = 1.0 + bias * m;
+    (own_share * f64::from(edge.points) + f64::from(edge.amaf_points)) / (2.0 * (m + n * own_share))
 }
 
 /// The actions made in one iteration, each with its player.

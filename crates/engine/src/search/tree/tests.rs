@@ -279,3 +279,39 @@ fn rave_keeps_the_proofs_and_plays_the_winning_move() {
     let moves = vec![vec![Take::One, Take::End], vec![Take::One, Take::One]];
     assert_eq!(Tree::best(&[&tree], &moves), Some(1));
 }
+
+#[test]
+fn a_rave_value_mixes_the_means_by_the_schedule() {
+    let mut rng = Rng::new(3);
+    for _ in 0..2000 {
+        let visits = rng.below(50) as u32;
+        let amaf_visits = visits + rng.below(200) as u32;
+        if amaf_visits == 0 {
+            continue;
+        }
+        let edge = Edge {
+            action: Take::One,
+            child: NONE,
+            visits,
+            points: rng.below(2 * visits as usize + 1) as u32,
+            proof: UNPROVEN,
+            amaf_visits,
+            amaf_points: rng.below(2 * amaf_visits as usize + 1) as u32,
+        };
+        let (n, m) = (f64::from(visits), f64::from(amaf_visits));
+        let beta = m / (m + n + RAVE_BIAS * m * n);
+        let own = if visits == 0 {
+            0.0
+        } else {
+            f64::from(edge.points) / (2.0 * n)
+        };
+        let amaf = f64::from(edge.amaf_points) / (2.0 * m);
+        let expected = (1.0 - beta) * own + beta * amaf;
+        let value = rave_value(&edge, RAVE_BIAS);
+        assert!(
+            (value - expected).abs() < 1e-12,
+            "{edge:?}: {value} against {expected}"
+        );
+        assert!((0.0..=1.0).contains(&value));
+    }
+}
