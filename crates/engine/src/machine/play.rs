@@ -22,7 +22,7 @@ use crate::Position;
 
 /// What a random playout did, one entry a random step: enough for the
 /// general engine to make the same again.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Action {
     /// A step of rule `rule` of a figure of kind `kind` from `from` to `to`.
     Step {
@@ -35,6 +35,21 @@ pub enum Action {
     End,
     /// The player on move could make no step at the start of a move.
     Stuck,
+}
+
+/// Hashed as one word, its fields packed: the tree search's RAVE looks
+/// actions up many times an iteration, and a word is one round of the
+/// hasher where the fields one by one were six.
+impl std::hash::Hash for Action {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        state.write_u64(match *self {
+            Action::Step { rule, from, kind, to } => {
+                u64::from(rule) << 40 | u64::from(from) << 24 | u64::from(kind) << 16 | u64::from(to)
+            }
+            Action::End => 1 << 56,
+            Action::Stuck => 2 << 56,
+        });
+    }
 }
 
 /// How a random step on the machine went.
