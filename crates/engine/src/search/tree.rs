@@ -1,5 +1,5 @@
-//! Monte-Carlo tree search with proofs (UCT and MCTS-Solver) for games of
-//! two, over the actions of a [`Simulator`].
+//! Monte-Carlo tree search with proofs (UCT or RAVE, and MCTS-Solver) for
+//! games of two, over the actions of a [`Simulator`].
 //!
 //! Each iteration goes down the tree from the root by UCT, adds one node
 //! where it leaves the tree, and plays a random game on from there; the
@@ -7,7 +7,9 @@
 //! A node's actions are listed the second time it is reached (the first,
 //! its playout is all that is done), so the many leaves seen once cost one
 //! small node each. Edges hold the counts, so a child not yet reached costs
-//! no node at all.
+//! no node at all. Where the simulator keeps its playouts, actions are
+//! chosen by RAVE instead ([`Tree::with_rave`]): their values learned also
+//! from the iterations in which their player made them later on.
 //!
 //! Where the game ends in the tree, the result is a proof, backed up as
 //! MCTS-Solver does (Winands, Björnsson and Saito, 2008): a node is won for
