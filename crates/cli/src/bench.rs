@@ -33,8 +33,14 @@ pub fn run(rules: &Arc<Rules>) {
     } else {
         playouts(&mut pos, native_now, SECONDS)
     };
+    // Which engine played them: a game the bit machine does not hold is
+    // played on the general engine, many times slower.
+    let engine = match rules.why_no_machine() {
+        None => "on the bit machine".to_string(),
+        Some(why) => format!("on the general engine: {why}"),
+    };
     println!(
-        "random playouts (to the end, Monte-Carlo's): {} games",
+        "random playouts (to the end, Monte-Carlo's): {} games, {engine}",
         rate(per_second(games))
     );
 
