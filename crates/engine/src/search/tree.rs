@@ -436,9 +436,6 @@ impl<A: Copy + Eq + Hash> Tree<A> {
     /// yet tried (in the order listed, which was shuffled), else the best
     /// by UCT, never one proven lost while another is not.
     fn choose(&self, at: u32) -> u32 {
-        if let Some(bias) = self.rave {
-            return self.choose_rave(at, bias);
-        }
         let node = &self.nodes[at as usize];
         let ln = f64::from(node.visits.max(1)).ln();
         let mut best = (f64::NEG_INFINITY, node.first);
@@ -454,11 +451,11 @@ impl<A: Copy + Eq + Hash> Tree<A> {
                 };
                 continue;
             }
-            if edge.visits == 0 {
+            let Some(mean) = self.mean(edge) else {
                 return e;
-            }
-            let n = f64::from(edge.visits);
-            let value = f64::from(edge.points) / (2.0 * n) + self.exploration * (ln / n).sqrt();
+            };
+            let n = f64::from(edge.visits.max(1));
+            let value = mean + self.exploration * (ln / n).sqrt();
             if value > best.0 {
                 best = (value, e);
             }
@@ -469,37 +466,17 @@ impl<A: Copy + Eq + Hash> Tree<A> {
         }
     }
 
-    /// [`choose`](Self::choose) by RAVE: an action's own mean and its AMAF
-    /// mean mixed, the AMAF's share falling as the action's own visits grow
-    /// (Gelly and Silver's schedule, with `bias`), plus UCT's exploration.
-    /// An action neither tried nor seen later is tried first.
-    fn choose_rave(&self, at: u32, bias: f64) -> u32 {
-        let node = &self.nodes[at as usize];
-        let ln = f64::from(node.visits.max(1)).ln();
-        let mut best = (f64::NEG_INFINITY, node.first);
-        let mut lost = None;
-        for e in node.first..node.first + node.count {
-            let edge = &self.edges[e as usize];
-            if edge.proof != UNPROVEN && edge.proof != 0 && edge.proof != node.mover {
-                lost = match lost {
-                    None => Some(e),
-                    Some(l) if self.length_of(e) > self.length_of(l) => Some(e),
-                    keep => keep,
-                };
-                continue;
-            }
-            if edge.visits == 0 && edge.amaf_visits == 0 {
-                return e;
-            }
-            let n = f64::from(edge.visits);
-            let value = rave_value(edge, bias) + self.exploration * (ln / n.max(1.0)).sqrt();
-            if value > best.0 {
-                best = (value, e);
-            }
-        }
-        match (best.0 == f64::NEG_INFINITY, lost) {
-            (true, Some(l)) => l,
-            _ => best.1,
+    /// What an edge is worth to its node's player, from 0 to 1, before
+    /// exploration: its mean, or by RAVE its mean and AMAF mean mixed, the
+    /// AMAF's share falling as its own visits grow (Gelly and Silver's
+    /// schedule, [`rave_value`]). `None` for an action not yet tried (by
+    /// RAVE, neither tried nor seen later), which is tried first.
+    fn mean(&self, edge: &Edge<A>) -> Option<f64> {
+        match self.rave {
+            None if edge.visits == 0 => None,
+            None => Some(f64::from(edge.points) / (2.0 * f64::from(edge.visits))),
+            Some(_) if edge.visits == 0 && edge.amaf_visits == 0 => None,
+            Some(bias) => Some(rave_value(edge, bias)),
         }
     }
 

@@ -139,6 +139,19 @@ fn walk<S: Simulator>(sim: &mut S, pos: &Position, mv: &Move, file: &str) {
     );
 }
 
+/// Makes `played` again on `sim` from its root, checking that each action
+/// is among those listed and made by the player on move.
+fn make_again<S: Simulator>(sim: &mut S, played: &[(u8, S::Action)], what: &str) {
+    let mut listed = Vec::new();
+    sim.reset();
+    for (i, &(mover, action)) in played.iter().enumerate() {
+        assert_eq!(sim.to_move(), mover, "{what}, action {i}");
+        sim.actions(&mut listed, &mut budget()).unwrap();
+        assert!(listed.contains(&action), "{what}, action {i}: {action:?}");
+        sim.act(action).unwrap();
+    }
+}
+
 /// A machine playout keeps its actions with the player who made each:
 /// made again one by one from the root, each is legal there, made by the
 /// player on move, and they end the game as the playout did.
@@ -148,22 +161,12 @@ fn a_machine_playout_keeps_who_made_each_action() {
     for (file, root) in machine_games() {
         let mut sim = MachineSim::new(&root).expect("a machine");
         let mut again = MachineSim::new(&root).expect("a machine");
-        let mut listed = Vec::new();
         for game in 0..4 {
             sim.reset();
             let winner = sim.playout(&mut rng, &mut budget());
             let played: Vec<_> = sim.played().collect();
             assert!(!played.is_empty(), "{file}, game {game}");
-            again.reset();
-            for (i, &(mover, action)) in played.iter().enumerate() {
-                assert_eq!(again.to_move(), mover, "{file}, game {game}, action {i}");
-                again.actions(&mut listed, &mut budget()).unwrap();
-                assert!(
-                    listed.contains(&action),
-                    "{file}, game {game}, action {i}: {action:?}"
-                );
-                again.act(action).unwrap();
-            }
+            make_again(&mut again, &played, &format!("{file}, game {game}"));
             assert_eq!(again.winner().or(Some(0)), winner, "{file}, game {game}");
         }
     }
@@ -185,22 +188,13 @@ fn a_general_playout_keeps_who_made_each_action() {
         }
         let mut sim = GeneralSim::new(&root);
         let mut again = GeneralSim::new(&root);
-        let mut listed = Vec::new();
         for game in 0..3 {
             sim.reset();
             sim.playout(&mut rng, &mut budget());
             let played: Vec<_> = sim.played().collect();
             games += usize::from(!played.is_empty());
-            again.reset();
-            for (i, &(mover, action)) in played.iter().enumerate().take(200) {
-                assert_eq!(again.to_move(), mover, "{file}, game {game}, action {i}");
-                again.actions(&mut listed, &mut budget()).unwrap();
-                assert!(
-                    listed.contains(&action),
-                    "{file}, game {game}, action {i}: {action:?}"
-                );
-                again.act(action).unwrap();
-            }
+            let first = &played[..played.len().min(200)];
+            make_again(&mut again, first, &format!("{file}, game {game}"));
         }
     }
     assert!(games >= 9, "{games} playouts kept");
