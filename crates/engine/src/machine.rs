@@ -32,6 +32,7 @@ mod effect;
 mod ends;
 mod handover;
 mod kinds;
+mod narrow;
 mod once;
 mod ops;
 mod placing;

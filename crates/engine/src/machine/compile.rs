@@ -5,6 +5,7 @@ use super::effect::{self, Compiled};
 use super::ends::{Direct, Tables};
 use super::handover::Handover;
 use super::kinds::Kinds;
+use super::narrow::Narrow;
 use super::placing;
 use super::shared;
 use super::steps::{Gate, StepRule, Targets};
@@ -297,13 +298,19 @@ fn step_rule(m: &Machine, rules: &Rules, i: usize) -> Result<(StepRule, Vec<shar
             if rule.capture {
                 return Err("it captures by landing off the board".into());
             }
-            let mut when = Vec::new();
+            let (mut when, mut narrow) = (Vec::new(), Vec::new());
             for &c in &rule.prefilter.dynamic {
-                let (key, expr) = per_target(condition(&rule.when[c])?, true)?;
-                each_keys.push(key);
+                let t = condition(&rule.when[c])?;
+                each_keys.push(shared::key(&t.node, &t.texts, true));
+                let (expr, sx) =
+                    Expr::per_target_with_parts(&t.node, t.texts, rules, (m.b, &m.places), &caught)?;
+                let filter = Narrow::of(&sx);
+                if !filter.is_every() {
+                    narrow.push((when.len(), filter));
+                }
                 when.push(expr);
             }
-            Targets::Piles(when)
+            Targets::Piles(when, narrow)
         }
     };
     let effects = rule
@@ -317,11 +324,11 @@ fn step_rule(m: &Machine, rules: &Rules, i: usize) -> Result<(StepRule, Vec<shar
             .enumerate()
             .filter_map(|(j, (set, _))| Some((j, set.starts(rule.capture)?)))
             .collect(),
-        Targets::Piles(_) => Vec::new(),
+        Targets::Piles(..) => Vec::new(),
     };
     let handover = match &targets {
         Targets::Board(sets) => Handover::find(sets.iter().map(|(set, _)| set), &effects),
-        Targets::Piles(_) => None,
+        Targets::Piles(..) => None,
     };
     let compiled = StepRule {
         index: i,

@@ -471,7 +471,7 @@ fn world(w: WorldFn, a: Op, b: Option<Op>, c: Option<Op>) -> Op {
 
 /// The slot `x` where a quantifier is `any t in list where x = t` (or `t =
 /// x`): `x in list`.
-fn member(kind: Quantity, until: bool, slot: usize, condition: &Sx) -> Option<usize> {
+pub(super) fn member(kind: Quantity, until: bool, slot: usize, condition: &Sx) -> Option<usize> {
     match (kind, until, condition) {
         (Quantity::Any, false, Sx::Binary(BinOp::Eq, a, b)) => match (&**a, &**b) {
             (&Sx::Slot(x), &Sx::Slot(t)) | (&Sx::Slot(t), &Sx::Slot(x)) if t == slot && x != slot => Some(x),

@@ -23,7 +23,7 @@ use crate::search::rng::Rng;
 pub(super) fn fits(rule: &StepRule, reads_order: bool) -> bool {
     let bare = match &rule.targets {
         Targets::Board(sets) => sets.iter().all(|(set, _)| set.bare()),
-        Targets::Piles(_) => false,
+        Targets::Piles(..) => false,
     };
     bare && rule.each.is_empty()
         && rule.from_cells == 0

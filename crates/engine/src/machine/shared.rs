@@ -192,19 +192,24 @@ impl Found {
     /// Whether every one of `conditions` holds in `e` at target number
     /// `target`, asked in turn up to the first that does not, those other
     /// rules ask too read here where they were asked already and kept here
-    /// when they are asked; `None` to give up.
+    /// when they are asked, and those by number in `answered` (as bits)
+    /// known to hold; `None` to give up.
     pub(super) fn all_hold<'a>(
         &mut self,
         conditions: &'a [Expr],
         shared: &[Option<(u16, bool)>],
+        answered: u64,
         target: usize,
         e: &mut Eval<'a, '_>,
     ) -> Option<bool> {
         let bit = match u32::try_from(target).ok().and_then(|t| 1u64.checked_shl(t)) {
             Some(bit) if !self.0.is_empty() => bit,
-            _ => return super::steps::all_hold(conditions, e),
+            _ => return super::steps::all_hold_but(conditions, answered, e),
         };
-        for ((c, shared), (asked, held)) in conditions.iter().zip(shared).zip(&mut self.0) {
+        for (n, ((c, shared), (asked, held))) in conditions.iter().zip(shared).zip(&mut self.0).enumerate() {
+            if n < 64 && answered & (1 << n) != 0 {
+                continue;
+            }
             let holds = match *shared {
                 Some((_, not)) if *asked & bit != 0 => (*held & bit != 0) != not,
                 Some((_, not)) => {

@@ -8,6 +8,7 @@
 use super::ahead::Ahead;
 use super::effect::Compiled;
 use super::handover::{Handover, Kept};
+use super::narrow::{Narrow, Through};
 use super::once::Known;
 use super::shared::{Answers, Found};
 use super::situation::{Made, Situation};
@@ -16,7 +17,7 @@ use super::Machine;
 use crate::automaton::Progress;
 use crate::model::OwnerPattern;
 use crate::rules::bitboard::nth_square;
-use crate::rules::tree::{no_slots, Text, Val};
+use crate::rules::tree::{no_slots, truth, Text, Val};
 use crate::rules::{PlaceId, Rules};
 
 /// A step rule compiled for the machine.
@@ -80,7 +81,16 @@ pub(super) enum Gate {
 /// Whether every one of `conditions` holds in `e`, asked in turn up to
 /// the first that does not; `None` to give up where one is not yes or no.
 pub(super) fn all_hold<'a>(conditions: &'a [Expr], e: &mut Eval<'a, '_>) -> Option<bool> {
-    for c in conditions {
+    all_hold_but(conditions, 0, e)
+}
+
+/// [`all_hold`], but for the conditions by number in `answered` (as bits),
+/// known to hold.
+pub(super) fn all_hold_but<'a>(conditions: &'a [Expr], answered: u64, e: &mut Eval<'a, '_>) -> Option<bool> {
+    for (n, c) in conditions.iter().enumerate() {
+        if n < 64 && answered & (1 << n) != 0 {
+            continue;
+        }
         if !c.value(e)?.as_bool()? {
             return Some(false);
         }
@@ -130,8 +140,10 @@ pub(super) enum Targets {
     /// Squares of the board: each condition asked during play is a set
     /// program of the targets, with its texts.
     Board(Vec<(SetOf, Vec<Text>)>),
-    /// Other places: each condition asked of each target.
-    Piles(Vec<Expr>),
+    /// Other places: each condition asked of each target that the
+    /// filters of the conditions let through ([`super::narrow`]), each
+    /// filter with the number of its condition.
+    Piles(Vec<Expr>, Vec<(usize, Narrow)>),
 }
 
 /// One source of steps: a figure kind on a place, with a rule, and its
@@ -678,7 +690,7 @@ impl Machine {
                 list.sources.push(source);
                 Some(true)
             }
-            Targets::Piles(when) => {
+            Targets::Piles(when, narrow) => {
                 let mut out = out;
                 let first = out.as_deref().map_or(0, |list| list.piles.len());
                 let mut count = 0u32;
@@ -694,14 +706,49 @@ impl Machine {
                 let mut found = Found::load(&rule.shared, &memo.answers, (from, k), turn);
                 // One evaluation set up for all the figure's targets.
                 self.ask(rules, s, turn, (from, k), memo, depth, &mut |e| {
+                    // Where the figure may go, by the filters of the
+                    // conditions; a condition its filter answers exactly
+                    // is not asked again of the targets.
+                    let (mut through, mut answered) = (Through::Every, 0u64);
+                    for (c, filter) in narrow {
+                        let texts = std::mem::replace(&mut e.texts, when.get(*c)?.texts());
+                        // A condition that reads no target: every target
+                        // or none, with no bits to work out.
+                        if let Narrow::Holds(op) = filter {
+                            let holds = op.get(e).and_then(truth);
+                            e.texts = texts;
+                            match holds {
+                                Some(false) => return Some(()),
+                                Some(true) if *c < 64 => answered |= 1 << c,
+                                _ => {}
+                            }
+                            continue;
+                        }
+                        let (these, exact) = filter.through(e, words);
+                        e.texts = texts;
+                        through = match through {
+                            Through::Every => these,
+                            before => before.and(these),
+                        };
+                        if through.is_none() {
+                            return Some(());
+                        }
+                        if exact && *c < 64 {
+                            answered |= 1 << c;
+                        }
+                    }
                     for j in general.candidates(rules, from, turn.player, kind) {
                         let &(to, _) = general.to.get(j)?;
                         let i = self.pile(to)?;
-                        if to == from || u32::from(s.totals[i]) >= self.piles[i].1 || given(&out, i) {
+                        if to == from
+                            || u32::from(s.totals[i]) >= self.piles[i].1
+                            || !through.has(i)
+                            || given(&out, i)
+                        {
                             continue;
                         }
                         e.slots[2] = Val::place(to);
-                        if !when.is_empty() && !found.all_hold(when, &rule.shared, i, e)? {
+                        if !when.is_empty() && !found.all_hold(when, &rule.shared, answered, i, e)? {
                             continue;
                         }
                         count += 1;
@@ -758,7 +805,7 @@ impl Machine {
                 let bit = left.trailing_zeros();
                 left &= left - 1;
                 e.slots[2] = Val::place(self.board.place(bit));
-                if found.all_hold(&rule.each, &rule.shared, bit as usize, e)? {
+                if found.all_hold(&rule.each, &rule.shared, 0, bit as usize, e)? {
                     kept |= 1 << bit;
                 }
             }

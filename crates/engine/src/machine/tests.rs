@@ -776,6 +776,7 @@ fn drops_written_with_not_and_any_neighbour_play_as_the_general_engine_plays() {
 
 #[cfg(test)]
 mod hostile;
+mod narrow;
 mod reach;
 mod shared;
 

@@ -281,9 +281,25 @@ impl Expr {
         (b, places): (Option<usize>, &[super::Where]),
         caught: &[Option<Caught>],
     ) -> Result<Expr, String> {
-        let sx = Expr::parts(node, &texts, rules, (b, places), caught)?;
-        let op = build(&super::once::marked(sx));
-        Ok(Expr { op, texts })
+        Ok(Expr::per_target_with_parts(node, texts, rules, (b, places), caught)?.0)
+    }
+
+    /// [`compile_per_target`](Self::compile_per_target), with its parts.
+    pub(super) fn per_target_with_parts(
+        node: &Node,
+        texts: Vec<Text>,
+        rules: &Rules,
+        (b, places): (Option<usize>, &[super::Where]),
+        caught: &[Option<Caught>],
+    ) -> Result<(Expr, Sx), String> {
+        let sx = super::once::marked(Expr::parts(node, &texts, rules, (b, places), caught)?);
+        let op = build(&sx);
+        Ok((Expr { op, texts }, sx))
+    }
+
+    /// The texts it names.
+    pub(super) fn texts(&self) -> &[Text] {
+        &self.texts
     }
 
     /// `node`'s parts, named with `texts`, before they are made ready to
