@@ -49,6 +49,7 @@ fn ask(store: Store, state: RwSignal<Run>, files: Vec<(String, String)>) {
         level: Level::Master,
         time_ms: MEASURE_MS,
         files,
+        asked_at: None,
     };
     store.worker().ask(
         &request,

@@ -79,8 +79,13 @@ pub struct Request {
     pub record: Record,
     pub task: Task,
     pub level: Level,
-    /// How long it may think.
+    /// How long it may think, counted from when it was asked.
     pub time_ms: f64,
+    /// When it was asked, in milliseconds since 1970 by the asker's clock
+    /// (`Date.now()` in the page): the time the question waited before the
+    /// worker read it (a worker still starting) comes out of `time_ms`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub asked_at: Option<f64>,
     /// For [`Task::Bench`]: rule files (name and text, as in
     /// `public/games/`) of the games measured against hand-written code.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -244,13 +249,49 @@ impl Memory {
     }
 }
 
-/// Answers a request; `progress` hears from the search as it goes.
-pub fn answer(req: &Request, now: Now, progress: &mut dyn FnMut(&Reply)) -> Reply {
-    answer_with(req, now, &mut Memory::default(), progress)
+/// The least share of its time a search is given, however long the
+/// question waited: a computer that starts slowly still thinks before it
+/// moves.
+pub const LEAST_SHARE: f64 = 0.1;
+
+/// How long the search of a question with `time_ms` may take, after it
+/// `waited` milliseconds before the worker read it and the worker spent
+/// `spent` milliseconds on it since (compiling the game, replaying the
+/// record): what is left, but never less than [`LEAST_SHARE`] of it.
+pub fn thinking_ms(time_ms: f64, waited: f64, spent: f64) -> f64 {
+    let time = time_ms.clamp(1.0, 600_000.0);
+    let waited = if waited.is_finite() {
+        waited.clamp(0.0, time)
+    } else {
+        0.0
+    };
+    (time - waited - spent).max(time * LEAST_SHARE).max(1.0)
 }
 
-/// [`answer`], with what the worker kept from the questions before.
-pub fn answer_with(req: &Request, now: Now, memory: &mut Memory, progress: &mut dyn FnMut(&Reply)) -> Reply {
+/// How long `req` waited before the worker read it at `read_at` (by the
+/// same clock as [`Request::asked_at`]); none where it does not say when
+/// it was asked, or the clocks disagree.
+pub fn waited_ms(req: &Request, read_at: f64) -> f64 {
+    match req.asked_at {
+        Some(asked) if (read_at - asked).is_finite() => (read_at - asked).max(0.0),
+        _ => 0.0,
+    }
+}
+
+/// Answers a request; `progress` hears from the search as it goes.
+pub fn answer(req: &Request, now: Now, progress: &mut dyn FnMut(&Reply)) -> Reply {
+    answer_with(req, now, 0.0, &mut Memory::default(), progress)
+}
+
+/// [`answer`], with what the worker kept from the questions before, the
+/// question having `waited` milliseconds before the worker read it.
+pub fn answer_with(
+    req: &Request,
+    now: Now,
+    waited: f64,
+    memory: &mut Memory,
+    progress: &mut dyn FnMut(&Reply),
+) -> Reply {
     let asked = now();
     let failed = |message: String| Reply::Failed { id: req.id, message };
     if req.task == Task::Bench {
@@ -277,12 +318,12 @@ pub fn answer_with(req: &Request, now: Now, memory: &mut Memory, progress: &mut 
         return failed("The game is over.".into());
     }
     let id = req.id;
-    // The time asked for counts from the question: compiling the game and
-    // replaying its record come out of it.
-    let left = req.time_ms.clamp(1.0, 600_000.0) - (now() - asked);
+    // The time asked for counts from the question: waiting for the worker,
+    // compiling the game and replaying its record come out of it.
+    let left = thinking_ms(req.time_ms, waited, now() - asked);
     let options = Options {
         strength: req.level.into(),
-        limits: Limits::millis(left.max(1.0)),
+        limits: Limits::millis(left),
         now,
         seed: req.id ^ pos.hash(),
         ..Options::default()
@@ -329,11 +370,18 @@ pub fn answer_with(req: &Request, now: Now, memory: &mut Memory, progress: &mut 
     }
 }
 
-/// Answers a request given as JSON text, with JSON replies, going on with
+/// Answers a request given as JSON text, read at `read_at` (milliseconds
+/// since 1970, as [`Request::asked_at`]), with JSON replies, going on with
 /// what `memory` kept from the questions before.
-pub fn answer_json(text: &str, now: Now, memory: &mut Memory, progress: &mut dyn FnMut(String)) -> String {
+pub fn answer_json(
+    text: &str,
+    now: Now,
+    read_at: f64,
+    memory: &mut Memory,
+    progress: &mut dyn FnMut(String),
+) -> String {
     let reply = match serde_json::from_str::<Request>(text) {
-        Ok(req) => answer_with(&req, now, memory, &mut |r| {
+        Ok(req) => answer_with(&req, now, waited_ms(&req, read_at), memory, &mut |r| {
             progress(serde_json::to_string(r).unwrap_or_default())
         }),
         Err(e) => Reply::Failed {
@@ -360,6 +408,7 @@ mod tests {
             level: Level::Master,
             time_ms: 2000.0,
             files: Vec::new(),
+            asked_at: None,
         }
     }
 
@@ -379,7 +428,8 @@ mod tests {
         // Moves asked one after the other are answered alike with it.
         let req = request("connect-four", Task::Move, Record::default());
         for _ in 0..2 {
-            let Reply::Done { best: Some(_), .. } = answer_with(&req, native_now, &mut memory, &mut |_| {})
+            let Reply::Done { best: Some(_), .. } =
+                answer_with(&req, native_now, 0.0, &mut memory, &mut |_| {})
             else {
                 panic!("a move");
             };
@@ -473,6 +523,7 @@ mod tests {
                 level: Level::Good,
                 time_ms: move_ms(Strength::Good, 1),
                 files: Vec::new(),
+                asked_at: None,
             };
             let Reply::Done { best: Some(best), .. } = answer(&req, native_now, &mut |_| {}) else {
                 break;
@@ -517,6 +568,7 @@ mod tests {
         let reply: Reply = serde_json::from_str(&answer_json(
             &text,
             native_now,
+            f64::NAN,
             &mut Memory::default(),
             &mut |_| {},
         ))
@@ -536,6 +588,37 @@ mod tests {
         }
     }
 
+    /// The time to think counts from the asking: the wait for the worker
+    /// and the worker's own work come out of it, down to a tenth of it.
+    #[test]
+    fn the_time_to_think_counts_from_when_the_question_was_asked() {
+        assert_eq!(thinking_ms(1500.0, 0.0, 0.0), 1500.0);
+        assert_eq!(thinking_ms(1500.0, 1000.0, 100.0), 400.0);
+        assert_eq!(thinking_ms(1500.0, 5000.0, 0.0), 1500.0 * LEAST_SHARE);
+        assert_eq!(thinking_ms(1500.0, 200.0, 2000.0), 1500.0 * LEAST_SHARE);
+        assert_eq!(thinking_ms(1500.0, f64::NAN, 0.0), 1500.0);
+        assert_eq!(
+            thinking_ms(1500.0, -50.0, 0.0),
+            1500.0,
+            "a clock ahead gives no time"
+        );
+        assert_eq!(thinking_ms(0.0, 0.0, 0.0), 1.0);
+        let mut req = request("nim12", Task::Move, Record::default());
+        assert_eq!(waited_ms(&req, 5000.0), 0.0, "not said when");
+        req.asked_at = Some(1000.0);
+        assert_eq!(waited_ms(&req, 1200.0), 200.0);
+        assert_eq!(waited_ms(&req, 900.0), 0.0, "read before it was asked");
+        assert_eq!(waited_ms(&req, f64::NAN), 0.0);
+        // Said in the question, and not needed in it.
+        let text = serde_json::to_string(&req).unwrap();
+        assert!(text.contains("\"asked_at\":1000"), "{text}");
+        assert_eq!(serde_json::from_str::<Request>(&text).unwrap(), req);
+        req.asked_at = None;
+        let text = serde_json::to_string(&req).unwrap();
+        assert!(!text.contains("asked_at"), "{text}");
+        assert_eq!(serde_json::from_str::<Request>(&text).unwrap().asked_at, None);
+    }
+
     #[test]
     fn json_round_trip_and_bad_questions() {
         let req = request("tic-tac-toe", Task::Move, Record::default());
@@ -543,6 +626,7 @@ mod tests {
         let reply: Reply = serde_json::from_str(&answer_json(
             &text,
             native_now,
+            f64::NAN,
             &mut Memory::default(),
             &mut |_| {},
         ))
@@ -551,6 +635,7 @@ mod tests {
         let bad: Reply = serde_json::from_str(&answer_json(
             "{nonsense",
             native_now,
+            f64::NAN,
             &mut Memory::default(),
             &mut |_| {},
         ))

@@ -31,15 +31,22 @@ fn main() {
     // compiled, and the computer's search of the positions ahead.
     let memory = RefCell::new(Memory::default());
     let on_message = Closure::<dyn Fn(MessageEvent)>::new(move |msg: MessageEvent| {
+        // When the question was read, by the clock the page says when it
+        // asked by: the time it waited comes out of the time to think.
+        let read_at = js_sys::Date::now();
         let Some(question) = msg.data().as_string() else {
             return;
         };
         let post = |text: String| {
             let _ = replies.post_message(&JsValue::from_str(&text));
         };
-        let answer = answer_json(&question, now, &mut memory.borrow_mut(), &mut |progress| {
-            post(progress)
-        });
+        let answer = answer_json(
+            &question,
+            now,
+            read_at,
+            &mut memory.borrow_mut(),
+            &mut |progress| post(progress),
+        );
         post(answer);
     });
     scope.set_onmessage(Some(on_message.as_ref().unchecked_ref()));

@@ -203,6 +203,7 @@ fn request(pos: &Position, task: Task, time_ms: f64) -> Request {
         level: Level::Master,
         time_ms,
         files: Vec::new(),
+        asked_at: Some(js_sys::Date::now()),
     }
 }
 

@@ -74,6 +74,7 @@ pub fn request_move(
         level: level_of(strength),
         time_ms: move_ms(strength, pos.rules().players),
         files: Vec::new(),
+        asked_at: Some(js_sys::Date::now()),
     };
     let reply = Once::new(reply);
     let best: Rc<RefCell<Option<NamedMove>>> = Rc::default();

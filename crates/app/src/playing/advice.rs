@@ -339,6 +339,7 @@ mod tests {
             level: Level::Master,
             time_ms: 5000.0,
             files: Vec::new(),
+            asked_at: None,
         };
         let Reply::Done {
             line,
