@@ -99,3 +99,37 @@ fn conditions_read_as_filters_list_as_the_general_engine_lists() {
     let tally = lockstep(&text, 4, unread);
     assert!(tally.answered > 0, "{tally:?}");
 }
+
+/// Nine Men's Morris's rules on a board of 88 points on three long lines,
+/// more targets than one word of bits holds, a man also going to the last
+/// point from anywhere: each position lists what the general engine lists.
+#[test]
+fn targets_past_one_word_of_bits_list_as_the_general_engine_lists() {
+    let text = morris_going(
+        r#"type(a) = "group" or (type(a) = "point" and empty("hand." + player) and (b = "board.p88" or b in neighbours(a) or on_board(player) = 3))"#,
+        "",
+    );
+    let start = text.find("<points").unwrap();
+    let end = text.find("</points>").unwrap();
+    let line = |from: usize| {
+        (from..from + 30)
+            .map(|i| format!("p{i}"))
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let board = format!(
+        r#"<points name="board"><line>{}</line><line>{}</line><line>{}</line>"#,
+        line(1),
+        line(30),
+        line(59)
+    );
+    let long = format!("{}{}{}", &text[..start], board, &text[end..]);
+    let (_, rules) = crate::open(&long).unwrap();
+    assert!(rules.machine().unwrap().piles.len() > 64);
+    assert_eq!(
+        filters(&long, "put"),
+        ["0: Or(Holds, And(Holds, Or(Or(At, Among), Holds)))"]
+    );
+    let tally = lockstep(&long, 4, "long lines");
+    assert!(tally.answered > 0 && tally.gave_up == 0, "{tally:?}");
+}
