@@ -310,7 +310,13 @@ fn step_rule(m: &Machine, rules: &Rules, i: usize) -> Result<(StepRule, Vec<shar
                 }
                 when.push(expr);
             }
-            Targets::Piles(when, narrow)
+            // The rule's targets by pile, where the filters' bits can be
+            // gone through instead of every target: in the order of their
+            // piles (so listed in the same order), none answered ahead.
+            let by_pile = (!narrow.is_empty() && !rule.prefilter.answers_ahead())
+                .then(|| targets_by_pile(m, &rule.to))
+                .flatten();
+            Targets::Piles(when, narrow, by_pile)
         }
     };
     let effects = rule
@@ -355,6 +361,22 @@ fn step_rule(m: &Machine, rules: &Rules, i: usize) -> Result<(StepRule, Vec<shar
         shared: Vec::new(),
     };
     Ok((compiled, each_keys))
+}
+
+/// For each pile of `m`, the number of the target in `to` on it (none:
+/// `u32::MAX`), where the targets are piles in the order of their piles.
+fn targets_by_pile(m: &Machine, to: &[(crate::rules::PlaceId, Vec<Value>)]) -> Option<Box<[u32]>> {
+    let mut by_pile = vec![u32::MAX; m.piles.len()];
+    let mut last = None;
+    for (j, (place, _)) in to.iter().enumerate() {
+        let i = m.pile(*place)?;
+        if last.is_some_and(|last| last >= i) {
+            return None;
+        }
+        last = Some(i);
+        *by_pile.get_mut(i)? = u32::try_from(j).ok()?;
+    }
+    Some(by_pile.into())
 }
 
 /// Per variable of step rule `rule`, what its patterns for `from` and `to`

@@ -12,7 +12,9 @@
 //! `to in list` and `to = place` give the places they name, and `and`,
 //! `or` and `if` join them: a man on the board while men are still in hand
 //! goes nowhere, one that cannot fly goes at most to its neighbours. Only
-//! the targets left are asked the condition itself, as before.
+//! the targets left are asked the condition itself, as before, found from
+//! the filters' bits where the rule's targets are in the order of their
+//! places (`Tried`).
 //!
 //! The filter is a superset of where the condition holds: every part it
 //! cannot read as a filter (a `not`, any other part that reads the target)

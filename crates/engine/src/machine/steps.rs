@@ -142,8 +142,54 @@ pub(super) enum Targets {
     Board(Vec<(SetOf, Vec<Text>)>),
     /// Other places: each condition asked of each target that the
     /// filters of the conditions let through ([`super::narrow`]), each
-    /// filter with the number of its condition.
-    Piles(Vec<Expr>, Vec<(usize, Narrow)>),
+    /// filter with the number of its condition; and, where the targets can
+    /// be found from the filters' bits, the number of the target on each
+    /// pile ([`Tried`]).
+    Piles(Vec<Expr>, Vec<(usize, Narrow)>, Option<Box<[u32]>>),
+}
+
+/// The targets of a rule off the board tried for a figure: those its
+/// conditions answered ahead left ([`crate::rules::Candidates`]), or, where
+/// none are answered ahead and its filters let only some through, those of the
+/// filters' bits, in the same order; each as its number in the rule's
+/// targets.
+enum Tried<'a> {
+    All(crate::rules::Candidates<'a>),
+    Bits {
+        bits: &'a [u64],
+        word: usize,
+        /// The bits of `word` not gone through yet.
+        left: u64,
+        by_pile: &'a [u32],
+    },
+}
+
+impl Iterator for Tried<'_> {
+    type Item = usize;
+
+    fn next(&mut self) -> Option<usize> {
+        match self {
+            Tried::All(candidates) => candidates.next(),
+            Tried::Bits {
+                bits,
+                word,
+                left,
+                by_pile,
+            } => loop {
+                while *left == 0 {
+                    *word += 1;
+                    *left = *bits.get(*word)?;
+                }
+                let pile = *word * 64 + left.trailing_zeros() as usize;
+                *left &= *left - 1;
+                match by_pile.get(pile) {
+                    Some(&j) if j != u32::MAX => return Some(j as usize),
+                    Some(_) => {}
+                    None => return None,
+                }
+            },
+        }
+    }
 }
 
 /// One source of steps: a figure kind on a place, with a rule, and its
@@ -690,7 +736,7 @@ impl Machine {
                 list.sources.push(source);
                 Some(true)
             }
-            Targets::Piles(when, narrow) => {
+            Targets::Piles(when, narrow, by_pile) => {
                 let mut out = out;
                 let first = out.as_deref().map_or(0, |list| list.piles.len());
                 let mut count = 0u32;
@@ -737,7 +783,16 @@ impl Machine {
                             answered |= 1 << c;
                         }
                     }
-                    for j in general.candidates(rules, from, turn.player, kind) {
+                    let tried = match (&through, by_pile) {
+                        (Through::Only(bits), Some(by_pile)) => Tried::Bits {
+                            bits,
+                            word: 0,
+                            left: bits.first().copied().unwrap_or(0),
+                            by_pile,
+                        },
+                        _ => Tried::All(general.candidates(rules, from, turn.player, kind)),
+                    };
+                    for j in tried {
                         let &(to, _) = general.to.get(j)?;
                         let i = self.pile(to)?;
                         if to == from

@@ -29,7 +29,7 @@ fn filters(text: &str, name: &str) -> Vec<String> {
     let m = rules.machine().unwrap();
     let i = rules.steps.iter().position(|r| r.name == name).unwrap();
     match &m.steps.iter().find(|r| r.index == i).unwrap().targets {
-        Targets::Piles(_, narrow) => narrow.iter().map(|(c, f)| format!("{c}: {f:?}")).collect(),
+        Targets::Piles(_, narrow, _) => narrow.iter().map(|(c, f)| format!("{c}: {f:?}")).collect(),
         Targets::Board(_) => Vec::new(),
     }
 }
