@@ -72,7 +72,7 @@ impl std::fmt::Debug for Narrow {
     }
 }
 
-/// Targets by number, as bits: none for every target.
+/// Targets by the number of their pile, as bits.
 pub(super) type Bits = SmallVec<[u64; 1]>;
 
 /// What a filter lets through: every target, or those of the bits.
