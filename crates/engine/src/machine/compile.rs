@@ -208,13 +208,12 @@ fn step_rule(m: &Machine, rules: &Rules, i: usize) -> Result<(StepRule, Vec<shar
         Ok::<_, String>(t)
     };
     // A condition asked of each target: what makes it the same as
-    // another rule's (its targets piles or squares), and it compiled.
+    // another rule's (its targets piles or squares), and it compiled, with
+    // its parts.
     let per_target = |t: tree::Tree, piles: bool| {
         let key = shared::key(&t.node, &t.texts, piles);
-        Ok::<_, String>((
-            key,
-            Expr::compile_per_target(&t.node, t.texts, rules, (m.b, &m.places), &caught)?,
-        ))
+        let (expr, sx) = Expr::compile_per_target(&t.node, t.texts, rules, (m.b, &m.places), &caught)?;
+        Ok::<_, String>((key, expr, sx))
     };
     if !rule.same.is_empty() {
         return Err("two of its patterns must catch the same".into());
@@ -283,7 +282,7 @@ fn step_rule(m: &Machine, rules: &Rules, i: usize) -> Result<(StepRule, Vec<shar
                         sets.push(Expr::set(program, t.texts, rules, (m.b, &m.places), &caught)?)
                     }
                     None => {
-                        let (key, expr) = per_target(t, false)?;
+                        let (key, expr, _) = per_target(t, false)?;
                         each_keys.push(key);
                         each.push(expr);
                     }
@@ -300,10 +299,8 @@ fn step_rule(m: &Machine, rules: &Rules, i: usize) -> Result<(StepRule, Vec<shar
             }
             let (mut when, mut narrow) = (Vec::new(), Vec::new());
             for &c in &rule.prefilter.dynamic {
-                let t = condition(&rule.when[c])?;
-                each_keys.push(shared::key(&t.node, &t.texts, true));
-                let (expr, sx) =
-                    Expr::per_target_with_parts(&t.node, t.texts, rules, (m.b, &m.places), &caught)?;
+                let (key, expr, sx) = per_target(condition(&rule.when[c])?, true)?;
+                each_keys.push(key);
                 let filter = Narrow::of(&sx);
                 if !filter.is_every() {
                     narrow.push((when.len(), filter));

@@ -24,6 +24,7 @@
 
 use smallvec::SmallVec;
 
+use super::once::reads_slot;
 use super::ops::{build, member, truth, Op};
 use super::value::{Eval, Sx};
 use crate::expr::BinOp;
@@ -308,32 +309,5 @@ fn bind(base: usize, args: &[Sx], body: &Sx, dirty: &mut Vec<usize>, alias: &mut
 /// Whether `x` reads one of the slots `dirty`, other than where it binds
 /// that slot itself.
 fn reads(x: &Sx, dirty: &[usize]) -> bool {
-    let without = |x: &Sx, slots: std::ops::Range<usize>| {
-        let left: Vec<usize> = dirty.iter().copied().filter(|s| !slots.contains(s)).collect();
-        reads(x, &left)
-    };
-    match x {
-        Sx::Slot(s) | Sx::Caught(s, _) => dirty.contains(s),
-        Sx::Val(_) | Sx::Special(_) | Sx::Empty(_) | Sx::Trigger(_) | Sx::ByPlayer(_) | Sx::Once { .. } => {
-            false
-        }
-        Sx::Not(a) | Sx::Neg(a) => reads(a, dirty),
-        Sx::And(a, b) | Sx::Or(a, b) | Sx::Binary(_, a, b) => reads(a, dirty) || reads(b, dirty),
-        Sx::If(parts) => parts.iter().any(|p| reads(p, dirty)),
-        Sx::Quantifier {
-            slot,
-            list,
-            condition,
-            ..
-        } => reads(list, dirty) || without(condition, *slot..*slot + 1),
-        // The same quantifier as the sets, asked item by item.
-        Sx::Squares { one_by_one, .. } => reads(one_by_one, dirty),
-        Sx::Apply { base, args, body } => {
-            args.iter().any(|a| reads(a, dirty)) || without(body, *base..*base + args.len())
-        }
-        Sx::Let { slot, value, body } => reads(value, dirty) || without(body, *slot..*slot + 1),
-        Sx::Call(_, args) => args.iter().any(|a| reads(a, dirty)),
-        Sx::InARow(_, who, _) => reads(who, dirty),
-        Sx::Can(_, player) => player.as_deref().is_some_and(|p| reads(p, dirty)),
-    }
+    reads_slot(x, &mut Vec::new(), &|s| dirty.contains(&s))
 }

@@ -110,35 +110,43 @@ pub(super) fn marked(x: Sx) -> Sx {
 /// Whether `x` reads no slot but those in `bound` and those it binds
 /// itself.
 fn free_slots(x: &Sx, bound: &mut Vec<usize>) -> bool {
+    !reads_slot(x, bound, &|_| true)
+}
+
+/// Whether `x` reads a slot that `asked` picks, other than those in `bound`
+/// and those it binds itself.
+pub(super) fn reads_slot(x: &Sx, bound: &mut Vec<usize>, asked: &dyn Fn(usize) -> bool) -> bool {
     let inside = |x: &Sx, slots: std::ops::Range<usize>, bound: &mut Vec<usize>| {
         let n = bound.len();
         bound.extend(slots);
-        let ok = free_slots(x, bound);
+        let reads = reads_slot(x, bound, asked);
         bound.truncate(n);
-        ok
+        reads
     };
+    let reads = |x: &Sx, bound: &mut Vec<usize>| reads_slot(x, bound, asked);
     match x {
-        Sx::Slot(s) | Sx::Caught(s, _) => bound.contains(s),
-        Sx::Val(_) | Sx::Special(_) | Sx::Empty(_) | Sx::Trigger(_) | Sx::ByPlayer(_) => true,
-        Sx::Not(a) | Sx::Neg(a) => free_slots(a, bound),
-        Sx::And(a, b) | Sx::Or(a, b) | Sx::Binary(_, a, b) => free_slots(a, bound) && free_slots(b, bound),
-        Sx::If(parts) => parts.iter().all(|p| free_slots(p, bound)),
+        Sx::Slot(s) | Sx::Caught(s, _) => !bound.contains(s) && asked(*s),
+        Sx::Val(_) | Sx::Special(_) | Sx::Empty(_) | Sx::Trigger(_) | Sx::ByPlayer(_) => false,
+        Sx::Not(a) | Sx::Neg(a) => reads(a, bound),
+        Sx::And(a, b) | Sx::Or(a, b) | Sx::Binary(_, a, b) => reads(a, bound) || reads(b, bound),
+        Sx::If(parts) => parts.iter().any(|p| reads(p, bound)),
         Sx::Quantifier {
             slot,
             list,
             condition,
             ..
-        } => free_slots(list, bound) && inside(condition, *slot..*slot + 1, bound),
+        } => reads(list, bound) || inside(condition, *slot..*slot + 1, bound),
         // The same quantifier as the sets, asked item by item.
-        Sx::Squares { one_by_one, .. } => free_slots(one_by_one, bound),
+        Sx::Squares { one_by_one, .. } => reads(one_by_one, bound),
         Sx::Apply { base, args, body } => {
-            args.iter().all(|a| free_slots(a, bound)) && inside(body, *base..*base + args.len(), bound)
+            args.iter().any(|a| reads(a, bound)) || inside(body, *base..*base + args.len(), bound)
         }
-        Sx::Let { slot, value, body } => free_slots(value, bound) && inside(body, *slot..*slot + 1, bound),
-        Sx::Call(_, args) => args.iter().all(|a| free_slots(a, bound)),
-        Sx::InARow(_, who, _) => free_slots(who, bound),
-        Sx::Can(_, player) => player.as_deref().is_none_or(|p| free_slots(p, bound)),
-        Sx::Once { .. } => true,
+        Sx::Let { slot, value, body } => reads(value, bound) || inside(body, *slot..*slot + 1, bound),
+        Sx::Call(_, args) => args.iter().any(|a| reads(a, bound)),
+        Sx::InARow(_, who, _) => reads(who, bound),
+        Sx::Can(_, player) => player.as_deref().is_some_and(|p| reads(p, bound)),
+        // Reads nothing of the step.
+        Sx::Once { .. } => false,
     }
 }
 

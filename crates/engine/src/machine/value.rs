@@ -273,19 +273,8 @@ impl Expr {
     /// `places`, of a step rule whose patterns `caught` what they did of
     /// each place (none elsewhere): a condition asked of each target of a
     /// listing, its parts that read nothing of the step worked out once
-    /// ([`super::once`]).
+    /// ([`super::once`]); and its parts before they were made ready to run.
     pub(super) fn compile_per_target(
-        node: &Node,
-        texts: Vec<Text>,
-        rules: &Rules,
-        (b, places): (Option<usize>, &[super::Where]),
-        caught: &[Option<Caught>],
-    ) -> Result<Expr, String> {
-        Ok(Expr::per_target_with_parts(node, texts, rules, (b, places), caught)?.0)
-    }
-
-    /// [`compile_per_target`](Self::compile_per_target), with its parts.
-    pub(super) fn per_target_with_parts(
         node: &Node,
         texts: Vec<Text>,
         rules: &Rules,
