@@ -13,8 +13,8 @@ use super::value::{Cx, Eval, Expr as SetExpr, SetOf};
 use super::{Holds, Machine, Where};
 use crate::expr::{Effect, Function, Quantity, Special, WorldFn, MAX_ITEMS, MAX_WORK};
 use crate::rules::tree::{
-    self, direction_of, fill_slot, inlined, named, statement, walk, Compiler, Held, Node, Reg, Statement,
-    Text, Tri, Val, FIRST_DIRECTION, SLOTS,
+    self, direction_of, fill_slot, inlined, named, statement, walk, Compiler, Counter, Held, Node, Reg,
+    Statement, Text, Tri, Val, FIRST_DIRECTION, SLOTS,
 };
 use crate::rules::{Element, PlaceId, Rules, TriggerId, TypeId};
 use crate::state::REMOVED;
@@ -51,6 +51,8 @@ pub(super) enum Act {
         slot: usize,
         list: Op,
         body: Box<Act>,
+        /// The work of one item, where it is counted as it runs.
+        counted: Option<u64>,
     },
     Block(Vec<Act>),
     /// `if C then …` where C is about the step's target and worked out as
@@ -132,6 +134,8 @@ pub(super) enum Change {
 pub(super) struct Compiled {
     act: Act,
     texts: Vec<Text>,
+    /// Its work as written, where a `for each` counts the rest as it runs.
+    cost: u64,
 }
 
 impl std::fmt::Debug for Compiled {
@@ -189,7 +193,7 @@ impl Compiled {
             caught,
         };
         let act = nodes.lower(&cx)?;
-        Ok(Compiled { act, texts })
+        Ok(Compiled { act, texts, cost })
     }
 
     /// Runs the effect on `s`, with `e`'s slots and moved figure (which it
@@ -199,6 +203,7 @@ impl Compiled {
             m,
             rules,
             texts: &self.texts,
+            work: Counter::new(self.cost),
         }
         .act(&self.act, s, at)
     }
@@ -312,10 +317,11 @@ impl Statement {
                     .map(|o| o.lower(cx).map(Box::new))
                     .transpose()?,
             },
-            Statement::Each(slot, list, body) => Act::Each {
+            Statement::Each(slot, list, body, counted) => Act::Each {
                 slot: *slot,
                 list: sx(list)?,
                 body: Box::new(body.lower(cx)?),
+                counted: *counted,
             },
             Statement::Block(all) => Act::Block(all.iter().map(|a| a.lower(cx)).collect::<Result<_, _>>()?),
         })
@@ -331,7 +337,7 @@ impl Statement {
             return Ok(None);
         };
         Ok(match self {
-            Statement::Each(slot, Node::Special(s), body) => {
+            Statement::Each(slot, Node::Special(s), body, None) => {
                 let dirs = match s {
                     Special::Directions => 0..8,
                     Special::Straight => 0..4,
@@ -370,7 +376,7 @@ impl Statement {
                         .transpose()?,
                 })
             }
-            Statement::Each(slot, list, body) => {
+            Statement::Each(slot, list, body, None) => {
                 let (Some(change), Some((from, d, stop))) = (pointwise(body, *slot), line_of(list)) else {
                     return Ok(None);
                 };
@@ -418,7 +424,7 @@ fn rays(ones: &[(usize, Statement)], cx: &Cx, b: usize) -> Result<Option<Act>, S
         let Statement::If(c, then, None) = one else {
             return Ok(None);
         };
-        let Statement::Each(slot, list, body) = &**then else {
+        let Statement::Each(slot, list, body, None) = &**then else {
             return Ok(None);
         };
         let (Some((Node::Slot(TO), e, stop)), Some(change)) = (line_of(list), pointwise(body, *slot)) else {
@@ -585,6 +591,7 @@ struct Doing<'a> {
     m: &'a Machine,
     rules: &'a Rules,
     texts: &'a [Text],
+    work: Counter,
 }
 
 impl Doing<'_> {
@@ -699,9 +706,10 @@ impl Doing<'_> {
                 slot,
                 ref list,
                 ref body,
+                counted,
             } => {
                 let seq = self.value(list, s, at)?.as_list()?;
-                if seq.len() > MAX_ITEMS {
+                if seq.len() > MAX_ITEMS || counted.is_some_and(|each| !self.work.spend(seq.len(), each)) {
                     return None;
                 }
                 // The list is where it starts and how it goes: the same

@@ -922,9 +922,13 @@ fn numbers_and_square_play_as_the_general_engine_plays() {
         ("any c in numbers(6, 1) where owner(square(board, 1, c)) = opponent", true),
         ("any c in numbers(0, 7) where owner(square(board, if opponent = 1 then 6 else 1, c)) = opponent", true),
         ("(how many r in numbers(1, 6) where owner(square(board, r, r)) = player) &gt; 2 + (how many c in numbers(1, 3) where c = 2)", true),
+        // Bounded by what its ends are made of: a column, an item of
+        // `numbers(1, 6)`.
+        ("any s in squares(board) where any c in numbers(column(s) - 1, column(s)) where c = column(s) and owner(square(board, if opponent = 1 then 6 else 1, c)) = opponent", true),
+        ("any r in numbers(1, 6) where any c in numbers(r - 1, r + 1) where c = r and owner(square(board, if opponent = 1 then 6 else 1, c)) = opponent", true),
         // No bound on its length as the game is compiled: the general
         // evaluator, which counts its work as it goes, answers.
-        ("any c in numbers(1, row(last_to)) where owner(square(board, if opponent = 1 then 6 else 1, c)) = opponent", false),
+        ("any c in numbers(1, sum r in numbers(1, row(last_to)) of r) where owner(square(board, if opponent = 1 then 6 else 1, c)) = opponent", false),
         ("any c in numbers(1, 20000) where c = 0", true),
     ] {
         let changed = text.replace(far_row, when);
@@ -937,4 +941,29 @@ fn numbers_and_square_play_as_the_general_engine_plays() {
             assert_eq!(tally.gave_up > 0, too_long, "{when}: {tally:?}");
         }
     }
+}
+
+/// A `for each` through a list with no bound as written (a counter's
+/// value) is counted as it runs: the machine plays it while the work is
+/// within what the general runner allows, and hands over where it is
+/// not, so that the general engine says why.
+#[test]
+fn a_list_with_no_bound_is_counted_as_the_machine_goes_through_it() {
+    let text = examples::text("breakthrough.game.xml");
+    let advance = "and empty(to)</when>";
+    assert!(text.contains(advance));
+    let changed = text
+        .replace(
+            "</figures>",
+            "</figures><triggers><trigger name=\"tally\" type=\"number\" value=\"0\"/></triggers>",
+        )
+        .replace(
+            advance,
+            &format!(
+                "{advance}<effect>(set tally to value(tally) * 2 + 3; for each k in numbers(1, value(tally)) \
+                 do if any s in squares(board) where row(s) = 9 then set tally to 0 else set tally to value(tally) + 1)</effect>"
+            ),
+        );
+    let tally = lockstep(&changed, 6, "a counted list");
+    assert!(tally.answered > 0 && tally.gave_up > 0, "{tally:?}");
 }

@@ -222,6 +222,32 @@ fn the_conditions_of_connect_four_reversi_and_checkers_are_answered_compiled() {
     }
 }
 
+/// Lists written out, and `numbers` whose ends are bounded by what they
+/// are made of (the players, a count of figures, through a definition):
+/// compiled, not left to the general evaluator.
+#[test]
+fn lists_bounded_by_what_they_are_made_of_are_compiled() {
+    let game = |when: &str| {
+        board_game(when, "no").replace(
+            "</definitions>",
+            "<define name=\"side\" of=\"q\">numbers(2 * q - 1, 2 * q)</define></definitions>",
+        )
+    };
+    for when in [
+        "row(to) in [2, 3] or column(to) not in [1, 4]",
+        "any k in side(opponent) where k = row(to)",
+        "any k in numbers(1, count(contains(pool)) - 8) where k = column(to)",
+    ] {
+        let tally = compare_in_games(&game(when), 2, when);
+        assert!(
+            tally.answered * 10 >= tally.asked * 9,
+            "{when}: only {} of {} answered compiled",
+            tally.answered,
+            tally.asked
+        );
+    }
+}
+
 /// A game on a 4×4 board whose one step rule has `when` as its condition,
 /// and a game over of `end`.
 fn board_game(when: &str, end: &str) -> String {
@@ -299,6 +325,15 @@ fn hostile_conditions_get_the_same_answers_or_are_left_to_the_general_evaluator(
         ("row(figure) = 1 or neighbour(from, down) = to or any s in squares(b) where neighbour(s, down) = to and not empty(s)", "no"),
         ("row(to) > 5 or (empty(to) and to != \"up\")", "no"),
         ("column(to) / (row(to) - 2) = 1 or (if row(to) > 2 then neighbour(to, up) else to) = \"b.1.1\"", "any s in squares(b) where row(neighbour(s, left)) = 2 and empty(s)"),
+        // Lists written out: numbers, texts, places, yes or no, none; an
+        // error in what is looked for.
+        ("row(to) in [2, 3] or column(to) not in [1, \"x\", yes]", "value(tally) in []"),
+        ("to in [b.1.1, \"b.2.2\", up] or owner(to) not in [0]", "count(squares(b)) in [16]"),
+        ("row(to) / (column(to) - 2) in [1, 2]", "no"),
+        // Lists whose length is bounded by what they are made of: the
+        // players, a count of figures, a definition's value.
+        ("any k in numbers(3 * player - 2, 3 * opponent) where k = row(to)", "any k in numbers(1, count(contains(pool))) where k > 11"),
+        ("every k in numbers(column(to), column(to) + 2) where 6 > k", "no"),
     ];
     for (when, end) in cases {
         let text = board_game(when, end);
@@ -489,6 +524,14 @@ fn hostile_effects_leave_what_the_general_runner_leaves() {
         ("set tally to value(word)", true, 2),
         ("set b.1.1 to 3", false, 1),
         ("set tally to value(tally) / (column(to) - 2)", true, 4),
+        // A list whose length nothing bounds as written, counted as it
+        // runs: the work grows each step until the general runner stops.
+        (
+            "(set tally to value(tally) * 4 + 3; for each k in numbers(1, value(tally)) do if any s in squares(b) where row(s) = 9 then set tally to 0)",
+            true,
+            4,
+        ),
+        ("for each k in numbers(value(big), value(big) + 2) do set tally to k", true, 2),
         // Names bound inside, definitions, `else` and blocks.
         (
             "for each d in straight do if count(ray(to, d)) > 0 then (for each s in ray(to, d) do change owner of top(s) to player) else change owner of figure to opponent",

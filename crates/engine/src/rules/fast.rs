@@ -17,6 +17,7 @@
 //! evaluator as they stand, when they read no name bound inside the
 //! condition.
 
+mod bounds;
 mod by_place;
 mod compile;
 mod effect;
@@ -36,7 +37,8 @@ pub(crate) use val::{Held, Seq, Val};
 use super::{Element, FigureId, PlaceId, Rules};
 use crate::expr::{Expr, Value, MAX_WORK};
 use crate::world::View;
-use compile::{work, Compiler, Node};
+use bounds::work;
+use compile::{Compiler, Node};
 use ops::Op;
 use run::Run;
 

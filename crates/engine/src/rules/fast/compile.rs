@@ -128,6 +128,35 @@ impl<'a> Compiler<'a> {
         self
     }
 
+    /// `x in [a, b, …]` (or `not in`) of items written as they stand:
+    /// `x` worked out once into a slot of its own, then found `=` to an
+    /// item, one by one. A list of anything else has no form here.
+    fn among_written(&mut self, is_in: bool, x: &Expr, items: &[Expr], bound: usize, d: u32) -> Option<Node> {
+        if bound + 1 >= SLOTS {
+            return None;
+        }
+        let boxed = |n: Node| Box::new(n);
+        let x = self.node(x, bound, d)?;
+        let mut any: Option<Node> = None;
+        for item in items {
+            let item = self.node(item, bound + 1, d)?;
+            if !matches!(item, Node::Value(_)) {
+                return None;
+            }
+            let equal = Node::Binary(BinOp::Eq, boxed(Node::Slot(bound)), boxed(item));
+            any = Some(match any {
+                Some(before) => Node::Or(boxed(before), boxed(equal)),
+                None => equal,
+            });
+        }
+        let any = any.unwrap_or(Node::Value(Val::bool(false)));
+        Some(Node::Let {
+            slot: bound,
+            value: boxed(x),
+            body: boxed(if is_in { any } else { Node::Not(boxed(any)) }),
+        })
+    }
+
     /// Where `n` is a text that, followed by the numbers `first`, `first +
     /// 1`, …, names places one after another in the game's order, and
     /// nothing else: those places, and `first`.
@@ -231,6 +260,16 @@ impl<'a> Compiler<'a> {
             Expr::List(_) => None,
             Expr::Neg(x) => Some(Node::Neg(boxed(self.node(x, bound, d)?))),
             Expr::Not(x) => Some(Node::Not(boxed(self.node(x, bound, d)?))),
+            Expr::Binary {
+                op: op @ (BinOp::In | BinOp::NotIn),
+                left,
+                right,
+            } if matches!(&**right, Expr::List(_)) => {
+                let Expr::List(items) = &**right else {
+                    return None;
+                };
+                self.among_written(*op == BinOp::In, left, items, bound, d)
+            }
             Expr::Binary { op, left, right } => {
                 let (l, r) = (self.node(left, bound, d), self.node(right, bound, d));
                 match (op, l, r) {
@@ -519,138 +558,6 @@ fn args_of_contains(e: &Expr) -> Option<&Expr> {
             [x] => Some(x),
             _ => None,
         },
-        _ => None,
-    }
-}
-
-/// At most how much work the general evaluator counts for `n` (calls and
-/// items gone through), or `None` if a list's length has no bound here.
-pub(crate) fn work(n: &Node, rules: &Rules) -> Option<u64> {
-    work_in(n, rules, &mut [None; SLOTS])
-}
-
-/// Per slot, the most items the list it holds can have, where it is
-/// bound to one of known length: a line of `lines(p)` gone through.
-type Bounds = [Option<u64>; SLOTS];
-
-/// [`work`], `bounds` known of the slots.
-fn work_in(n: &Node, rules: &Rules, bounds: &mut Bounds) -> Option<u64> {
-    let sum = |nodes: &[&Node], bounds: &mut Bounds| {
-        nodes.iter().try_fold(1u64, |acc, n| {
-            Some(acc.saturating_add(work_in(n, rules, bounds)?))
-        })
-    };
-    match n {
-        Node::Value(_) | Node::Slot(_) | Node::Capture(_) | Node::Special(_) => Some(1),
-        Node::Not(x) | Node::Neg(x) => sum(&[x], bounds),
-        Node::And(a, b) | Node::Or(a, b) | Node::Binary(_, a, b) => sum(&[a, b], bounds),
-        Node::If(parts) => sum(&[&parts[0], &parts[1], &parts[2]], bounds),
-        Node::Quantifier {
-            list,
-            condition,
-            slot,
-            ..
-        } => {
-            let items = longest_in(list, rules, bounds)?;
-            let of_list = work_in(list, rules, bounds)?;
-            let each = binding(bounds, *slot, item_longest(list, rules), |bounds| {
-                work_in(condition, rules, bounds)
-            })?
-            .saturating_add(1);
-            Some(of_list.saturating_add(items.saturating_mul(each)))
-        }
-        Node::Apply { args, body, base } => {
-            let mut total = 1u64;
-            for a in args {
-                total = total.saturating_add(work_in(a, rules, bounds)?);
-            }
-            let held: Vec<_> = args.iter().map(|a| longest_in(a, rules, bounds)).collect();
-            let saved = *bounds;
-            for (i, h) in held.into_iter().enumerate() {
-                if let Some(b) = bounds.get_mut(base + i) {
-                    *b = h;
-                }
-            }
-            let body = work_in(body, rules, bounds);
-            *bounds = saved;
-            Some(total.saturating_add(body?))
-        }
-        Node::Call(_, args) => sum(&args.iter().collect::<Vec<_>>(), bounds),
-        Node::Let { value, body, slot } => {
-            let of_value = work_in(value, rules, bounds)?;
-            let held = longest_in(value, rules, bounds);
-            let body = binding(bounds, *slot, held, |bounds| work_in(body, rules, bounds))?;
-            Some(1u64.saturating_add(of_value).saturating_add(body))
-        }
-        Node::General(e) => Some(crate::rules::prefilter::cost(e)),
-    }
-}
-
-/// `f` with slot `slot` bound to a list of at most `held` items.
-fn binding<T>(bounds: &mut Bounds, slot: usize, held: Option<u64>, f: impl FnOnce(&mut Bounds) -> T) -> T {
-    let Some(b) = bounds.get_mut(slot) else {
-        return f(bounds);
-    };
-    let saved = std::mem::replace(b, held);
-    let out = f(bounds);
-    bounds[slot] = saved;
-    out
-}
-
-/// The most items the list `n` can have.
-pub(crate) fn longest(n: &Node, rules: &Rules) -> Option<u64> {
-    longest_in(n, rules, &[None; SLOTS])
-}
-
-/// The most items each item of the list `n` can have, where its items are
-/// lists: a line of `lines(p)`.
-fn item_longest(n: &Node, rules: &Rules) -> Option<u64> {
-    match n {
-        Node::Call(Function::World(WorldFn::Lines), _) => Some(super::shape::most_lines(rules).1),
-        Node::Quantifier {
-            kind: Quantity::All,
-            list,
-            ..
-        } => item_longest(list, rules),
-        _ => None,
-    }
-}
-
-/// [`longest`], `bounds` known of the slots.
-fn longest_in(n: &Node, rules: &Rules, bounds: &Bounds) -> Option<u64> {
-    let side = rules
-        .grids
-        .iter()
-        .map(|g| g.rows.max(g.columns) as u64)
-        .max()
-        .unwrap_or(0);
-    let squares = rules
-        .grids
-        .iter()
-        .map(|g| g.rows as u64 * g.columns as u64)
-        .chain(rules.point_boards.iter().map(|b| u64::from(b.count)))
-        .max()
-        .unwrap_or(0);
-    match n {
-        Node::Special(Special::Directions | Special::Straight | Special::Diagonal) => Some(8),
-        Node::Slot(s) => bounds.get(*s).copied().flatten(),
-        Node::Call(Function::World(WorldFn::Line), _) => Some(side),
-        Node::Call(Function::World(WorldFn::Squares), _) => Some(squares),
-        Node::Call(Function::World(WorldFn::Neighbours), _) => Some(super::shape::most_neighbours(rules)),
-        Node::Call(Function::World(WorldFn::Lines), _) => Some(super::shape::most_lines(rules).0),
-        Node::Call(Function::Numbers, args) => match &args[..] {
-            [a, b] => Some(super::shape::numbers_len(a.number(), b.number())),
-            _ => None,
-        },
-        Node::Quantifier {
-            kind: Quantity::All,
-            list,
-            ..
-        } => longest_in(list, rules, bounds),
-        Node::Apply { body, .. } | Node::Let { body, .. } => longest_in(body, rules, bounds),
-        Node::If(parts) => {
-            Some(longest_in(&parts[1], rules, bounds)?.max(longest_in(&parts[2], rules, bounds)?))
-        }
         _ => None,
     }
 }

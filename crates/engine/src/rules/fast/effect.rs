@@ -12,7 +12,7 @@
 
 mod statement;
 
-pub(crate) use statement::{named, statement, Statement};
+pub(crate) use statement::{named, statement, Counter, Statement};
 
 use super::compile::{Compiler, Node};
 use super::ops::{arg, Arg};
@@ -32,6 +32,8 @@ pub struct FastEffect {
     /// Whether it reads the rule's variables as text: a capture, or a part
     /// the general evaluator answers.
     reads_vars: bool,
+    /// Its work as written, where a `for each` counts the rest as it runs.
+    cost: u64,
 }
 
 impl std::fmt::Debug for FastEffect {
@@ -74,6 +76,8 @@ enum Act {
         slot: usize,
         list: Arg,
         body: Box<Act>,
+        /// The work of one item, where it is counted as it runs.
+        counted: Option<u64>,
     },
     Block(Vec<Act>),
 }
@@ -107,6 +111,7 @@ impl FastEffect {
             act,
             texts,
             reads_vars,
+            cost,
         })
     }
 
@@ -136,6 +141,7 @@ impl FastEffect {
             game,
             vars,
             slots,
+            work: Counter::new(self.cost),
         };
         doing.act(&self.act)
     }
@@ -170,10 +176,11 @@ fn ready(s: Statement, bound: usize) -> Act {
             then: Box::new(ready(*then, bound)),
             otherwise: otherwise.map(|o| Box::new(ready(*o, bound))),
         },
-        Statement::Each(slot, list, body) => Act::Each {
+        Statement::Each(slot, list, body, counted) => Act::Each {
             slot,
             list: arg_of(list),
             body: Box::new(ready(*body, bound + 1)),
+            counted,
         },
         Statement::Block(all) => Act::Block(all.into_iter().map(|a| ready(a, bound)).collect()),
     }
@@ -187,6 +194,7 @@ struct Doing<'a, 't, 'v> {
     vars: &'a [&'v Value],
     /// The rule's variables and the names `for each` binds.
     slots: [Val; SLOTS],
+    work: Counter,
 }
 
 impl Doing<'_, '_, '_> {
@@ -284,9 +292,10 @@ impl Doing<'_, '_, '_> {
                 slot,
                 ref list,
                 ref body,
+                counted,
             } => {
                 let seq = self.value(list, |_, v| Some(v))?.as_list()?;
-                if seq.len() > MAX_ITEMS {
+                if seq.len() > MAX_ITEMS || counted.is_some_and(|each| !self.work.spend(seq.len(), each)) {
                     return None;
                 }
                 // A list is where it starts and how it goes: the items are

@@ -4,8 +4,9 @@
 //! ([`crate::machine`]), which reads its own state rather than a
 //! [`crate::state::State`].
 
-pub(crate) use super::compile::{fill_slot, walk, work, Compiler, Node};
-pub(crate) use super::effect::{named, statement, Statement};
+pub(crate) use super::bounds::work;
+pub(crate) use super::compile::{fill_slot, walk, Compiler, Node};
+pub(crate) use super::effect::{named, statement, Counter, Statement};
 pub(crate) use super::run::{arithmetic, number, tally, truth};
 pub(crate) use super::sets::{answer, Program, Reg, Tri};
 pub(crate) use super::shape;

@@ -3,9 +3,10 @@
 //! effects ([`super::FastEffect`]) and the bit machine
 //! ([`crate::machine`]) each make ready to run their own way.
 
-use super::super::compile::{longest, work, Compiler, Node};
+use super::super::bounds::{longest, work};
+use super::super::compile::{Compiler, Node};
 use super::super::SLOTS;
-use crate::expr::{Effect, Expr, Resolved, Value};
+use crate::expr::{Effect, Expr, Resolved, Value, MAX_ITEMS, MAX_WORK};
 use crate::rules::{Element, TriggerId, TypeId};
 
 /// The deepest nesting of statements compiled (the general runner stops
@@ -24,8 +25,11 @@ pub(crate) enum Statement {
     Kind(Node, TypeId),
     Set(TriggerId, Node),
     If(Node, Box<Statement>, Option<Box<Statement>>),
-    /// `for each` name (its slot) `in` a list, a body.
-    Each(usize, Node, Box<Statement>),
+    /// `for each` name (its slot) `in` a list, a body; and where the
+    /// list's length has no bound small enough as written (`numbers(0,
+    /// value(take) - 1)`), the work of one item, counted as it runs
+    /// ([`Counter`]).
+    Each(usize, Node, Box<Statement>, Option<u64>),
     Block(Vec<Statement>),
 }
 
@@ -52,7 +56,7 @@ impl Statement {
                     o.nodes(f);
                 }
             }
-            Statement::Each(_, list, body) => {
+            Statement::Each(_, list, body, _) => {
                 f(list);
                 body.nodes(f);
             }
@@ -143,12 +147,18 @@ pub(crate) fn statement(
                 return None;
             }
             let (items, wl) = value(c, list)?;
-            let most = longest(&items, rules)?;
             let (body, wb) = statement(c, body, bound + 1, d, prepare)?;
-            (
-                Statement::Each(slot, items, Box::new(body)),
-                wl.saturating_add(most.saturating_mul(wb.saturating_add(1))),
-            )
+            let each = wb.saturating_add(1);
+            // Bounded as written where the list's length has a bound
+            // (`numbers` of numbers that have none is bounded by what the
+            // general evaluator allows a list), else counted as it runs.
+            match longest(&items, rules).filter(|&most| most < MAX_ITEMS as u64) {
+                Some(most) => (
+                    Statement::Each(slot, items, Box::new(body), None),
+                    wl.saturating_add(most.saturating_mul(each)),
+                ),
+                None => (Statement::Each(slot, items, Box::new(body), Some(each)), wl),
+            }
         }
         Effect::Block(all) => {
             let mut acts = Vec::with_capacity(all.len());
@@ -175,5 +185,29 @@ pub(crate) fn named(e: &Expr) -> Option<&str> {
             _ => None,
         },
         _ => None,
+    }
+}
+
+/// The work a compiled effect has done, counted where a `for each` goes
+/// through a list with no bound as written: the general runner stops at
+/// [`MAX_WORK`] (and at a list of more than [`MAX_ITEMS`] items), so a
+/// compiled effect gives up before it could, and the general runner says
+/// why.
+#[derive(Debug)]
+pub(crate) struct Counter(std::cell::Cell<u64>);
+
+impl Counter {
+    /// Starting from `cost`, the work of the effect as written.
+    pub(crate) fn new(cost: u64) -> Counter {
+        Counter(std::cell::Cell::new(cost))
+    }
+
+    /// Whether `items` more items of `each` work each are within what the
+    /// general runner allows, counting them if they are.
+    pub(crate) fn spend(&self, items: usize, each: u64) -> bool {
+        let more = (items as u64).saturating_mul(each);
+        let now = self.0.get().saturating_add(more);
+        self.0.set(now);
+        items <= MAX_ITEMS && now <= u64::from(MAX_WORK)
     }
 }
