@@ -323,6 +323,8 @@ impl Statement {
                 body: Box::new(body.lower(cx)?),
                 counted: *counted,
             },
+            // The machine tells figures on a place apart only by kind.
+            Statement::EachOn(..) => return Err("it goes through the figures on a place".into()),
             Statement::Block(all) => Act::Block(all.iter().map(|a| a.lower(cx)).collect::<Result<_, _>>()?),
         })
     }

@@ -204,11 +204,12 @@ fn every_example_gets_the_same_answers_from_both_evaluators() {
 }
 
 #[test]
-fn the_conditions_of_connect_four_reversi_and_checkers_are_answered_compiled() {
+fn the_conditions_of_connect_four_reversi_checkers_and_awele_are_answered_compiled() {
     for file in [
         "connect-four.game.xml",
         "reversi.game.xml",
         "english-checkers.game.xml",
+        "awele.game.xml",
     ] {
         let tally = compare_in_games(&example(file), 2, file);
         // Checkers' `can(jump)` is asked of the general evaluator inside a
@@ -467,9 +468,15 @@ fn the_examples_conditions_are_asked_without_their_variables() {
 }
 
 #[test]
-fn the_effects_of_reversi_and_checkers_are_compiled() {
-    // Every one of checkers' effects, `set quiet to …` included.
-    for (file, least) in [("reversi.game.xml", 2), ("english-checkers.game.xml", 7)] {
+fn the_effects_of_reversi_checkers_and_awele_are_compiled() {
+    // Every one of checkers' effects, `set quiet to …` included, and of
+    // Awele's: sowing, the run of pits taken (a count, a list written out,
+    // the pits of a side) and the seeds on each moved to the store.
+    for (file, least) in [
+        ("reversi.game.xml", 2),
+        ("english-checkers.game.xml", 7),
+        ("awele.game.xml", 5),
+    ] {
         let (_, rules) = crate::open(&example(file)).unwrap();
         let compiled: usize = rules
             .steps
@@ -532,6 +539,13 @@ fn hostile_effects_leave_what_the_general_runner_leaves() {
             4,
         ),
         ("for each k in numbers(value(big), value(big) + 2) do set tally to k", true, 2),
+        // The figures on a place, taken once before they are gone
+        // through: some moved, some changed; on a square at the board's
+        // edge (an error), on the board (many places: left to the general
+        // runner).
+        ("if column(to) = 4 then for each s in contains(pool) do if type(s) = \"pool\" then move s to up", true, 4),
+        ("for each s in contains(neighbour(to, left)) do (change owner of s to player; set tally to value(tally) + 1)", true, 4),
+        ("for each s in contains(b) do set tally to value(tally) + 1", true, 2),
         // Names bound inside, definitions, `else` and blocks.
         (
             "for each d in straight do if count(ray(to, d)) > 0 then (for each s in ray(to, d) do change owner of top(s) to player) else change owner of figure to opponent",

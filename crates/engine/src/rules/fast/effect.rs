@@ -14,6 +14,8 @@ mod statement;
 
 pub(crate) use statement::{named, statement, Counter, Statement};
 
+use smallvec::SmallVec;
+
 use super::compile::{Compiler, Node};
 use super::ops::{arg, Arg};
 use super::run::Run;
@@ -78,6 +80,12 @@ enum Act {
         body: Box<Act>,
         /// The work of one item, where it is counted as it runs.
         counted: Option<u64>,
+    },
+    /// `for each` figure on a place.
+    EachOn {
+        slot: usize,
+        place: Arg,
+        body: Box<Act>,
     },
     Block(Vec<Act>),
 }
@@ -181,6 +189,11 @@ fn ready(s: Statement, bound: usize) -> Act {
             list: arg_of(list),
             body: Box::new(ready(*body, bound + 1)),
             counted,
+        },
+        Statement::EachOn(slot, place, body) => Act::EachOn {
+            slot,
+            place: arg_of(place),
+            body: Box::new(ready(*body, bound + 1)),
         },
         Statement::Block(all) => Act::Block(all.into_iter().map(|a| ready(a, bound)).collect()),
     }
@@ -303,6 +316,20 @@ impl Doing<'_, '_, '_> {
                 // through, as the general runner's list taken once, before.
                 for k in 0..seq.len() {
                     self.slots[slot] = seq.item(k, self.rules)?;
+                    self.act(body)?;
+                }
+            }
+            &Act::EachOn {
+                slot,
+                ref place,
+                ref body,
+            } => {
+                let p = self.place(place)?;
+                // The figures on it taken once, before any is gone
+                // through, as the general runner's list of them is.
+                let on: SmallVec<[FigureId; 16]> = self.game.view().state.on(p).into();
+                for f in on {
+                    self.slots[slot] = Val::figure(f);
                     self.act(body)?;
                 }
             }

@@ -6,7 +6,7 @@
 use super::super::bounds::{longest, work};
 use super::super::compile::{Compiler, Node};
 use super::super::SLOTS;
-use crate::expr::{Effect, Expr, Resolved, Value, MAX_ITEMS, MAX_WORK};
+use crate::expr::{Effect, Expr, Function, Resolved, Value, WorldFn, MAX_ITEMS, MAX_WORK};
 use crate::rules::{Element, TriggerId, TypeId};
 
 /// The deepest nesting of statements compiled (the general runner stops
@@ -30,6 +30,9 @@ pub(crate) enum Statement {
     /// value(take) - 1)`), the work of one item, counted as it runs
     /// ([`Counter`]).
     Each(usize, Node, Box<Statement>, Option<u64>),
+    /// `for each` name (its slot) `in contains(place)`: each figure on the
+    /// place as it is before the first, a body.
+    EachOn(usize, Node, Box<Statement>),
     Block(Vec<Statement>),
 }
 
@@ -58,6 +61,10 @@ impl Statement {
             }
             Statement::Each(_, list, body, _) => {
                 f(list);
+                body.nodes(f);
+            }
+            Statement::EachOn(_, place, body) => {
+                f(place);
                 body.nodes(f);
             }
             Statement::Block(all) => all.iter_mut().for_each(|a| a.nodes(f)),
@@ -146,6 +153,17 @@ pub(crate) fn statement(
             if slot != bound || slot >= SLOTS {
                 return None;
             }
+            // The figures on one place: at most every figure of the game
+            // (none is ever made).
+            if let Some(place) = contained(list) {
+                let (place, wp) = value(c, place)?;
+                let (body, wb) = statement(c, body, bound + 1, d, prepare)?;
+                let figures = rules.figures.len() as u64;
+                return Some((
+                    Statement::EachOn(slot, place, Box::new(body)),
+                    wp.saturating_add(figures.saturating_mul(wb.saturating_add(1))),
+                ));
+            }
             let (items, wl) = value(c, list)?;
             let (body, wb) = statement(c, body, bound + 1, d, prepare)?;
             let each = wb.saturating_add(1);
@@ -174,6 +192,20 @@ pub(crate) fn statement(
             return None
         }
     })
+}
+
+/// `x` of `contains(x)`.
+fn contained(e: &Expr) -> Option<&Expr> {
+    match e {
+        Expr::Call {
+            function: Function::World(WorldFn::Contains),
+            args,
+        } => match &args[..] {
+            [x] => Some(x),
+            _ => None,
+        },
+        _ => None,
+    }
 }
 
 /// The text `e` is as it stands: a word or a name for one.
