@@ -54,6 +54,15 @@ pub(super) enum Act {
         /// The work of one item, where it is counted as it runs.
         counted: Option<u64>,
     },
+    /// `for each` figure on a place: a square of the board holds one at
+    /// most, which the machine tells apart by where it is. On any other
+    /// place, where figures are told apart only by kind, it gives up
+    /// unless there are none.
+    EachOn {
+        slot: usize,
+        place: Op,
+        body: Box<Act>,
+    },
     Block(Vec<Act>),
     /// `if C then …` where C is about the step's target and worked out as
     /// sets: its set program, read at the target.
@@ -277,7 +286,7 @@ fn visit_rays(a: &Act, f: &mut dyn FnMut(&Shared)) {
                 visit_rays(o, f);
             }
         }
-        Act::Each { body, .. } => visit_rays(body, f),
+        Act::Each { body, .. } | Act::EachOn { body, .. } => visit_rays(body, f),
         Act::Block(all) => all.iter().for_each(|t| visit_rays(t, f)),
         _ => {}
     }
@@ -323,8 +332,17 @@ impl Statement {
                 body: Box::new(body.lower(cx)?),
                 counted: *counted,
             },
-            // The machine tells figures on a place apart only by kind.
-            Statement::EachOn(..) => return Err("it goes through the figures on a place".into()),
+            // With no board every place is a pile, whose figures the
+            // machine tells apart only by kind: it would give up at every
+            // figure.
+            Statement::EachOn(..) if cx.b.is_none() => {
+                return Err("it goes through the figures on a place, and has no board".into())
+            }
+            Statement::EachOn(slot, place, body) => Act::EachOn {
+                slot: *slot,
+                place: sx(place)?,
+                body: Box::new(body.lower(cx)?),
+            },
             Statement::Block(all) => Act::Block(all.iter().map(|a| a.lower(cx)).collect::<Result<_, _>>()?),
         })
     }
@@ -719,6 +737,22 @@ impl Doing<'_> {
                 // through.
                 for k in 0..seq.len() {
                     *at.slots.get_mut(slot)? = seq.item(k, self.rules)?;
+                    self.act(body, s, at)?;
+                }
+            }
+            &Act::EachOn {
+                slot,
+                ref place,
+                ref body,
+            } => {
+                let p = self.place(place, s, at)?;
+                let figure = match (m.cell(p), m.pile(p)) {
+                    (Some(bit), _) => s.cell(bit).map(|_| Val::on(p)),
+                    (None, Some(i)) if s.totals.get(i) == Some(&0) => None,
+                    _ => return None,
+                };
+                if let Some(f) = figure {
+                    *at.slots.get_mut(slot)? = f;
                     self.act(body, s, at)?;
                 }
             }

@@ -967,3 +967,20 @@ fn a_list_with_no_bound_is_counted_as_the_machine_goes_through_it() {
     let tally = lockstep(&changed, 6, "a counted list");
     assert!(tally.answered > 0 && tally.gave_up > 0, "{tally:?}");
 }
+
+/// `for each` figure on a square of the board: the one there, if any, as
+/// the general runner goes through the figures on it.
+#[test]
+fn the_figure_on_a_square_is_gone_through_as_the_general_engine_goes_through_it() {
+    let text = examples::text("breakthrough.game.xml");
+    let advance = "and empty(to)</when>";
+    let changed = text.replace(
+        advance,
+        &format!(
+            "{advance}<effect>if column(to) &gt; 1 then for each s in contains(neighbour(to, left)) \
+             do change owner of s to player</effect>"
+        ),
+    );
+    let tally = lockstep(&changed, 6, "the figures on a square");
+    assert!(tally.answered > 0 && tally.gave_up == 0, "{tally:?}");
+}
