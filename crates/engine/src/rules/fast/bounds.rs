@@ -256,8 +256,13 @@ fn range_in(n: &Node, rules: &Rules, bounds: &Bounds) -> Option<(i64, i64)> {
     }
 }
 
-/// The most of `of` over the game's boards and tracks, if it has one.
+/// The most of `of` over the game's boards and tracks, if it has one and
+/// no points board (a point named like a chess square, `a100`, has the
+/// row and column its name says).
 fn grid_most(rules: &Rules, of: impl Fn(&crate::rules::Grid) -> u16) -> Option<i64> {
+    if !rules.point_boards.is_empty() {
+        return None;
+    }
     rules.grids.iter().map(|g| i64::from(of(g))).max()
 }
 
@@ -283,5 +288,37 @@ fn bound_body<'a>(n: &'a Node, rules: &Rules, bounds: &Bounds) -> Option<(&'a No
             Some((body, inner))
         }
         _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::expr::MAX_ITEMS;
+    use crate::rules::tree::Val;
+
+    /// `numbers(1, row(x))` of a square bound to slot 0.
+    fn to_row() -> Node {
+        Node::Call(
+            Function::Numbers,
+            vec![
+                Node::Value(Val::num(1)),
+                Node::Call(Function::World(WorldFn::Row), vec![Node::Slot(0)]),
+            ],
+        )
+    }
+
+    #[test]
+    fn a_row_is_bounded_by_the_boards_unless_a_point_names_its_own() {
+        let board = crate::position::examples::text("breakthrough.game.xml");
+        let (_, rules) = crate::open(&board).unwrap();
+        assert_eq!(longest(&to_row(), &rules), Some(6));
+        // A point named like a chess square has the row its name says.
+        let with_points = board.replace(
+            "</equipment>",
+            "<points name=\"far\"><line>a1 a100</line></points></equipment>",
+        );
+        let (_, rules) = crate::open(&with_points).unwrap();
+        assert_eq!(longest(&to_row(), &rules), Some(MAX_ITEMS as u64));
     }
 }
