@@ -541,8 +541,7 @@ fn hostile_effects_leave_what_the_general_runner_leaves() {
         ("for each k in numbers(value(big), value(big) + 2) do set tally to k", true, 2),
         // The figures on a place, taken once before they are gone
         // through: some moved, some changed; on a square at the board's
-        // edge (an error), on the board (many places: left to the general
-        // runner).
+        // edge (an error), on the board itself (none lies on it).
         ("if column(to) = 4 then for each s in contains(pool) do if type(s) = \"pool\" then move s to up", true, 4),
         ("for each s in contains(neighbour(to, left)) do (change owner of s to player; set tally to value(tally) + 1)", true, 4),
         ("for each s in contains(b) do set tally to value(tally) + 1", true, 2),

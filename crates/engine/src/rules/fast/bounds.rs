@@ -58,37 +58,22 @@ fn work_in(n: &Node, rules: &Rules, bounds: &mut Bounds) -> Option<u64> {
                 binding(bounds, *slot, item, |bounds| work_in(condition, rules, bounds))?.saturating_add(1);
             Some(of_list.saturating_add(items.saturating_mul(each)))
         }
-        Node::Apply { args, body, base } => {
+        Node::Apply { args, .. } => {
             let mut total = 1u64;
             for a in args {
                 total = total.saturating_add(work_in(a, rules, bounds)?);
             }
-            let held: Vec<_> = args
-                .iter()
-                .map(|a| Bound {
-                    items: longest_in(a, rules, bounds),
-                    range: range_in(a, rules, bounds),
-                })
-                .collect();
-            let saved = *bounds;
-            for (i, h) in held.into_iter().enumerate() {
-                if let Some(b) = bounds.get_mut(base + i) {
-                    *b = h;
-                }
-            }
-            let body = work_in(body, rules, bounds);
-            *bounds = saved;
-            Some(total.saturating_add(body?))
+            let (body, mut inner) = bound_body(n, rules, bounds)?;
+            Some(total.saturating_add(work_in(body, rules, &mut inner)?))
         }
         Node::Call(_, args) => sum(&args.iter().collect::<Vec<_>>(), bounds),
-        Node::Let { value, body, slot } => {
+        Node::Let { value, .. } => {
             let of_value = work_in(value, rules, bounds)?;
-            let held = Bound {
-                items: longest_in(value, rules, bounds),
-                range: range_in(value, rules, bounds),
-            };
-            let body = binding(bounds, *slot, held, |bounds| work_in(body, rules, bounds))?;
-            Some(1u64.saturating_add(of_value).saturating_add(body))
+            let (body, mut inner) = bound_body(n, rules, bounds)?;
+            Some(
+                1u64.saturating_add(of_value)
+                    .saturating_add(work_in(body, rules, &mut inner)?),
+            )
         }
         Node::General(e) => Some(crate::rules::prefilter::cost(e)),
     }
