@@ -79,6 +79,9 @@ pub struct Place {
     pub attributes: Attributes,
     /// For a square of a board or track: which one, and where on it.
     pub grid: Option<GridSpot>,
+    /// For a point named like a chess square (`c3`): its row and column,
+    /// which `row` and `column` read.
+    pub named_at: Option<(u16, u16)>,
     /// The player it belongs to (a hand), 0 for none.
     pub owner: u8,
     /// To whom it shows the figures on it.
@@ -93,6 +96,14 @@ pub struct GridSpot {
     pub row: u16,
     /// From 1; the index on a track.
     pub column: u16,
+}
+
+impl Place {
+    /// Its row and column: a square's, or a point's named like a chess
+    /// square.
+    pub fn row_column(&self) -> Option<(u16, u16)> {
+        self.grid.map(|g| (g.row, g.column)).or(self.named_at)
+    }
 }
 
 /// A board or track: a block of places in row order.

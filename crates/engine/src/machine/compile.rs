@@ -34,6 +34,11 @@ pub(super) fn machine(rules: &Rules) -> Result<Machine, String> {
     if !names_are_unique(rules) {
         return Err("two elements share a name".into());
     }
+    // Place numbers up to `LOST` name places; those past it, the box and
+    // a figure the machine has lost track of.
+    if rules.places.len() >= usize::from(super::value::LOST) {
+        return Err("the game has too many places".into());
+    }
     let b = board(rules)?;
     let board = match b {
         Some(b) => rules.bitboards.boards[b].clone(),

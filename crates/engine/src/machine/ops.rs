@@ -8,7 +8,7 @@ use std::sync::Arc;
 use super::value::{Eval, SetOf, Sx};
 use super::Where;
 use crate::expr::{BinOp, Function, Quantity, Special, WorldFn};
-use crate::rules::tree::{direction_of, shape, Held, Val, EMPTY, MAX_PARAMS};
+use crate::rules::tree::{direction_of, shape, Held, Val, MAX_PARAMS};
 use crate::rules::Element;
 
 /// A part of an expression, ready to run ([`Op::get`]): its value, or
@@ -359,8 +359,8 @@ impl Side {
 #[inline(always)]
 fn about(w: WorldFn, e: &mut Eval, v: Val) -> Option<Val> {
     match w {
-        WorldFn::Row => Some(Val::num(i32::from(e.square(v)?.row))),
-        WorldFn::Column => Some(Val::num(i32::from(e.square(v)?.column))),
+        WorldFn::Row => Some(Val::num(i32::from(e.row_column(v)?.0))),
+        WorldFn::Column => Some(Val::num(i32::from(e.row_column(v)?.1))),
         WorldFn::Owner => Some(Val::num(e.owner(v)?)),
         _ => match e.figure(v) {
             Some((_, k)) => Some(Val::kind(e.m.kinds.get(k).kind)),
@@ -412,21 +412,7 @@ fn world(w: WorldFn, a: Op, b: Option<Op>, c: Option<Op>) -> Op {
         }
         (WorldFn::Between, Some(b), _) => op(move |e| {
             let (x, y) = (a.get(e)?, b.get(e)?);
-            let (x, y) = (e.square(x)?, e.square(y)?);
-            let (dr, dc) = (
-                i64::from(y.row) - i64::from(x.row),
-                i64::from(y.column) - i64::from(x.column),
-            );
-            let in_line = x.grid == y.grid
-                && [-2, 0, 2].contains(&dr)
-                && [-2, 0, 2].contains(&dc)
-                && (dr, dc) != (0, 0);
-            if !in_line {
-                return Some(Val::text(EMPTY));
-            }
-            let g = e.rules.grids.get(x.grid as usize)?;
-            let p = g.place(i64::from(x.row) + dr / 2, i64::from(x.column) + dc / 2);
-            Some(p.map_or(Val::text(EMPTY), Val::place))
+            shape::between(e.rules, e.place(x)?, e.place(y)?)
         }),
         (WorldFn::InARow, Some(b), Some(c)) => op(move |e| {
             let on = a.get(e)?;

@@ -214,6 +214,16 @@ impl Situation {
         self.counts[i * m.kinds.len() + k as usize]
     }
 
+    /// The kind of every figure on pile `i`, where it holds figures of one
+    /// kind only.
+    pub(super) fn only_kind(&self, i: usize) -> Option<u8> {
+        let mut kinds = self.present.get(i)?.iter().enumerate().filter(|(_, &w)| w != 0);
+        match (kinds.next(), kinds.next()) {
+            (Some((at, &w)), None) if w.count_ones() == 1 => Some((at * 64) as u8 + w.trailing_zeros() as u8),
+            _ => None,
+        }
+    }
+
     /// One more (`add`) or one fewer figure of kind `k` on pile `i`.
     #[inline]
     pub(super) fn tally(&mut self, m: &Machine, i: usize, k: u8, add: bool) {

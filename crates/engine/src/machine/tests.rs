@@ -984,3 +984,57 @@ fn the_figure_on_a_square_is_gone_through_as_the_general_engine_goes_through_it(
     let tally = lockstep(&changed, 6, "the figures on a square");
     assert!(tally.answered > 0 && tally.gave_up == 0, "{tally:?}");
 }
+
+/// Tic-Tac-Toe whose placing has `effect`, with a basket `taken`.
+fn tic_tac_toe_with(effect: &str) -> String {
+    let text = examples::text("tic-tac-toe.game.xml");
+    let changed = text
+        .replace(
+            "<to type=\"square\"/>",
+            &format!("<to type=\"square\"/><effect>{effect}</effect>"),
+        )
+        .replace(
+            "<board name=\"grid\"",
+            "<basket name=\"taken\"/><board name=\"grid\"",
+        );
+    assert_eq!(
+        changed.matches("taken").count(),
+        1 + effect.matches("taken").count()
+    );
+    changed
+}
+
+/// The alike figures of a pile gone through, each leaving the pile or
+/// changing through its name; a figure followed by its name once it has
+/// moved or changed; the top of a pile of one kind.
+#[test]
+fn the_alike_figures_on_a_pile_are_gone_through_as_the_general_engine_goes_through_them() {
+    for effect in [
+        "if count(contains(crosses)) = 2 then for each s in contains(crosses) do (change owner of s to 2; move s to taken)",
+        "if count(contains(circles)) = 2 then for each s in contains(circles) do (move s to taken; change owner of s to 1)",
+        "for each s in contains(to) do (move s to taken; change owner of s to opponent; move s to to)",
+        "if count(contains(crosses)) = 3 then move top(crosses) to taken",
+    ] {
+        let tally = lockstep(&tic_tac_toe_with(effect), 8, effect);
+        assert!(tally.answered > 0 && tally.gave_up == 0, "{effect}: {tally:?}");
+    }
+}
+
+/// Loops over a pile where the machine cannot tell which figure is the
+/// general engine's item: it gives up, and never answers otherwise.
+#[test]
+fn a_loop_over_a_pile_whose_figures_it_cannot_tell_apart_is_left_to_the_general_engine() {
+    for effect in [
+        // The item stays: the next may be it again.
+        "for each s in contains(crosses) do if owner(s) = 2 then remove s",
+        // Something else takes from the pile while it is gone through.
+        "for each s in contains(crosses) do (move top(crosses) to taken; move s to taken)",
+        // One of the kind is put back on it.
+        "for each s in contains(circles) do (move s to taken; move top(taken) to circles)",
+        // Two of its figures compared.
+        "for each s in contains(crosses) do for each t in contains(crosses) do if s = t then move s to taken",
+    ] {
+        let tally = lockstep(&tic_tac_toe_with(effect), 8, effect);
+        assert!(tally.gave_up > 0, "{effect}: {tally:?}");
+    }
+}

@@ -8,14 +8,15 @@
 //! Where the compiled conditions give up and leave the general evaluator
 //! to answer (an error, a value of an unexpected kind), the machine gives
 //! up too: `None` all the way up, and the playout goes on in the general
-//! engine. The figures are known by where they lie ([`Held::On`]) or as the
+//! engine. The figures are known by where they lie ([`Held::On`]), as one
+//! of the alike figures of a kind on a pile ([`Held::Piled`]) or as the
 //! step's own ([`Held::Moved`]), not by name: a question about one that
-//! needs its name gives up.
+//! needs its name, or that tells alike figures apart, gives up.
 
 use crate::expr::{BinOp, Function, Quantity, Special, WorldFn};
 use crate::rules::tree::{self, answer, Held, Node, Program, Reg, Seq, Text, Val, EMPTY, FIXED_TEXTS};
 use crate::rules::{Element, GridSpot, PlaceId, Rules};
-use crate::state::BoardBits;
+use crate::state::{BoardBits, REMOVED};
 
 use super::ops::{build, number, truth, Op};
 use super::situation::{Made, Situation};
@@ -801,6 +802,12 @@ impl Eval<'_, '_> {
         }
     }
 
+    /// The row and column of a square, or of a point named like one.
+    pub(super) fn row_column(&self, v: Val) -> Option<(u16, u16)> {
+        let p = self.place(v)?;
+        self.rules.places.get(p as usize)?.row_column()
+    }
+
     /// A square of a board or track (not a point of a points board).
     pub(super) fn square(&self, v: Val) -> Option<GridSpot> {
         let p = self.place(v)?;
@@ -809,11 +816,7 @@ impl Eval<'_, '_> {
 
     /// The figure a value is, as where it lies and its kind.
     pub(super) fn figure(&self, v: Val) -> Option<(PlaceId, u8)> {
-        match v.held() {
-            Held::On(p) => Some((p, self.s.cell(self.m.cell(p)?)?)),
-            Held::Moved => Some(self.moved),
-            _ => None,
-        }
+        self.m.figure(self.s, v, self.moved)
     }
 
     /// The text a name stands for.
@@ -856,11 +859,19 @@ impl Eval<'_, '_> {
     // room.
     #[inline(never)]
     fn equal_otherwise(&self, a: Val, b: Val) -> Option<bool> {
-        let figure = |h: Held| matches!(h, Held::On(_) | Held::Moved);
+        let figure = |h: Held| matches!(h, Held::On(_) | Held::Piled(..) | Held::Moved);
         match (a.held(), b.held()) {
             (Held::Num(_), Held::Bool(_)) | (Held::Bool(_), Held::Num(_)) => Some(false),
             (Held::Bool(_), x) | (x, Held::Bool(_)) if !matches!(x, Held::List(_)) => Some(false),
-            (x, y) if figure(x) && figure(y) => Some(self.figure(a)?.0 == self.figure(b)?.0),
+            (x, y) if figure(x) && figure(y) => {
+                let (x_at, y_at) = (self.figure(a)?, self.figure(b)?);
+                let alike = matches!(x, Held::Piled(..)) || matches!(y, Held::Piled(..));
+                match x_at == y_at {
+                    // Two of the alike figures on a pile may be one or two.
+                    true if alike => None,
+                    same => Some(same),
+                }
+            }
             // A figure's name is never empty.
             (x, Held::Text(EMPTY)) | (Held::Text(EMPTY), x) if figure(x) => Some(false),
             (x, _) | (_, x) if figure(x) => None,
@@ -935,8 +946,15 @@ impl Eval<'_, '_> {
                 Some(_) => Val::on(p),
                 None => Val::text(EMPTY),
             }),
-            // Which figure of a pile is on top is not kept.
-            None => (self.s.totals[self.m.pile(p)?] == 0).then_some(Val::text(EMPTY)),
+            // Which figure of a pile is on top is not kept: where all are
+            // of one kind, it is one of them.
+            None => {
+                let i = self.m.pile(p)?;
+                match self.s.totals[i] {
+                    0 => Some(Val::text(EMPTY)),
+                    _ => Some(Val::piled(p, self.s.only_kind(i)?)),
+                }
+            }
         }
     }
 
@@ -979,6 +997,34 @@ impl Eval<'_, '_> {
             step: i16::try_from(dr * i64::from(g.columns) + dc).ok()?,
             len: u8::try_from(len).ok()?,
         }))
+    }
+}
+
+/// Where the step's figure is once the machine no longer knows which of
+/// the alike figures on a pile it is: a question about it gives up.
+pub(super) const LOST: PlaceId = REMOVED - 1;
+
+impl Machine {
+    /// The figure `v` names on `s`, as where it lies and its kind, with
+    /// the step's figure at `moved`.
+    pub(super) fn figure(&self, s: &Situation, v: Val, moved: (PlaceId, u8)) -> Option<(PlaceId, u8)> {
+        match v.held() {
+            Held::On(p) => Some((p, s.cell(self.cell(p)?)?)),
+            // In the box, figures are not counted.
+            Held::Piled(REMOVED, k) => Some((REMOVED, k)),
+            Held::Piled(p, k) => (s.count(self, self.pile(p)?, k) > 0).then_some((p, k)),
+            Held::Moved => (moved.0 != LOST).then_some(moved),
+            _ => None,
+        }
+    }
+
+    /// The value that names a figure of kind `k` on place `p`, where it
+    /// has just been put.
+    pub(super) fn figure_value(&self, p: PlaceId, k: u8) -> Val {
+        match self.cell(p) {
+            Some(_) => Val::on(p),
+            None => Val::piled(p, k),
+        }
     }
 }
 

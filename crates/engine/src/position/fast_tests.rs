@@ -204,12 +204,14 @@ fn every_example_gets_the_same_answers_from_both_evaluators() {
 }
 
 #[test]
-fn the_conditions_of_connect_four_reversi_checkers_and_awele_are_answered_compiled() {
+fn the_conditions_of_connect_four_reversi_checkers_awele_and_fox_and_geese_are_answered_compiled() {
     for file in [
         "connect-four.game.xml",
         "reversi.game.xml",
         "english-checkers.game.xml",
         "awele.game.xml",
+        // `row` of a point named like a square, `between` two points.
+        "fox-and-geese.game.xml",
     ] {
         let tally = compare_in_games(&example(file), 2, file);
         // Checkers' `can(jump)` is asked of the general evaluator inside a
@@ -246,6 +248,57 @@ fn lists_bounded_by_what_they_are_made_of_are_compiled() {
             tally.answered,
             tally.asked
         );
+    }
+}
+
+/// A game on a points board whose one step rule has `when` as its
+/// condition: its points named like squares but one (`mid`), a second
+/// points board, and a group.
+fn points_game(when: &str) -> String {
+    format!(
+        r#"<game format="2" players="2"><title>t</title><rules>
+        <equipment>
+          <points name="p"><line>a1 b1 c1 d1</line><line>a1 a2 a3</line><line>c1 mid a3</line><line>b1 b2</line></points>
+          <points name="q"><line>a1 b1 c1</line></points>
+          <group name="pool"/>
+        </equipment>
+        <figures>
+          <figure name="x" type="stone" origin="pool" owner="1" count="3"/>
+          <figure name="o" type="stone" origin="pool" owner="2" count="3"/>
+          <figure name="y" type="stone" origin="p.a1" owner="1"/>
+          <figure name="z" type="stone" origin="q.c1" owner="2"/>
+        </figures>
+        <steps><step name="go"><what owner="on-move"/><from/><to type="point"/>
+          <when>{when}</when></step></steps>
+        <moves><move name="turn">go</move></moves>
+        <game-over><end name="e" winner="1"><when>empty(pool)</when></end></game-over>
+        <settings when-stuck="pass" pass="no"/>
+        </rules></game>"#
+    )
+}
+
+/// `row`, `column` and `between` of points: compiled, and where the
+/// general evaluator says what is wrong (a point with no row, `between` a
+/// point and a place of another board), left to it.
+#[test]
+fn rows_of_points_and_the_points_between_get_the_same_answers() {
+    for (when, compiled) in [
+        ("row(to) >= 2 or column(to) = 4", false),
+        ("empty(from) or row(to) > row(from)", false),
+        ("to in squares(p) and between(to, p.c1) = \"\"", true),
+        ("owner(between(from, to)) != player", false),
+        (
+            "between(p.a3, p.c1) = p.mid and to in squares(p) and between(to, p.b1) != p.a1",
+            true,
+        ),
+        ("between(to, p.c1) = \"\"", false),
+        ("between(from, to) = \"\" or row(between(from, to)) = 1", false),
+    ] {
+        let tally = compare_in_games(&points_game(when), 3, when);
+        assert!(tally.asked > 0, "{when}: {tally:?}");
+        if compiled {
+            assert_eq!(tally.answered, tally.asked, "{when}: {tally:?}");
+        }
     }
 }
 

@@ -58,6 +58,13 @@ impl Arg {
         r.square(v)
     }
 
+    /// Its row and column: of a square, or of a point named like one.
+    fn row_column(&self, r: &mut Run) -> Option<(u16, u16)> {
+        let v = self.get(r)?;
+        let p = r.place(v)?;
+        r.rules.places.get(p as usize)?.row_column()
+    }
+
     fn direction(&self, r: &mut Run) -> Option<(i64, i64)> {
         let v = self.get(r)?;
         r.direction(v)
@@ -435,8 +442,8 @@ fn world(w: WorldFn, a: Arg, b: Option<Arg>, c: Option<Arg>) -> Op {
         (WorldFn::Row | WorldFn::Column, _, _) => {
             let row = w == WorldFn::Row;
             op(move |r| {
-                let spot = a.square(r)?;
-                Some(Val::num(if row { spot.row } else { spot.column } as i32))
+                let (at_row, at_column) = a.row_column(r)?;
+                Some(Val::num(if row { at_row } else { at_column } as i32))
             })
         }
         (WorldFn::Owner, _, _) => op(move |r| {
@@ -502,19 +509,8 @@ fn world(w: WorldFn, a: Arg, b: Option<Arg>, c: Option<Arg>) -> Op {
             r.in_a_row(board, n, who)
         }),
         (WorldFn::Between, Some(b), _) => op(move |r| {
-            let x = a.square(r)?;
-            let y = b.square(r)?;
-            let (dr, dc) = (y.row as i64 - x.row as i64, y.column as i64 - x.column as i64);
-            let in_line = x.grid == y.grid
-                && [-2, 0, 2].contains(&dr)
-                && [-2, 0, 2].contains(&dc)
-                && (dr, dc) != (0, 0);
-            if !in_line {
-                return Some(Val::text(EMPTY));
-            }
-            let g = r.rules.grids.get(x.grid as usize)?;
-            let p = g.place(x.row as i64 + dr / 2, x.column as i64 + dc / 2);
-            Some(p.map_or(Val::text(EMPTY), Val::place))
+            let (x, y) = (a.place(r)?, b.place(r)?);
+            shape::between(r.rules, x, y)
         }),
         _ => op(|_| None),
     }

@@ -50,6 +50,36 @@ pub(crate) fn square(rules: &Rules, texts: &[Text], board: Val, row: Val, column
     )
 }
 
+/// `between(a, b)`: the square halfway from `a` to `b` where they are two
+/// apart in a straight or diagonal line on one board, or the point
+/// between them where they are two apart on a line of a points board; no
+/// place (`""`) otherwise. The general evaluator answers where `a` is a
+/// point and `b` is not a point of its board, or either is no square (to
+/// say so).
+pub(crate) fn between(rules: &Rules, a: PlaceId, b: PlaceId) -> Option<Val> {
+    if !rules.point_boards.is_empty() {
+        if let Some(board) = rules.point_board(a) {
+            return board
+                .holds(b)
+                .then(|| board.between(a, b).map_or(Val::text(EMPTY), Val::place));
+        }
+    }
+    let x = rules.places.get(a as usize)?.grid?;
+    let y = rules.places.get(b as usize)?.grid?;
+    let (dr, dc) = (
+        i64::from(y.row) - i64::from(x.row),
+        i64::from(y.column) - i64::from(x.column),
+    );
+    let in_line =
+        x.grid == y.grid && [-2, 0, 2].contains(&dr) && [-2, 0, 2].contains(&dc) && (dr, dc) != (0, 0);
+    if !in_line {
+        return Some(Val::text(EMPTY));
+    }
+    let g = rules.grids.get(x.grid as usize)?;
+    let p = g.place(i64::from(x.row) + dr / 2, i64::from(x.column) + dc / 2);
+    Some(p.map_or(Val::text(EMPTY), Val::place))
+}
+
 /// `neighbours(place)`: the places next to it, as the rules list them
 /// ([`Rules::neighbours_of`]); the general evaluator answers for a place
 /// that has none (to say so).

@@ -45,6 +45,10 @@ pub(crate) enum Held {
     /// tells figures apart only by where they are: the figure on a square
     /// that holds one at most.
     On(PlaceId),
+    /// …a figure of kind `.1` on the place `.0` whose figures it tells
+    /// apart only by kind (a pile): any of them, where they are alike to
+    /// every question asked of them ([`crate::machine`] says when).
+    Piled(PlaceId, u8),
     /// …and the figure the step moves.
     Moved,
 }
@@ -88,6 +92,7 @@ const NUMBERS: u8 = 12;
 const AROUND: u8 = 13;
 const LINES_AT: u8 = 14;
 const POINT_LINE: u8 = 15;
+const PILED: u8 = 16;
 
 impl Val {
     /// What it is (`tag`, never 0) and what it holds.
@@ -163,6 +168,11 @@ impl Val {
     #[inline(always)]
     pub(crate) const fn on(p: PlaceId) -> Val {
         Val::pack(ON, p as u64)
+    }
+
+    #[inline(always)]
+    pub(crate) const fn piled(p: PlaceId, kind: u8) -> Val {
+        Val::pack(PILED, p as u64 | (kind as u64) << 16)
     }
 
     pub(crate) const MOVED: Val = Val::pack(MOVED, 0);
@@ -243,6 +253,7 @@ impl Val {
                 len: (b >> 24) as u8,
             }),
             ON => Held::On(b as PlaceId),
+            PILED => Held::Piled(b as PlaceId, (b >> 16) as u8),
             _ => Held::Moved,
         }
     }
@@ -260,6 +271,7 @@ impl From<Held> for Val {
             Held::Kind(k) => Val::kind(k),
             Held::List(seq) => Val::list(seq),
             Held::On(p) => Val::on(p),
+            Held::Piled(p, k) => Val::piled(p, k),
             Held::Moved => Val::MOVED,
         }
     }
@@ -310,6 +322,7 @@ mod tests {
             any::<u16>().prop_map(Held::Kind),
             seq().prop_map(Held::List),
             any::<u16>().prop_map(Held::On),
+            (any::<u16>(), any::<u8>()).prop_map(|(p, k)| Held::Piled(p, k)),
             Just(Held::Moved),
         ]
     }
@@ -357,6 +370,7 @@ mod tests {
                 len: u16::MAX,
             }),
             Held::List(Seq::Numbers { first: -1, len: 1 }),
+            Held::Piled(u16::MAX, u8::MAX),
             Held::Moved,
         ] {
             assert_eq!(Val::from(h).held(), h);

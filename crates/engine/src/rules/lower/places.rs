@@ -156,6 +156,7 @@ fn place(eq: &Equipment, elements: &mut Elements) {
         capacity: eq.capacity.or(eq.kind.default_capacity()),
         attributes: eq.attributes.clone(),
         grid: None,
+        named_at: None,
         owner: eq.owner.unwrap_or(0),
         shows: eq.shows,
     });
@@ -205,12 +206,18 @@ fn part(eq: &Equipment, name: String, kind: &'static str, grid: Option<GridSpot>
     }
     let id = elements.places.len() as PlaceId;
     elements.name(&name, Element::Place(id));
+    let named_at = match kind {
+        "point" => crate::world::chess_square(name.rsplit('.').next().unwrap_or(""))
+            .and_then(|(column, row)| Some((u16::try_from(row).ok()?, u16::try_from(column).ok()?))),
+        _ => None,
+    };
     elements.places.push(Place {
         name,
         kind,
         capacity: eq.capacity.or(eq.kind.default_capacity()),
         attributes,
         grid,
+        named_at,
         owner: eq.owner.unwrap_or(0),
         shows: eq.shows,
     });
