@@ -168,6 +168,14 @@ pub struct State {
     /// The hash at the start of every move so far, the start of the game
     /// first, for `repetitions`.
     seen: Vec<u64>,
+    /// Where the rules count repetitions, the figures' part of the key
+    /// they compare ([`seen_key`](Self::seen_key)), kept as the figures
+    /// change as the hash is: one number per figure on the table, of its
+    /// class of alike figures, place, type and owner, added up…
+    alike_figures: u64,
+    /// …and, where the order on a place counts, one per figure and height
+    /// on its place, of its class.
+    alike_order: u64,
 }
 
 impl State {
@@ -194,6 +202,8 @@ impl State {
             hash: 0,
             ordered: rules.reads_order,
             seen: Vec::new(),
+            alike_figures: 0,
+            alike_order: 0,
         };
         for (f, &p) in s.place_of.iter().enumerate() {
             if let Some(list) = s.on.get_mut(p as usize) {
@@ -202,6 +212,7 @@ impl State {
         }
         s.index_places(rules);
         s.hash = s.full_hash(rules);
+        (s.alike_figures, s.alike_order) = s.full_alike(rules);
         s.seen.push(s.seen_key(rules));
         s
     }
@@ -214,27 +225,74 @@ impl State {
         if rules.alike_of.is_empty() {
             return self.hash;
         }
-        let class = |f: usize| rules.alike_of.get(f).copied().unwrap_or(u32::MAX);
-        // A sum of one key per figure: the same for any figures of a class
-        // swapped (a sum keeps two alike figures on one place apart from none).
-        // Figures taken off the table are not part of it.
-        let mut figures = 0u64;
-        for (f, &p) in self.place_of.iter().enumerate().filter(|&(_, &p)| p != REMOVED) {
-            figures = figures.wrapping_add(Zobrist::alike(class(f), p, self.kind_of[f], self.owner_of[f]));
-        }
-        let mut h = figures ^ Zobrist::player(self.to_move) ^ Zobrist::progress(self.progress, self.last());
+        let mut h = self.alike_figures
+            ^ self.alike_order
+            ^ Zobrist::player(self.to_move)
+            ^ Zobrist::progress(self.progress, self.last());
         for (t, v) in self.triggers.iter().enumerate() {
             h ^= Zobrist::trigger(t as TriggerId, v);
         }
-        h ^= self.dice_key() ^ self.face_key();
+        h ^ self.dice_key() ^ self.face_key()
+    }
+
+    /// The figures' parts of [`seen_key`](Self::seen_key) worked out from
+    /// scratch: (`alike_figures`, `alike_order`).
+    fn full_alike(&self, rules: &Rules) -> (u64, u64) {
+        if rules.alike_of.is_empty() {
+            return (0, 0);
+        }
+        // A sum of one key per figure: the same for any figures of a class
+        // swapped (a sum keeps two alike figures on one place apart from none).
+        // Figures taken off the table are not part of it.
+        let figures = (0..self.place_of.len() as FigureId)
+            .fold(0u64, |sum, f| sum.wrapping_add(self.alike_key(rules, f)));
+        let mut order = 0;
         if self.ordered {
             for (p, on) in self.on.iter().enumerate() {
                 for (i, &f) in on.iter().enumerate() {
-                    h ^= Zobrist::alike_order(class(f as usize), p as PlaceId, i);
+                    order ^= Zobrist::alike_order(alike_class(rules, f), p as PlaceId, i);
                 }
             }
         }
-        h
+        (figures, order)
+    }
+
+    /// Figure `f`'s part of `alike_figures`: 0 off the table.
+    fn alike_key(&self, rules: &Rules, f: FigureId) -> u64 {
+        let i = f as usize;
+        match self.place_of.get(i) {
+            Some(&p) if p != REMOVED => {
+                Zobrist::alike(alike_class(rules, f), p, self.kind_of[i], self.owner_of[i])
+            }
+            _ => 0,
+        }
+    }
+
+    /// Takes figure `f`'s part out of `alike_figures` (`out`) or puts it
+    /// back, around a change of its place, type or owner.
+    fn alike_figure(&mut self, rules: &Rules, f: FigureId, out: bool) {
+        if rules.alike_of.is_empty() {
+            return;
+        }
+        let key = self.alike_key(rules, f);
+        self.alike_figures = match out {
+            true => self.alike_figures.wrapping_sub(key),
+            false => self.alike_figures.wrapping_add(key),
+        };
+    }
+
+    /// Toggles figure `f`'s part of `alike_order` at height `i` of `p`.
+    fn alike_height(&mut self, rules: &Rules, f: FigureId, p: PlaceId, i: usize) {
+        if !rules.alike_of.is_empty() {
+            self.alike_order ^= Zobrist::alike_order(alike_class(rules, f), p, i);
+        }
+    }
+
+    /// Whether the kept parts of the key `repetitions` compares are those
+    /// worked out from scratch.
+    #[cfg(test)]
+    pub(crate) fn alike_is_kept(&self, rules: &Rules) -> bool {
+        (self.alike_figures, self.alike_order) == self.full_alike(rules)
     }
 
     /// The keys [`repetitions`](Self::repetitions) compares, one for the
@@ -320,9 +378,13 @@ impl State {
 
     /// Toggles the order key of the place `p` in the hash (once before a
     /// change of its whole order and once after).
-    fn toggle_order(&mut self, p: PlaceId) {
+    fn toggle_order(&mut self, rules: &Rules, p: PlaceId) {
         if self.ordered {
             self.hash ^= self.order_key(p);
+            for i in 0..self.on(p).len() {
+                let f = self.on[p as usize][i];
+                self.alike_height(rules, f, p, i);
+            }
         }
     }
 
@@ -492,9 +554,9 @@ impl State {
         if self.on.get(p as usize).is_none() {
             return;
         }
-        self.toggle_order(p);
+        self.toggle_order(rules, p);
         let old = std::mem::replace(&mut self.on[p as usize], order);
-        self.toggle_order(p);
+        self.toggle_order(rules, p);
         self.touch(rules, p);
         undo.push(Change::Order { place: p, old });
     }
@@ -521,6 +583,7 @@ impl State {
         }
         self.index_places(rules);
         self.hash = self.full_hash(rules);
+        (self.alike_figures, self.alike_order) = self.full_alike(rules);
     }
 
     /// The part of the hash that says what the dice show.
@@ -624,6 +687,15 @@ impl State {
             for (j, &g) in list.iter().enumerate().skip(i + 1) {
                 self.hash ^= Zobrist::order(g, from, j) ^ Zobrist::order(g, from, j - 1);
             }
+            if !rules.alike_of.is_empty() {
+                let class = |g: FigureId| alike_class(rules, g);
+                let mut key = Zobrist::alike_order(class(f), from, i);
+                for (j, &g) in list.iter().enumerate().skip(i + 1) {
+                    key ^=
+                        Zobrist::alike_order(class(g), from, j) ^ Zobrist::alike_order(class(g), from, j - 1);
+                }
+                self.alike_order ^= key;
+            }
         }
         list.remove(i);
         if list.is_empty() {
@@ -651,6 +723,14 @@ impl State {
                 self.hash ^= Zobrist::order(g, p, j) ^ Zobrist::order(g, p, j + 1);
             }
             self.hash ^= Zobrist::order(f, p, index);
+            if !rules.alike_of.is_empty() {
+                let class = |g: FigureId| alike_class(rules, g);
+                let mut key = Zobrist::alike_order(class(f), p, index);
+                for (j, &g) in list.iter().enumerate().skip(index) {
+                    key ^= Zobrist::alike_order(class(g), p, j) ^ Zobrist::alike_order(class(g), p, j + 1);
+                }
+                self.alike_order ^= key;
+            }
         }
         list.insert(index, f);
         // Another figure on the place, to compare the new one with.
@@ -745,7 +825,9 @@ impl State {
     fn attach(&mut self, rules: &Rules, f: FigureId, from: PlaceId, to: PlaceId) {
         let z = &rules.zobrist;
         self.hash ^= z.at(f, (from != REMOVED).then_some(from)) ^ z.at(f, (to != REMOVED).then_some(to));
+        self.alike_figure(rules, f, true);
         self.place_of[f as usize] = to;
+        self.alike_figure(rules, f, false);
         self.insert(rules, f, to, usize::MAX);
     }
 
@@ -754,7 +836,9 @@ impl State {
             return;
         };
         self.hash ^= rules.zobrist.kind(f, old) ^ rules.zobrist.kind(f, kind);
+        self.alike_figure(rules, f, true);
         self.kind_of[f as usize] = kind;
+        self.alike_figure(rules, f, false);
         self.sort_out(rules, self.place_of[f as usize]);
         undo.push(Change::Kind { figure: f, old });
     }
@@ -764,7 +848,9 @@ impl State {
             return;
         };
         self.hash ^= owner_key(rules, f, old) ^ owner_key(rules, f, owner);
+        self.alike_figure(rules, f, true);
         self.owner_of[f as usize] = owner;
+        self.alike_figure(rules, f, false);
         if self.keeps_owners {
             self.owner_changed(f, old);
         }
@@ -849,6 +935,8 @@ impl State {
             hash,
             ordered,
             seen,
+            alike_figures,
+            alike_order,
         } = saved;
         self.place_of.clone_from(place_of);
         self.kind_of.clone_from(kind_of);
@@ -881,6 +969,8 @@ impl State {
         self.hash = *hash;
         self.ordered = *ordered;
         self.seen.clone_from(seen);
+        self.alike_figures = *alike_figures;
+        self.alike_order = *alike_order;
     }
 
     /// Undoes the changes after the first `mark`, newest first, taking
@@ -899,19 +989,25 @@ impl State {
                     let z = &rules.zobrist;
                     self.hash ^= z.at(figure, (now != REMOVED).then_some(now))
                         ^ z.at(figure, (from != REMOVED).then_some(from));
+                    self.alike_figure(rules, figure, true);
                     self.place_of[figure as usize] = from;
+                    self.alike_figure(rules, figure, false);
                     self.insert(rules, figure, from, index);
                 }
                 Change::Kind { figure, old } => {
                     let now = self.kind_of[figure as usize];
                     self.hash ^= rules.zobrist.kind(figure, now) ^ rules.zobrist.kind(figure, old);
+                    self.alike_figure(rules, figure, true);
                     self.kind_of[figure as usize] = old;
+                    self.alike_figure(rules, figure, false);
                     self.sort_out(rules, self.place_of[figure as usize]);
                 }
                 Change::Owner { figure, old } => {
                     let now = self.owner_of[figure as usize];
                     self.hash ^= owner_key(rules, figure, now) ^ owner_key(rules, figure, old);
+                    self.alike_figure(rules, figure, true);
                     self.owner_of[figure as usize] = old;
+                    self.alike_figure(rules, figure, false);
                     if self.keeps_owners {
                         self.owner_changed(figure, now);
                     }
@@ -968,9 +1064,9 @@ impl State {
                     }
                 }
                 Change::Order { place, old } => {
-                    self.toggle_order(place);
+                    self.toggle_order(rules, place);
                     self.on[place as usize] = old;
-                    self.toggle_order(place);
+                    self.toggle_order(rules, place);
                     self.touch(rules, place);
                 }
             }
@@ -979,6 +1075,11 @@ impl State {
 }
 
 /// The hash key of a figure's owner: none while it has its first owner.
+/// The class of alike figures figure `f` is of (`Rules::alike_of`).
+fn alike_class(rules: &Rules, f: FigureId) -> u32 {
+    rules.alike_of.get(f as usize).copied().unwrap_or(u32::MAX)
+}
+
 fn owner_key(rules: &Rules, f: FigureId, owner: u8) -> u64 {
     if rules.figures.get(f as usize).is_some_and(|i| i.owner == owner) {
         0

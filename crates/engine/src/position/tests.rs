@@ -691,3 +691,60 @@ fn places_kept_in_games(text: &str, what: &str) {
         }
     }
 }
+
+/// The figures' part of the key `repetitions` compares is kept as
+/// figures move, change and come back, in random games of the examples
+/// that count repetitions (Awele reads the order on its pits) and of
+/// card games that shuffle theirs, and after every step is taken back.
+#[test]
+fn the_key_repetitions_compare_is_kept_as_figures_move_and_come_back() {
+    use crate::search::rng::Rng;
+    for file in [
+        "awele.game.xml",
+        "fox-and-geese.game.xml",
+        "nine-mens-morris.game.xml",
+        "war.game.xml",
+        "crazy-eights.game.xml",
+    ] {
+        // The card games made to count repetitions too.
+        let text = examples::text(file).replace(
+            "</game-over>",
+            "<end name=\"again\" winner=\"0\"><when>repetitions >= 3</when></end></game-over>",
+        );
+        let (_, rules) = crate::open(&text).unwrap();
+        let rules = Arc::new(rules);
+        assert!(!rules.alike_of.is_empty(), "{file} counts repetitions");
+        for seed in 0..3 {
+            let mut pos = Position::with_seed(rules.clone(), seed);
+            let start = pos.hash();
+            let mut rng = Rng::new(seed);
+            let mut undo = Undo::default();
+            let mut changes = 0;
+            for _ in 0..300 {
+                assert!(pos.state().alike_is_kept(&rules), "{file}, seed {seed}");
+                if pos.status() != &Status::Playing {
+                    break;
+                }
+                let steps = pos.legal_steps();
+                let end = pos.can_end_move();
+                let n = steps.len() + usize::from(end);
+                if n == 0 {
+                    break;
+                }
+                match rng.below(n) {
+                    k if k < steps.len() => pos.apply_to(steps[k], &mut undo),
+                    _ if end => pos.end_move_to(&mut undo),
+                    _ => break,
+                }
+                changes += 1;
+            }
+            assert!(changes > 10, "{file}: {changes} actions");
+            pos.revert(undo);
+            assert!(
+                pos.state().alike_is_kept(&rules),
+                "{file}, seed {seed}: taken back"
+            );
+            assert_eq!(pos.hash(), start);
+        }
+    }
+}
