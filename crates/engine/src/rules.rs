@@ -120,6 +120,20 @@ pub struct Grid {
 }
 
 impl Grid {
+    /// The square halfway from `a` to `b`, squares of this grid two apart
+    /// in a straight or diagonal line (`between`); none otherwise.
+    pub fn between(&self, a: GridSpot, b: GridSpot) -> Option<PlaceId> {
+        let (dr, dc) = (
+            i64::from(b.row) - i64::from(a.row),
+            i64::from(b.column) - i64::from(a.column),
+        );
+        let in_line =
+            a.grid == b.grid && [-2, 0, 2].contains(&dr) && [-2, 0, 2].contains(&dc) && (dr, dc) != (0, 0);
+        in_line
+            .then(|| self.place(i64::from(a.row) + dr / 2, i64::from(a.column) + dc / 2))
+            .flatten()
+    }
+
     /// The place at `row`, `column` (from 1), if on the grid.
     pub fn place(&self, row: i64, column: i64) -> Option<PlaceId> {
         let (rows, columns) = (self.rows as i64, self.columns as i64);

@@ -227,17 +227,7 @@ impl<'a> View<'a> {
             WorldFn::Between => {
                 let (_, a) = self.square(arg(0)?)?;
                 let (_, b) = self.square(arg(1)?)?;
-                let (dr, dc) = (b.row as i64 - a.row as i64, b.column as i64 - a.column as i64);
-                let in_line = a.grid == b.grid
-                    && [-2, 0, 2].contains(&dr)
-                    && [-2, 0, 2].contains(&dc)
-                    && (dr, dc) != (0, 0);
-                if in_line {
-                    let g = &rules.grids[a.grid as usize];
-                    self.name_ref(g.place(a.row as i64 + dr / 2, a.column as i64 + dc / 2))
-                } else {
-                    &NO_NAME
-                }
+                self.name_ref(rules.grids[a.grid as usize].between(a, b))
             }
             WorldFn::Neighbour => {
                 if let Some((p, board)) = self.point(arg(0)?)? {
@@ -678,14 +668,14 @@ impl World for View<'_> {
                 Ok((_, spot)) => Value::Number(spot.column as i64),
                 Err(e) if self.point(arg(0)?)?.is_none() => return Err(e),
                 Err(_) => {
-                    let name = arg(0)?.to_text();
-                    let short = name.rsplit('.').next().unwrap_or("");
-                    let Some((column, row)) = chess_square(short) else {
+                    let p = self.place(arg(0)?)?;
+                    let Some((row, column)) = rules.places[p as usize].named_at else {
                         return Err(err(format!(
-                            "'{name}' is a point without a row or column; only points named like chess squares (a letter and a number, like c3) have them"
+                            "'{}' is a point without a row or column; only points named like chess squares (a letter and a number, like c3) have them",
+                            arg(0)?.to_text()
                         )));
                     };
-                    Value::Number(if f == WorldFn::Row { row } else { column })
+                    Value::Number(i64::from(if f == WorldFn::Row { row } else { column }))
                 }
             },
             WorldFn::Neighbours => {

@@ -66,18 +66,8 @@ pub(crate) fn between(rules: &Rules, a: PlaceId, b: PlaceId) -> Option<Val> {
     }
     let x = rules.places.get(a as usize)?.grid?;
     let y = rules.places.get(b as usize)?.grid?;
-    let (dr, dc) = (
-        i64::from(y.row) - i64::from(x.row),
-        i64::from(y.column) - i64::from(x.column),
-    );
-    let in_line =
-        x.grid == y.grid && [-2, 0, 2].contains(&dr) && [-2, 0, 2].contains(&dc) && (dr, dc) != (0, 0);
-    if !in_line {
-        return Some(Val::text(EMPTY));
-    }
     let g = rules.grids.get(x.grid as usize)?;
-    let p = g.place(i64::from(x.row) + dr / 2, i64::from(x.column) + dc / 2);
-    Some(p.map_or(Val::text(EMPTY), Val::place))
+    Some(g.between(x, y).map_or(Val::text(EMPTY), Val::place))
 }
 
 /// `neighbours(place)`: the places next to it, as the rules list them
