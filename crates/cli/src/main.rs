@@ -27,7 +27,8 @@ tablecraft — table games from the command line
                           with the ratio and the goal, and a full solve of Tic-Tac-Toe
   tablecraft perft FILE DEPTH
                           how many whole-move sequences of each length 1..DEPTH there are
-                          from the start (a pass and a move of several steps count as one)
+                          from the start (a pass and a move of several steps count as one;
+                          each outcome of a roll of the dice is an action of its own)
   tablecraft solve FILE [SECONDS]
                           the game's value with best play, the best first move and the
                           line of play (a puzzle: a shortest solution); 60 s at most by default

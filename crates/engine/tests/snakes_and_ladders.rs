@@ -4,6 +4,7 @@
 
 use std::sync::Arc;
 use tablecraft_engine::position::{Position, Roll};
+use tablecraft_engine::search::perft::perft;
 use tablecraft_engine::search::{self, Limits, Method, Options, Outcome, Strength};
 use tablecraft_engine::Status;
 
@@ -140,4 +141,72 @@ fn nobody_can_know_who_wins_in_advance() {
     assert_eq!(choice.outcome, Outcome::Luck);
     assert_eq!(choice.method, Method::Roll);
     assert!(choice.mv.is_none());
+}
+
+/// The reference's count of action sequences of `depth` actions, each
+/// face of a roll an action and each move another, from counters on `at`
+/// with `mover` (0 or 1) to act, the die showing `rolled` where the
+/// mover has rolled and not yet moved.
+fn reference_perft(at: [u32; 2], mover: usize, rolled: Option<u32>, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    if at.contains(&100) {
+        return 0;
+    }
+    let other = 1 - mover;
+    match rolled {
+        // Past 100 the counter stays and the turn passes at once.
+        None if depth == 1 => 6,
+        None => (1..=6)
+            .map(|f| match at[mover] + f > 100 {
+                true => reference_perft(at, other, None, depth - 1),
+                false => reference_perft(at, mover, Some(f), depth - 1),
+            })
+            .sum(),
+        Some(f) => {
+            let mut next = at;
+            next[mover] = reference(at[mover], f);
+            reference_perft(next, other, None, depth - 1)
+        }
+    }
+}
+
+#[test]
+fn perft_counts_each_face_of_the_die_as_an_action() {
+    let mut pos = load("snakes-and-ladders.game.xml", 3);
+    let counts: Vec<u64> = (1..=4).map(|d| perft(&mut pos, d).unwrap()).collect();
+    assert_eq!(counts, [6, 6, 36, 36]);
+    // Along games, from the start of turns and from just after rolls,
+    // near the end too (rolls past 100, a win that stops the count).
+    let mut past_100 = 0;
+    for seed in 1..=4 {
+        let mut pos = load("snakes-and-ladders.game.xml", seed);
+        let options = Options {
+            strength: Strength::Beginner,
+            seed,
+            ..Options::default()
+        };
+        while pos.status() == &Status::Playing {
+            let at = [number_of(&pos, 1), number_of(&pos, 2)];
+            let mover = usize::from(pos.to_move() - 1);
+            for depth in 1..=5 {
+                let expected = reference_perft(at, mover, None, depth);
+                assert_eq!(perft(&mut pos, depth).unwrap(), expected, "{at:?}, depth {depth}");
+            }
+            past_100 += u32::from(at.iter().any(|&n| n > 94));
+            let rolled = u32::from(pos.roll(Roll::Every).unwrap()[0].1);
+            if pos.to_move() == mover as u8 + 1 && pos.status() == &Status::Playing {
+                let expected = reference_perft(at, mover, Some(rolled), 5);
+                assert_eq!(perft(&mut pos, 5).unwrap(), expected, "{at:?} rolled {rolled}");
+                let mv = search::choose(&pos, &options, &mut |_| {})
+                    .mv
+                    .expect("a move after the roll");
+                for s in &mv.steps {
+                    pos.play(s.figure, s.to).unwrap();
+                }
+            }
+        }
+    }
+    assert!(past_100 > 2, "rolls past 100 were counted: {past_100}");
 }
