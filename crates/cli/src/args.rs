@@ -17,11 +17,22 @@ pub enum Command {
 #[derive(Debug, Clone, PartialEq)]
 pub enum OnFile {
     Check,
-    Show,
-    Play,
+    /// `show FILE [--reveal]`.
+    Show {
+        reveal: bool,
+    },
+    /// `play FILE [--seed S] [--as PLAYER] [--reveal]`: `viewer` is the
+    /// one player whose view is shown (none: each player's in turn).
+    Play {
+        seed: u64,
+        viewer: Option<u8>,
+        reveal: bool,
+    },
     Bench,
+    /// `solve FILE [SECONDS] [--reveal]`.
     Solve {
         seconds: f64,
+        reveal: bool,
     },
     Perft {
         depth: u32,
@@ -73,13 +84,25 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
             command,
         });
     }
+    // Flags come after the words in their places.
+    let flags_at = args
+        .iter()
+        .position(|a| a.starts_with("--"))
+        .unwrap_or(args.len());
+    let (args, flags) = args.split_at(flags_at);
+    let arg = |i: usize| args.get(i).map(String::as_str);
     let command = match command.as_str() {
         "check" => OnFile::Check,
-        "show" => OnFile::Show,
-        "play" => OnFile::Play,
+        "show" => OnFile::Show { reveal: false },
+        "play" => OnFile::Play {
+            seed: 1,
+            viewer: None,
+            reveal: false,
+        },
         "bench" => OnFile::Bench,
         "solve" => OnFile::Solve {
             seconds: arg(2).map_or(Ok(60.0), seconds)?,
+            reveal: false,
         },
         "perft" => OnFile::Perft {
             depth: depth(arg(2).ok_or("perft needs a DEPTH, like: tablecraft perft FILE 4")?)?,
@@ -87,6 +110,7 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
         other => return Err(format!("there is no command '{other}'")),
     };
     let path = arg(1).ok_or_else(|| format!("{} needs a game FILE", args[0]))?;
+    let command = switched(&args[0], command, flags)?;
     extra(
         args,
         if matches!(command, OnFile::Solve { .. } | OnFile::Perft { .. }) {
@@ -137,6 +161,47 @@ fn flagged(command: &str, flags: &[String]) -> Result<OnFile, String> {
     })
 }
 
+/// `show`, `solve` and `play` after their words: `--reveal`, and `play`'s
+/// `--seed S` and `--as PLAYER`.
+fn switched(name: &str, command: OnFile, flags: &[String]) -> Result<OnFile, String> {
+    let mut command = command;
+    let mut rest = flags.iter();
+    while let Some(flag) = rest.next() {
+        let no_option = || format!("{name} has no option '{flag}'");
+        if !flag.starts_with("--") {
+            return Err(format!("put '{flag}' before the options"));
+        }
+        if flag == "--reveal" {
+            match &mut command {
+                OnFile::Show { reveal } | OnFile::Solve { reveal, .. } | OnFile::Play { reveal, .. } => {
+                    *reveal = true
+                }
+                _ => return Err(no_option()),
+            }
+            continue;
+        }
+        let OnFile::Play { seed, viewer, .. } = &mut command else {
+            return Err(no_option());
+        };
+        let value = rest
+            .next()
+            .ok_or_else(|| format!("{flag} needs a value after it"))?;
+        match flag.as_str() {
+            "--seed" => {
+                *seed = value
+                    .parse()
+                    .map_err(|_| format!("'{value}' is not a seed: write a whole number like 7"))?
+            }
+            "--as" => match value.parse::<u8>() {
+                Ok(p) if (1..=4).contains(&p) => *viewer = Some(p),
+                _ => return Err(format!("'{value}' is not a player: write a number from 1 to 4")),
+            },
+            _ => return Err(no_option()),
+        }
+    }
+    Ok(command)
+}
+
 fn seconds(text: &str) -> Result<f64, String> {
     match text.parse::<f64>() {
         Ok(s) if s.is_finite() && s > 0.0 && s <= MAX_SECONDS => Ok(s),
@@ -178,7 +243,10 @@ mod tests {
     fn arguments_are_checked_before_any_file_is_read() {
         let solve = |s: f64| Command::OnFile {
             path: "g.xml".into(),
-            command: OnFile::Solve { seconds: s },
+            command: OnFile::Solve {
+                seconds: s,
+                reveal: false,
+            },
         };
         assert_eq!(p(&["solve", "g.xml"]), Ok(solve(60.0)));
         assert_eq!(p(&["solve", "g.xml", "0.5"]), Ok(solve(0.5)));
@@ -224,6 +292,50 @@ mod tests {
             })
         );
         assert!(p(&["fuzz", "0"]).is_err());
+    }
+
+    #[test]
+    fn show_solve_and_play_read_their_flags() {
+        let on = |command| {
+            Ok(Command::OnFile {
+                path: "g.xml".into(),
+                command,
+            })
+        };
+        assert_eq!(
+            p(&["show", "g.xml", "--reveal"]),
+            on(OnFile::Show { reveal: true })
+        );
+        assert_eq!(
+            p(&["solve", "g.xml", "5", "--reveal"]),
+            on(OnFile::Solve {
+                seconds: 5.0,
+                reveal: true
+            })
+        );
+        assert_eq!(
+            p(&["play", "g.xml", "--seed", "7", "--as", "2"]),
+            on(OnFile::Play {
+                seed: 7,
+                viewer: Some(2),
+                reveal: false
+            })
+        );
+        assert!(p(&["play", "g.xml", "--as", "5"])
+            .unwrap_err()
+            .contains("'5' is not a player"));
+        assert!(p(&["play", "g.xml", "--seed"])
+            .unwrap_err()
+            .contains("--seed needs a value"));
+        assert!(p(&["show", "g.xml", "--seed", "3"])
+            .unwrap_err()
+            .contains("show has no option '--seed'"));
+        assert!(p(&["check", "g.xml", "--reveal"])
+            .unwrap_err()
+            .contains("check has no option '--reveal'"));
+        assert!(p(&["solve", "g.xml", "--reveal", "5"])
+            .unwrap_err()
+            .contains("put '5' before the options"));
     }
 
     #[test]

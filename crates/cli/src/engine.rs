@@ -129,7 +129,9 @@ impl Session {
                 }
                 None => Err("no move to take back".into()),
             },
-            ["show"] => Ok(crate::show::position(&self.pos).trim_end().to_string()),
+            ["show"] => Ok(crate::show::position(&self.pos, crate::show::Viewer::Everyone)
+                .trim_end()
+                .to_string()),
             ["new"] => {
                 *self = Session::new(Arc::clone(&self.rules), self.seed);
                 Ok(String::new())

@@ -19,8 +19,13 @@ const USAGE: &str = "\
 tablecraft — table games from the command line
 
   tablecraft check FILE   check a game file and list its problems
-  tablecraft show FILE    show the starting position and the legal steps
-  tablecraft play FILE    play in the terminal by choosing numbered steps
+  tablecraft show FILE [--reveal]
+                          show the starting position and the legal steps; a hidden figure
+                          (a card face down, in a hand) is written 'hidden' unless --reveal
+  tablecraft play FILE [--seed S] [--as PLAYER] [--reveal]
+                          play in the terminal: choose numbered steps, r rolls the dice;
+                          each player sees only what they may see (--as: always PLAYER's
+                          view), with a line to look away where the turn passes
   tablecraft bench FILE   measure legal-step generation, apply/undo, search and playout speed
   tablecraft bench        the engine beside hand-written code: random playouts of Tic-Tac-Toe,
                           Connect Four, English checkers and Reversi (rules from public/games/)
@@ -29,7 +34,7 @@ tablecraft — table games from the command line
                           how many whole-move sequences of each length 1..DEPTH there are
                           from the start (a pass and a move of several steps count as one;
                           each outcome of a roll of the dice is an action of its own)
-  tablecraft solve FILE [SECONDS]
+  tablecraft solve FILE [SECONDS] [--reveal]
                           the game's value with best play, the best first move and the
                           line of play (a puzzle: a shortest solution); 60 s at most by default
   tablecraft match FILE --a SIDE --b SIDE [--games N] [--seed S]
@@ -81,14 +86,14 @@ fn main() -> ExitCode {
             println!("{path}: no problems ({})", summary(&rules));
             ExitCode::SUCCESS
         }
-        args::OnFile::Show => {
+        args::OnFile::Show { reveal } => {
             let pos = Position::new(rules);
-            print!("{}", show::position(&pos));
+            print!("{}", show::position(&pos, show::Viewer::revealing(reveal)));
             show::rule_errors(&pos, &mut Vec::new());
             ExitCode::SUCCESS
         }
-        args::OnFile::Play => play::run(rules),
-        args::OnFile::Solve { seconds } => solve::run(rules, seconds),
+        args::OnFile::Play { seed, viewer, reveal } => play::run(rules, seed, viewer, reveal),
+        args::OnFile::Solve { seconds, reveal } => solve::run(rules, seconds, reveal),
         args::OnFile::Perft { depth } => perft::run(rules, depth),
         args::OnFile::Match { a, b, games, seed } => matches::run(rules, a, b, games, seed),
         args::OnFile::Engine { seed } => engine::run(rules, seed),

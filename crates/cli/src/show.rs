@@ -1,11 +1,51 @@
-//! The position as text.
+//! The position as text, as one player or everyone sees it.
 
 use std::fmt::Write;
-use tablecraft_engine::rules::Rules;
+use tablecraft_engine::rules::FigureId;
 use tablecraft_engine::{Action, Position, Status};
 
-/// The table, whose turn it is, and the numbered legal steps.
-pub fn position(pos: &Position) -> String {
+/// Whose eyes the table is shown to: a figure they cannot see (a card face
+/// down, in another player's hand) is written `hidden`, never by its name.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Viewer {
+    /// What every player sees.
+    Everyone,
+    /// What this player sees.
+    Player(u8),
+    /// Everything, hidden figures too (`--reveal`).
+    All,
+}
+
+impl Viewer {
+    /// The viewer of a command with `--reveal` given or not.
+    pub fn revealing(reveal: bool) -> Viewer {
+        match reveal {
+            true => Viewer::All,
+            false => Viewer::Everyone,
+        }
+    }
+
+    /// Whether the viewer sees what figure `f` is.
+    pub fn sees(self, pos: &Position, f: FigureId) -> bool {
+        match self {
+            Viewer::All => true,
+            Viewer::Everyone => pos.sees(0, f),
+            Viewer::Player(p) => pos.sees(p, f),
+        }
+    }
+
+    /// Figure `f`'s name, or `hidden` where the viewer cannot see it.
+    pub fn name(self, pos: &Position, f: FigureId) -> &str {
+        match self.sees(pos, f) {
+            true => pos.rules().figure_name(f),
+            false => "hidden",
+        }
+    }
+}
+
+/// The table, whose turn it is, and the numbered legal steps, as `viewer`
+/// sees them.
+pub fn position(pos: &Position, viewer: Viewer) -> String {
     let rules = pos.rules();
     let state = pos.state();
     let mut out = String::new();
@@ -17,7 +57,7 @@ pub fn position(pos: &Position) -> String {
                 .map(|c| {
                     let p = g.place(row, c).unwrap_or(0);
                     match state.on(p).first() {
-                        Some(&f) => format!("{:>5}", short(rules, f)),
+                        Some(&f) => format!("{:>5}", short(viewer.name(pos, f))),
                         None => format!("{:>5}", "."),
                     }
                 })
@@ -29,7 +69,7 @@ pub fn position(pos: &Position) -> String {
         if p.grid.is_some() {
             continue;
         }
-        let names: Vec<&str> = state.on(i as u16).iter().map(|&f| rules.figure_name(f)).collect();
+        let names: Vec<&str> = state.on(i as u16).iter().map(|&f| viewer.name(pos, f)).collect();
         let _ = writeln!(
             out,
             "{}: {}",
@@ -37,7 +77,7 @@ pub fn position(pos: &Position) -> String {
             if names.is_empty() {
                 "(empty)".into()
             } else {
-                names.join(" ")
+                runs(&names)
             }
         );
     }
@@ -54,7 +94,7 @@ pub fn position(pos: &Position) -> String {
                     out,
                     "  {:>3}. {} from {} to {} ({})",
                     i + 1,
-                    rules.figure_name(s.figure),
+                    viewer.name(pos, s.figure),
                     rules.place_name(s.from),
                     rules.place_name(s.to),
                     rules.steps[s.rule as usize].name
@@ -73,17 +113,34 @@ pub fn position(pos: &Position) -> String {
     out
 }
 
-fn short(rules: &Rules, f: u16) -> String {
-    let name = rules.figure_name(f);
+/// Names from the bottom up, a run of several hidden figures as one
+/// (`hidden ×52`: a deck face down).
+fn runs(names: &[&str]) -> String {
+    let mut out: Vec<String> = Vec::new();
+    let mut i = 0;
+    while i < names.len() {
+        let same = names[i..].iter().take_while(|&&n| n == "hidden").count();
+        match same {
+            0 | 1 => out.push(names[i].to_string()),
+            n => out.push(format!("hidden ×{n}")),
+        }
+        i += same.max(1);
+    }
+    out.join(" ")
+}
+
+fn short(name: &str) -> String {
     name.chars().take(4).collect()
 }
 
-/// One line of the progress log.
-pub fn action(rules: &Rules, player: u8, action: &Action) -> String {
+/// One line of the progress log, as `viewer` sees it on `pos`, the
+/// position after it.
+pub fn action(pos: &Position, viewer: Viewer, player: u8, action: &Action) -> String {
+    let rules = pos.rules();
     match action {
         Action::Step(s) => format!(
             "player {player}: {} from {} to {} (approved by {})",
-            rules.figure_name(s.figure),
+            viewer.name(pos, s.figure),
             rules.place_name(s.from),
             rules.place_name(s.to),
             rules.steps[s.rule as usize].name
@@ -110,11 +167,20 @@ pub fn action(rules: &Rules, player: u8, action: &Action) -> String {
 /// condition that divides by zero, overflows or does not give yes or no),
 /// each once, and remembers them in `shown`.
 pub fn rule_errors(pos: &Position, shown: &mut Vec<String>) {
+    for text in new_rule_errors(pos, shown) {
+        println!("  warning: {text}");
+    }
+}
+
+/// The rule errors of this position not in `shown`, each once, added to it.
+pub fn new_rule_errors(pos: &Position, shown: &mut Vec<String>) -> Vec<String> {
+    let mut new = Vec::new();
     for p in pos.rule_errors() {
         let text = p.to_string();
         if !shown.contains(&text) {
-            println!("  warning: {text}");
-            shown.push(text);
+            shown.push(text.clone());
+            new.push(text);
         }
     }
+    new
 }

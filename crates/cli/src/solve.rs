@@ -3,11 +3,13 @@
 
 use std::process::ExitCode;
 use std::sync::Arc;
-use tablecraft_engine::search::{self, hint, Limits, Outcome};
+use tablecraft_engine::search::{self, hint, play, Limits, Move, Outcome};
 use tablecraft_engine::{Position, Rules, Status};
 
 /// Solves from the start within `seconds`, printing progress to stderr.
-pub fn run(rules: Arc<Rules>, seconds: f64) -> ExitCode {
+/// Moves are told as everyone sees them (a hidden figure is "a hidden
+/// figure") unless `reveal`.
+pub fn run(rules: Arc<Rules>, seconds: f64, reveal: bool) -> ExitCode {
     let pos = Position::new(Arc::clone(&rules));
     crate::show::rule_errors(&pos, &mut Vec::new());
     if let Some(result) = over_at_start(&pos) {
@@ -40,15 +42,18 @@ pub fn run(rules: Arc<Rules>, seconds: f64) -> ExitCode {
     };
     println!("value with best play: {value}");
     println!("in words: {}", hint::sentence(&choice.outcome));
+    let told = |pos: &Position, mv: &Move| told(pos, mv, reveal);
     match &choice.mv {
-        Some(mv) => println!("best first move: {}", mv.describe(&rules)),
+        Some(mv) => println!("best first move: {}", told(&pos, mv)),
         None if pos.roll_due() => println!("first the dice are rolled: the best move depends on them"),
         None => println!("no move: the game is over"),
     }
     if !choice.pv.is_empty() {
         println!("line of play:");
+        let mut at = pos.clone();
         for (i, mv) in choice.pv.iter().enumerate() {
-            println!("  {:>3}. {}", i + 1, mv.describe(&rules));
+            println!("  {:>3}. {}", i + 1, told(&at, mv));
+            play(&mut at, mv);
         }
     }
     println!(
@@ -72,6 +77,15 @@ fn over_at_start(pos: &Position) -> Option<String> {
     Some(format!("the game is over at the start ({reason}): {who}"))
 }
 
+/// `mv`, played at `pos`, in words: a figure not everyone sees there is
+/// "a hidden figure" unless `reveal`.
+fn told(pos: &Position, mv: &Move, reveal: bool) -> String {
+    match reveal {
+        true => mv.describe(pos.rules()),
+        false => mv.describe_for(pos, 0),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -92,5 +106,27 @@ mod tests {
             over_at_start(&pos).as_deref(),
             Some("the game is over at the start (home): player 1 wins")
         );
+    }
+
+    #[test]
+    fn a_move_names_a_hidden_card_only_when_revealed() {
+        let path = format!(
+            "{}/../../public/games/crazy-eights.game.xml",
+            env!("CARGO_MANIFEST_DIR")
+        );
+        let (_, rules) = tablecraft_engine::open(&std::fs::read_to_string(path).unwrap()).unwrap();
+        let mut pos = Position::with_seed(Arc::new(rules), 2);
+        let mut gen = tablecraft_engine::search::MoveGen::new(pos.rules());
+        let mut moves = Vec::new();
+        gen.moves(&mut pos, &mut moves);
+        let deal = &moves[0];
+        let top = pos.rules().figure_name(deal.steps[0].figure).to_string();
+        assert!(
+            !told(&pos, deal, false).contains(&top),
+            "{}",
+            told(&pos, deal, false)
+        );
+        assert!(told(&pos, deal, false).starts_with("a hidden figure deck→pile"));
+        assert!(told(&pos, deal, true).contains(&top));
     }
 }
