@@ -50,6 +50,7 @@ fn these_are_the_examples() {
             "nim345.game.xml",
             "nine-mens-morris.game.xml",
             "patience.game.xml",
+            "pig.game.xml",
             "reversi.game.xml",
             "snakes-and-ladders-4.game.xml",
             "snakes-and-ladders.game.xml",

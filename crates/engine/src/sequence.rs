@@ -585,10 +585,11 @@ mod tests {
     /// The guide's moves with dice read, with dice `die` and `bonus`.
     #[test]
     fn the_guide_moves_with_dice_read() {
-        let lookup = |name: &str| ["advance", "hop"].iter().position(|n| *n == name);
+        let steps = ["advance", "hop", "again", "stop", "lose"];
+        let lookup = |name: &str| steps.iter().position(|n| *n == name);
         let roll = |die: Option<&str>| match die {
-            None => Some(4),
-            Some(d) => ["die", "bonus"].iter().position(|n| *n == d).map(|i| 2 + i),
+            None => Some(12),
+            Some(d) => ["die", "bonus"].iter().position(|n| *n == d).map(|i| 10 + i),
         };
         let mut read = 0;
         let mut inside = false;
@@ -605,11 +606,11 @@ mod tests {
                     Seq::All(items) => items[0].clone(),
                     other => other.clone(),
                 };
-                assert!(matches!(first, Seq::Step(2 | 4)), "{line} starts with a roll");
+                assert!(matches!(first, Seq::Step(10 | 12)), "{line} starts with a roll");
                 read += 1;
             }
         }
-        assert_eq!(read, 3);
+        assert_eq!(read, 4);
         let e = parse("roll advance", &|n| (n == "advance").then_some(0)).unwrap_err();
         assert_eq!(
             e.message,

@@ -1,7 +1,9 @@
 //! Whole moves: a move of several steps is one decision for the search.
 //!
 //! Moves are enumerated as step sequences from the start of a move to its
-//! end (automatic, or by End move where the move may end). Steps of
+//! end (automatic, or by End move where the move may end), or to a roll of
+//! the dice the move must make before it can end: the search then rolls,
+//! and lists the rest of the move as moves of their own. Steps of
 //! interchangeable figures (same type, owner, colour, attributes and origin,
 //! matched alike by every rule, and never named in an expression) from the
 //! same place are generated once, and moves reaching the same position are
@@ -488,7 +490,10 @@ impl MoveGen {
             self.path.push(s);
             let fresh = self.seen.insert(pos.hash());
             if fresh {
-                if pos.state().made().is_empty() {
+                // A move that goes on with a roll it cannot end before (a
+                // push-your-luck game's "roll again") is listed up to the
+                // roll: after it the dice decide, and the search rolls.
+                if pos.state().made().is_empty() || (!listed && pos.roll_due()) {
                     let mv = Move {
                         steps: Steps::from_slice(&self.path),
                         end: false,
