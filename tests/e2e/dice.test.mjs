@@ -2,6 +2,7 @@
 // asks for a roll; a tap rolls it (a short tumble, none under reduced
 // motion), the roll is announced and logged, the person moves by it by
 // dragging with the pointer, and the computer rolls and moves by itself.
+// In Pig the computer rolls again in the middle of its turn.
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -137,6 +138,47 @@ test('roll the die by tapping it and move the counter by the number with the poi
   await until(async () => !/\bdue\b/.test((await die.getAttribute('class')) ?? ''), 'Enter rolled');
   assert.equal((await play.log()).at(-1).lines[0].startsWith('Rolled a'), true);
   app.assertNoErrors();
+});
+
+test('in Pig the computer rolls again in the middle of its turn; the person rolls and stops', async () => {
+  const play = await PlayPage.open(app, 'pig.game.xml');
+  await play.byTestId('intro-start').click();
+  await play.choosePlayer(2, 'good');
+  const die = play.byTestId('die-die');
+  const lit = async () => /\bdue\b/.test((await die.getAttribute('class')) ?? '');
+  const rollsIn = (move) => move.lines.filter((l) => l.startsWith('Rolled a')).length;
+  const over = async () => (await play.byTestId('game-over').count()) > 0;
+  // The person rolls and, after a good roll, drags the pig across to stop
+  // and keep the points; after a 1, the cup (the turn is lost). Until the
+  // computer has rolled twice in one turn.
+  for (let turn = 0; turn < 8; turn += 1) {
+    await until(lit, 'the die is lit for player 1', 60_000);
+    await die.click();
+    await until(async () => !(await lit()), 'rolled');
+    const value = Number(await die.getAttribute('data-value'));
+    if (value === 1) {
+      const at = await play.placeOf('red-cup');
+      await play.dragToPlace('red-cup', at === 'red-cup-left' ? 'red-cup-right' : 'red-cup-left');
+    } else {
+      const at = await play.placeOf('red-pig');
+      await play.dragToPlace('red-pig', at === 'red-pig-left' ? 'red-pig-right' : 'red-pig-left');
+    }
+    await until(async () => (await over()) || (await play.log()).at(-1)?.player === 2, 'the computer began');
+    await until(
+      async () => (await over()) || ((await play.turnText()) === 'Player 1 to move' && (await lit())),
+      'the computer played its turn',
+      60_000,
+    );
+    const theirs = (await play.log()).filter((m) => m.player === 2);
+    if (theirs.some((m) => rollsIn(m) >= 2)) {
+      const again = theirs.find((m) => rollsIn(m) >= 2);
+      assert.ok(again.lines.some((l) => /cup/i.test(l)), JSON.stringify(again));
+      app.assertNoErrors();
+      return;
+    }
+    if (await over()) break;
+  }
+  assert.fail(`the computer never rolled again: ${JSON.stringify(await play.log())}`);
 });
 
 test('under prefers-reduced-motion the die does not tumble', async () => {

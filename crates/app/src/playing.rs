@@ -4,13 +4,15 @@
 //! ([`gesture`]), playing actions on a position by name ([`act`]), the
 //! help from the computer: hints, progress and solutions ([`advice`]), a
 //! drag with several outcomes to choose from ([`choice`]), dice at the
-//! table and rolling them ([`dice`]), whose cards the table shows and the
+//! table and rolling them ([`dice`]), what the computer on move does next
+//! ([`computer`]), whose cards the table shows and the
 //! cover between turns ([`cover`]), and
 //! whether there is a game to play yet ([`ready`]).
 
 pub mod act;
 pub mod advice;
 pub mod choice;
+pub mod computer;
 pub mod cover;
 pub mod dice;
 pub mod gesture;

@@ -15,12 +15,13 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 use tablecraft_app::playing::act::{actions, perform, Action};
 use tablecraft_app::playing::advice::resolve;
+use tablecraft_app::playing::computer::{self, Next};
 use tablecraft_app::playing::words::player_name;
 use tablecraft_app::worker_protocol::{move_ms, Level, NamedMove, Reply, Request, Task};
 use tablecraft_engine::record::Record;
 use tablecraft_engine::search::rng::Rng;
 use tablecraft_engine::search::{random_move, Move, Strength};
-use tablecraft_engine::{MoveStage, Position, Status};
+use tablecraft_engine::{Position, Status};
 
 #[wasm_bindgen::prelude::wasm_bindgen]
 extern "C" {
@@ -126,7 +127,7 @@ fn level_of(strength: Strength) -> Level {
 
 /// The strength of the computer on move, if the computer is on move in a
 /// game that goes on.
-fn computer_on_move(store: Store) -> Option<(Strength, u8, MoveStage)> {
+fn computer_on_move(store: Store) -> Option<(Strength, u8)> {
     store.session.with(|s| {
         let s = s.as_ref()?;
         if s.position.status() != &Status::Playing {
@@ -134,7 +135,7 @@ fn computer_on_move(store: Store) -> Option<(Strength, u8, MoveStage)> {
         }
         let player = s.position.to_move();
         match s.players.get(usize::from(player.max(1)) - 1)? {
-            Player::Computer(strength) => Some((*strength, player, s.position.stage())),
+            Player::Computer(strength) => Some((*strength, player)),
             Player::Person => None,
         }
     })
@@ -147,22 +148,21 @@ pub fn drive(state: PlayState) {
         if state.busy.get() {
             return;
         }
-        let Some((strength, player, stage)) = computer_on_move(store) else {
+        let Some((strength, player)) = computer_on_move(store) else {
             return;
         };
         untrack(|| {
-            let rolled_only = state
-                .with_position(|p| p.state().made().is_empty())
-                .unwrap_or(false);
-            if stage != MoveStage::Start && !rolled_only {
-                // A move left half made (e.g. after leaving Play): start it again.
+            let Some(next) = state.with_position(computer::next) else {
+                return;
+            };
+            if next == Next::StartAgain {
                 state.update_position(|p| p.take_back_move());
                 return;
             }
             state.put_down();
             state.busy.set(true);
             let epoch = current();
-            if state.with_position(Position::roll_due).unwrap_or(false) {
+            if next == Next::Roll {
                 // The computer rolls by itself, then (the position changed)
                 // is asked for its move.
                 set_timeout(
