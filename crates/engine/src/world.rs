@@ -352,13 +352,52 @@ impl<'a> View<'a> {
         })
     }
 
+    /// Whether a chain of places, each a neighbour of the one before (as
+    /// `neighbours` has them) and each holding a figure of `args[2]`, goes
+    /// from a place of `args[0]` to a place of `args[1]`; each is a place,
+    /// a board (all its squares) or a list of places.
+    fn connected(&self, args: &[&Value]) -> Result<Value, EvalError> {
+        let who = &Who::of(args[2])?;
+        let mut goal = vec![false; self.rules.places.len()];
+        for p in self.places_in(args[1])? {
+            goal[p as usize] = true;
+        }
+        // Searched from every owned place of the first side at once; each
+        // place is looked at once, so it ends on any board.
+        let mut seen = vec![false; self.rules.places.len()];
+        let mut next = Vec::new();
+        for p in self.places_in(args[0])? {
+            if !seen[p as usize] && self.owns(p, who) {
+                seen[p as usize] = true;
+                next.push(p);
+            }
+        }
+        while let Some(p) = next.pop() {
+            if goal[p as usize] {
+                return Ok(Value::Bool(true));
+            }
+            for &q in self.rules.neighbours_of(p).unwrap_or(&[]) {
+                if !seen[q as usize] && self.owns(q, who) {
+                    seen[q as usize] = true;
+                    next.push(q);
+                }
+            }
+        }
+        Ok(Value::Bool(false))
+    }
+
+    /// The places `v` names: a place, every square of a board, or each
+    /// place of a list.
+    fn places_in(&self, v: &Value) -> Result<Vec<PlaceId>, EvalError> {
+        match v {
+            Value::List(items) => items.iter().map(|i| self.place(i)).collect(),
+            v => self.places(v),
+        }
+    }
+
     fn in_a_row(&self, args: &[&Value]) -> Result<Value, EvalError> {
         let n = number(args[1])?;
-        let player = match args[2] {
-            Value::Text(t) if t.parse::<i64>().is_err() => Who::Text(t.clone()),
-            other => Who::Player(number(other)?),
-        };
-        let player = &player;
+        let player = &Who::of(args[2])?;
         let (board, through) = match self.element(args[0])? {
             Element::Points(b) => (Some(&self.rules.point_boards[b as usize]), None),
             Element::Place(p) => (self.rules.point_board(p), Some(p)),
@@ -400,12 +439,22 @@ impl<'a> View<'a> {
     }
 }
 
-/// What `in_a_row` looks for on each square.
+/// What `in_a_row` and `connected` look for on each place.
 enum Who {
     /// A figure of this player.
     Player(i64),
     /// A figure of this type or colour.
     Text(String),
+}
+
+impl Who {
+    /// A player's number, or a type or colour written as text.
+    fn of(v: &Value) -> Result<Who, EvalError> {
+        Ok(match v {
+            Value::Text(t) if t.parse::<i64>().is_err() => Who::Text(t.clone()),
+            other => Who::Player(number(other)?),
+        })
+    }
 }
 
 /// Where `v` lies in `list`, if it is one of its values (not a copy).
@@ -714,6 +763,12 @@ impl World for View<'_> {
                     return Err(err("in_a_row needs a board, a count and a player".into()));
                 }
                 self.in_a_row(args)?
+            }
+            WorldFn::Connected => {
+                if args.len() < 3 {
+                    return Err(err("connected needs two places and a player".into()));
+                }
+                self.connected(args)?
             }
         })
     }

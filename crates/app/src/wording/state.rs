@@ -84,6 +84,14 @@ pub fn statement(names: &Names, e: &Expr) -> Option<String> {
                 );
                 return Some(format!("{f} is on {p}"));
             }
+            if let Some(args) = world(e, WorldFn::Connected) {
+                let (a, b) = (
+                    place_words(names, args.first()?)?,
+                    place_words(names, args.get(1)?)?,
+                );
+                let who = player_words(names, args.get(2)?)?;
+                return Some(format!("{who} has a chain of figures from {a} to {b}"));
+            }
             if let Some(args) = world(e, WorldFn::InARow) {
                 let board = place_words(names, args.first()?)?;
                 let n = number_word(number(args.get(1)?)?);
@@ -183,6 +191,10 @@ mod tests {
         assert_eq!(
             state(&n3, "in_a_row(grid, 3, 3)"),
             "Player 3 has three in a row on the board"
+        );
+        assert_eq!(
+            state(&n, "connected(grid.1.1, grid.3.3, 2)"),
+            "Player 2 has a chain of figures from the square at row 1, column 1 to the square at row 3, column 3"
         );
         assert_eq!(
             state(&n, "empty(crosses) and empty(circles)"),

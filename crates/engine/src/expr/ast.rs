@@ -402,6 +402,9 @@ pub enum WorldFn {
     Distance,
     /// `in_a_row(board, n, player)`
     InARow,
+    /// `connected(a, b, player)`: a chain of neighbouring places holding
+    /// the player's figures from `a` to `b` (each a place or a list).
+    Connected,
     /// `top(place)`: the figure that arrived last.
     Top,
     /// `below(place)`: the figure under the top one.
@@ -422,7 +425,7 @@ pub enum WorldFn {
 
 impl WorldFn {
     /// Every world function.
-    pub const ALL: [WorldFn; 24] = [
+    pub const ALL: [WorldFn; 25] = [
         WorldFn::At,
         WorldFn::Contains,
         WorldFn::Value,
@@ -439,6 +442,7 @@ impl WorldFn {
         WorldFn::Between,
         WorldFn::Distance,
         WorldFn::InARow,
+        WorldFn::Connected,
         WorldFn::Top,
         WorldFn::Below,
         WorldFn::Squares,

@@ -8,7 +8,7 @@ use super::eval::World;
 use super::value::Value;
 
 /// Every function, in the order they are listed in the guide.
-pub const FUNCTIONS: [Function; 36] = [
+pub const FUNCTIONS: [Function; 37] = [
     Function::Count,
     Function::Empty,
     Function::First,
@@ -37,6 +37,7 @@ pub const FUNCTIONS: [Function; 36] = [
     Function::World(WorldFn::Between),
     Function::World(WorldFn::Distance),
     Function::World(WorldFn::InARow),
+    Function::World(WorldFn::Connected),
     Function::World(WorldFn::Top),
     Function::World(WorldFn::Below),
     Function::World(WorldFn::Squares),
@@ -83,6 +84,7 @@ impl Function {
                 WorldFn::Between => "between",
                 WorldFn::Distance => "distance",
                 WorldFn::InARow => "in_a_row",
+                WorldFn::Connected => "connected",
                 WorldFn::Top => "top",
                 WorldFn::Below => "below",
                 WorldFn::Squares => "squares",
@@ -125,7 +127,7 @@ impl Function {
                 | WorldFn::Direction
                 | WorldFn::Can,
             ) => 2,
-            Function::World(WorldFn::Square | WorldFn::InARow) => 3,
+            Function::World(WorldFn::Square | WorldFn::InARow | WorldFn::Connected) => 3,
             _ => 1,
         }
     }
@@ -154,6 +156,7 @@ impl Function {
                 WorldFn::Square => "a board, a row and a column",
                 WorldFn::Between | WorldFn::Distance => "two squares",
                 WorldFn::InARow => "a board, how many in a row, and a player",
+                WorldFn::Connected => "two places (or lists of places) and a player",
                 WorldFn::Top | WorldFn::Below => "a place",
                 WorldFn::Squares => "a board, a track or a place",
                 WorldFn::Neighbour | WorldFn::Line => "a square and a direction",
