@@ -44,6 +44,7 @@ fn these_are_the_examples() {
             "dama-lite.game.xml",
             "english-checkers.game.xml",
             "fox-and-geese.game.xml",
+            "hex.game.xml",
             "labyrinth.game.xml",
             "nim12.game.xml",
             "nim3.game.xml",

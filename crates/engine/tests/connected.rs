@@ -198,3 +198,68 @@ fn connected_reads_places_boards_and_lists_and_says_what_is_wrong() {
     let wrong = ask(&pos, "connected([board.1.1, 7], board, 1)").unwrap_err();
     assert!(wrong.to_string().contains("not 7"), "{wrong}");
 }
+
+/// The shipped Hex: random games against a flood fill over the hexes
+/// (a hex touches the two beside it, the two above and the two below),
+/// and nobody ever draws.
+#[test]
+fn hex_is_won_by_a_path_and_never_drawn() {
+    let path = format!("{}/../../public/games/hex.game.xml", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(path).unwrap();
+    let touching = |i: usize| {
+        let (c, r) = ((i % 5) as i64, (i / 5) as i64);
+        [(1, 0), (-1, 0), (0, 1), (0, -1), (-1, 1), (1, -1)]
+            .into_iter()
+            .map(|(dc, dr)| (c + dc, r + dr))
+            .filter(|&(c, r)| (0..5).contains(&c) && (0..5).contains(&r))
+            .map(|(c, r)| (r * 5 + c) as usize)
+            .collect::<Vec<_>>()
+    };
+    let held = |pos: &Position, player: u8| -> Vec<bool> {
+        let rules = pos.rules();
+        (0..25)
+            .map(|i| {
+                let name = format!("hex.{}{}", ["a", "b", "c", "d", "e"][i % 5], i / 5 + 1);
+                let p = rules.place_id(&name).unwrap();
+                pos.state()
+                    .on(p)
+                    .iter()
+                    .any(|&f| pos.state().owner_of(f) == player)
+            })
+            .collect()
+    };
+    let (bottom, top): (Vec<usize>, Vec<usize>) = ((0..5).collect(), (20..25).collect());
+    let (left, right): (Vec<usize>, Vec<usize>) = (
+        (0..5).map(|r| r * 5).collect(),
+        (0..5).map(|r| r * 5 + 4).collect(),
+    );
+    let mut wins = [0; 3];
+    for seed in 0..30 {
+        let mut pos = start(&text, seed);
+        let mut rng = Rng::new(seed);
+        while pos.status() == &Status::Playing {
+            let steps = pos.legal_steps();
+            pos.play_step(steps[rng.below(steps.len())]).unwrap();
+            let red = joined(&held(&pos, 1), &bottom, &top, touching);
+            let blue = joined(&held(&pos, 2), &left, &right, touching);
+            let winner = match pos.status() {
+                Status::Over { winner, .. } => Some(*winner),
+                Status::Playing => None,
+            };
+            let expected = if red {
+                Some(1)
+            } else if blue {
+                Some(2)
+            } else {
+                None
+            };
+            assert_eq!(winner, expected, "seed {seed}");
+        }
+        let Status::Over { winner, .. } = pos.status() else {
+            unreachable!()
+        };
+        wins[usize::from(*winner)] += 1;
+    }
+    assert_eq!(wins[0], 0, "no draws: {wins:?}");
+    assert!(wins[1] > 0 && wins[2] > 0, "{wins:?}");
+}

@@ -620,7 +620,7 @@ fn guide_blocks(tag: &str) -> Vec<&'static str> {
 #[test]
 fn guide_examples_parse_and_resolve() {
     let vars = ["figure", "from", "to", "n", "from-square", "captured"].map(String::from);
-    let elements = |s: &str| is_element(s) || ["mine", "theirs"].contains(&s);
+    let elements = |s: &str| is_element(s) || ["mine", "theirs", "hex"].contains(&s);
     let scope = Scope {
         vars: &vars,
         is_element: &elements,
