@@ -6,7 +6,10 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 
-import { AppSession } from './harness.mjs';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+
+import { AppSession, REPO_ROOT } from './harness.mjs';
 import { PlayPage } from './play-page.mjs';
 
 let app;
@@ -17,29 +20,8 @@ after(async () => {
   await app?.stop();
 });
 
-const PROMOTION = `<?xml version="1.0" encoding="UTF-8"?>
-<game format="2" players="2">
-  <title>Promotion</title>
-  <description>Bring the pawn to the last square and choose what it becomes: a knight wins.</description>
-  <rules>
-    <equipment><board name="lane" rows="1" columns="3"/></equipment>
-    <figures><figure name="pawn" type="pawn" origin="lane.1.2" owner="1"/></figures>
-    <steps>
-      <step name="to-queen"><what type="pawn" owner="on-move"/><from type="square"/><to type="square"/>
-        <when>column(to) = 3</when><effect>change figure to queen</effect></step>
-      <step name="to-knight"><what type="pawn" owner="on-move"/><from type="square"/><to type="square"/>
-        <when>column(to) = 3</when><effect>change figure to knight</effect></step>
-    </steps>
-    <game-over>
-      <end name="knight" winner="1"><when>not empty(lane.1.3) and type(top(lane.1.3)) = "knight"</when></end>
-      <end name="queen" winner="2"><when>not empty(lane.1.3) and type(top(lane.1.3)) = "queen"</when></end>
-    </game-over>
-  </rules>
-  <layout width="600" height="260">
-    <place name="lane" x="60" y="60" width="480" height="160"/>
-  </layout>
-</game>
-`;
+/** A pawn that becomes a queen or a knight on the last square. */
+const PROMOTION = readFileSync(path.join(REPO_ROOT, 'tests', 'fixtures', 'promotion.game.xml'), 'utf8');
 
 test('a drop with several outcomes asks which one; Esc puts it back, a choice by keyboard plays it', async () => {
   const page = await app.openGame(PROMOTION, { name: 'promotion.game.xml' });

@@ -83,20 +83,7 @@ mod tests {
 
     /// A pawn that becomes a queen or a knight on the last square.
     fn promotion() -> Position {
-        let text = r#"<game format="2" players="2"><title>Promotion</title><rules>
-            <equipment><board name="lane" rows="1" columns="3"/></equipment>
-            <figures><figure name="pawn" type="pawn" origin="lane.1.2" owner="1"/></figures>
-            <steps>
-              <step name="to-queen"><what type="pawn" owner="on-move"/><from type="square"/><to type="square"/>
-                <when>column(to) = 3</when><effect>change figure to queen</effect></step>
-              <step name="to-knight"><what type="pawn" owner="on-move"/><from type="square"/><to type="square"/>
-                <when>column(to) = 3</when><effect>change figure to knight</effect></step>
-            </steps>
-            <game-over>
-              <end name="knight" winner="1"><when>not empty(lane.1.3) and type(top(lane.1.3)) = "knight"</when></end>
-              <end name="queen" winner="2"><when>not empty(lane.1.3) and type(top(lane.1.3)) = "queen"</when></end>
-            </game-over>
-            </rules></game>"#;
+        let text = include_str!("../../../../tests/fixtures/promotion.game.xml");
         let (_, rules) = tablecraft_engine::open(text).unwrap_or_else(|p| panic!("{p:#?}"));
         Position::new(Arc::new(rules))
     }
