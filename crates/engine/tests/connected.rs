@@ -3,6 +3,8 @@
 //! game against a flood fill written here, on a board (the 8 squares
 //! around) and on a board of dots (what its lines join: a hex board).
 
+mod common;
+
 use std::sync::Arc;
 use tablecraft_engine::search::rng::Rng;
 use tablecraft_engine::{Position, Status};
@@ -21,11 +23,6 @@ const CROSS: &str = r#"<game format="2" players="2"><title>Cross</title><rules>
     <end name="blue" winner="2"><when>connected(all s in squares(board) where column(s) = 1, all s in squares(board) where column(s) = 5, "blue")</when></end>
   </game-over>
   <settings when-stuck="draw"/></rules></game>"#;
-
-fn start(text: &str, seed: u64) -> Position {
-    let (_, rules) = tablecraft_engine::open(text).unwrap_or_else(|p| panic!("{p:#?}"));
-    Position::with_seed(Arc::new(rules), seed)
-}
 
 /// Whether the owned cells (by index) join a cell of `from` to one of
 /// `to`, stepping to any cell `next` gives.
@@ -80,7 +77,7 @@ fn a_chain_across_the_board_wins_as_a_flood_fill_finds_it() {
     let columns = |k: usize| (0..5).map(|r| r * 5 + k).collect::<Vec<_>>();
     let mut wins = [0; 3];
     for seed in 0..40 {
-        let mut pos = start(CROSS, seed);
+        let mut pos = common::start(CROSS);
         let mut rng = Rng::new(seed);
         while pos.status() == &Status::Playing {
             let steps = pos.legal_steps();
@@ -137,7 +134,7 @@ fn on_a_board_of_dots_a_chain_follows_the_lines() {
     };
     // Every set of hexes the player may hold, placed in one order.
     for held in 0u32..(1 << 7) {
-        let mut pos = start(HEX, 1);
+        let mut pos = common::start(HEX);
         let rules = Arc::clone(pos.rules());
         let owned: Vec<bool> = (0..7).map(|i| held & 1 << i != 0).collect();
         let mut over = false;
@@ -157,19 +154,9 @@ fn on_a_board_of_dots_a_chain_follows_the_lines() {
 
 #[test]
 fn connected_reads_places_boards_and_lists_and_says_what_is_wrong() {
-    use tablecraft_engine::expr::{parse_expr, Scope, Value};
-    let mut pos = start(CROSS, 1);
-    let ask = |pos: &Position, text: &str| {
-        let mut e = parse_expr(text).unwrap();
-        let rules = pos.rules();
-        let is_element = |n: &str| rules.element(n).is_some();
-        let problems = e.resolve(&Scope {
-            vars: &[],
-            is_element: &is_element,
-        });
-        assert!(problems.is_empty(), "{text}: {problems:?}");
-        e.eval(&[], &tablecraft_engine::world::View::of(pos))
-    };
+    use tablecraft_engine::expr::Value;
+    let mut pos = common::start(CROSS);
+    let ask = common::evaluate;
     assert_eq!(
         ask(&pos, "connected(board, board, 1)").unwrap(),
         Value::Bool(false)
@@ -235,7 +222,7 @@ fn hex_is_won_by_a_path_and_never_drawn() {
     );
     let mut wins = [0; 3];
     for seed in 0..30 {
-        let mut pos = start(&text, seed);
+        let mut pos = common::start(&text);
         let mut rng = Rng::new(seed);
         while pos.status() == &Status::Playing {
             let steps = pos.legal_steps();

@@ -275,17 +275,7 @@ fn morris_plays_to_the_end_like_the_reference() {
 }
 
 fn ask(pos: &Position, src: &str) -> String {
-    use tablecraft_engine::expr::{parse_expr, Scope};
-    let mut e = parse_expr(src).unwrap_or_else(|e| panic!("{src}: {e}"));
-    let rules = pos.rules();
-    let is_element = |n: &str| rules.element(n).is_some();
-    let problems = e.resolve(&Scope {
-        vars: &[],
-        is_element: &is_element,
-    });
-    assert!(problems.is_empty(), "{src}: {problems:?}");
-    let view = tablecraft_engine::world::View::of(pos);
-    e.eval(&[], &view)
+    common::evaluate(pos, src)
         .unwrap_or_else(|e| panic!("{src}: {e}"))
         .to_string()
         .replace("board.", "")

@@ -1,18 +1,36 @@
 //! What the tests of the example games share: a game opened from its
-//! file, the positions its whole moves lead to, and the seeded choice of
-//! a move for whole games played against a reference.
+//! file, an expression asked of a position, the positions its whole moves
+//! lead to, and the seeded choice of a move for whole games played
+//! against a reference.
 
 use std::collections::HashSet;
 use std::hash::Hash;
 use std::sync::Arc;
+use tablecraft_engine::expr::{parse_expr, EvalError, Scope, Value};
 use tablecraft_engine::position::Position;
 use tablecraft_engine::search::{play, unplay, Move, MoveGen};
+use tablecraft_engine::world::View;
 use tablecraft_engine::Status;
 
 /// The starting position of a game file's text.
 pub fn start(text: &str) -> Position {
     let (_, rules) = tablecraft_engine::open::open(text).unwrap_or_else(|p| panic!("{p:#?}"));
     Position::new(Arc::new(rules))
+}
+
+/// The value of the expression `src` at `pos`, its names those of the
+/// game; panics where it does not read or names what the game lacks.
+#[allow(dead_code)] // Not every test that shares this module asks.
+pub fn evaluate(pos: &Position, src: &str) -> Result<Value, EvalError> {
+    let mut e = parse_expr(src).unwrap_or_else(|e| panic!("{src}: {e}"));
+    let rules = pos.rules();
+    let is_element = |n: &str| rules.element(n).is_some();
+    let problems = e.resolve(&Scope {
+        vars: &[],
+        is_element: &is_element,
+    });
+    assert!(problems.is_empty(), "{src}: {problems:?}");
+    e.eval(&[], &View::of(pos))
 }
 
 /// The whole moves `MoveGen` lists (left in `moves`) and the positions
