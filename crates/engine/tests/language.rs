@@ -1,6 +1,8 @@
 //! The rule language's board functions, quantifiers and side effects,
 //! asked of a real position.
 
+mod common;
+
 use std::sync::Arc;
 use tablecraft_engine::expr::{parse_expr, Scope, Value};
 use tablecraft_engine::position::Position;
@@ -33,21 +35,11 @@ const GAME: &str = r#"<game format="1" players="2"><rules>
 </rules></game>"#;
 
 fn start() -> Position {
-    let (_, rules) = tablecraft_engine::open::open(GAME).unwrap_or_else(|p| panic!("{p:#?}"));
-    Position::new(Arc::new(rules))
+    common::start(GAME)
 }
 
 fn ask(pos: &Position, src: &str) -> Value {
-    let mut e = parse_expr(src).unwrap_or_else(|e| panic!("{src}: {e}"));
-    let rules = pos.rules();
-    let is_element = |n: &str| rules.element(n).is_some();
-    let problems = e.resolve(&Scope {
-        vars: &[],
-        is_element: &is_element,
-    });
-    assert!(problems.is_empty(), "{src}: {problems:?}");
-    e.eval(&[], &View::of(pos))
-        .unwrap_or_else(|e| panic!("{src}: {e}"))
+    common::evaluate(pos, src).unwrap_or_else(|e| panic!("{src}: {e}"))
 }
 
 fn texts(items: &[&str]) -> Value {
