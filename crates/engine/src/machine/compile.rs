@@ -174,8 +174,15 @@ pub(super) fn machine(rules: &Rules) -> Result<Machine, String> {
 /// each (for game overs over its squares), if any.
 fn board(rules: &Rules) -> Result<Option<usize>, String> {
     let mut b = None;
+    let fits = |b: usize| {
+        let board = &rules.bitboards.boards[b];
+        board.single && !board.owned_squares
+    };
     for rule in &rules.steps {
-        if let Some(rb) = &rule.board {
+        // A points board whose points hold more than one figure is kept as
+        // piles, as any place but the board's squares.
+        let stacked = |rb: &&crate::rules::RuleBoard| rules.bitboards.boards[rb.b].is_points() && !fits(rb.b);
+        if let Some(rb) = rule.board.as_ref().filter(|rb| !stacked(rb)) {
             match b {
                 None => b = Some(rb.b),
                 Some(x) if x != rb.b => return Err("the rules play on two boards".into()),
@@ -183,10 +190,6 @@ fn board(rules: &Rules) -> Result<Option<usize>, String> {
             }
         }
     }
-    let fits = |b: usize| {
-        let board = &rules.bitboards.boards[b];
-        board.single && !board.owned_squares
-    };
     match b {
         Some(b) if fits(b) => Ok(Some(b)),
         Some(_) => Err("the board's squares hold more than one figure, or have owners".into()),

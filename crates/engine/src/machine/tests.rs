@@ -68,6 +68,22 @@ fn general_act(m: &Machine, pos: &mut Position, action: Action, undo: &mut Undo)
 
 /// Plays `games` random games of `text` in both, comparing at every
 /// position; the machine must play the game.
+/// The game `text` with its points board grown past 64 points (lines of
+/// three far points added): the machine then keeps its points as piles,
+/// not as its board, and asks their targets one by one.
+fn kept_as_piles(text: &str) -> String {
+    let far: String = (0..22)
+        .map(|i| format!("<line>far{} far{} far{}</line>", 3 * i, 3 * i + 1, 3 * i + 2))
+        .collect();
+    let out = text.replacen(
+        r#"<points name="board">"#,
+        &format!(r#"<points name="board">{far}"#),
+        1,
+    );
+    assert_ne!(out, text, "a points board named board");
+    out
+}
+
 fn lockstep(text: &str, games: u64, what: &str) -> Tally {
     let (_, rules) = crate::open(text).unwrap_or_else(|p| panic!("{what}: {p:#?}"));
     let rules = Arc::new(rules);

@@ -559,10 +559,10 @@ impl Cx<'_> {
         let Some(i) = list.squares_of() else {
             return Ok(None);
         };
-        let Some(Element::Grid(g)) = self.texts.get(i as usize).and_then(|t| t.element) else {
+        let Some(e) = self.texts.get(i as usize).and_then(|t| t.element) else {
             return Ok(None);
         };
-        let Some(b) = self.b.filter(|&b| self.rules.bitboards.of_grid(g) == Some(b)) else {
+        let Some(b) = self.b.filter(|&b| self.rules.bitboards.of_element(e) == Some(b)) else {
             return Ok(None);
         };
         if !tree::answered_by_sets(kind, until) {
@@ -688,10 +688,7 @@ impl Eval<'_, '_> {
     /// asked here, each condition's result in `out`, where only the results
     /// at the square `at` (one bit) are read.
     pub(super) fn run_each_at(&mut self, set: &SetOf, at: u64, out: &mut [tree::Tri]) -> Option<()> {
-        let mut values: arrayvec::ArrayVec<Val, 32> = arrayvec::ArrayVec::new();
-        for x in &set.scalars {
-            values.try_push(x.get(self)?).ok()?;
-        }
+        let values = set.program.ask(|i| set.scalars.get(i)?.get(self))?;
         let board = (&self.m.board, self.s.bits);
         set.program
             .run_each_at(&values, self.rules, board, self.player, at, out)
@@ -707,10 +704,7 @@ impl Eval<'_, '_> {
 
     /// Runs a set program on the board, its parts asked here.
     pub(super) fn run(&mut self, set: &SetOf) -> Option<tree::Tri> {
-        let mut values: arrayvec::ArrayVec<Val, 32> = arrayvec::ArrayVec::new();
-        for x in &set.scalars {
-            values.try_push(x.get(self)?).ok()?;
-        }
+        let values = set.program.ask(|i| set.scalars.get(i)?.get(self))?;
         set.program
             .run(&values, self.rules, &self.m.board, self.s.bits, self.player)
     }
@@ -737,10 +731,7 @@ impl Eval<'_, '_> {
     // Kept out of the listing's loop, which most rules go through without.
     #[inline(never)]
     pub(super) fn run_keeping(&mut self, set: &SetOf, keep: &[Reg], kept: &mut [u64]) -> Option<tree::Tri> {
-        let mut values: arrayvec::ArrayVec<Val, 32> = arrayvec::ArrayVec::new();
-        for x in &set.scalars {
-            values.try_push(x.get(self)?).ok()?;
-        }
+        let values = set.program.ask(|i| set.scalars.get(i)?.get(self))?;
         let board = &self.m.board;
         set.program
             .run_keeping(&values, self.rules, board, self.s.bits, self.player, keep, kept)

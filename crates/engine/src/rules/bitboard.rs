@@ -1,5 +1,9 @@
 //! Boards of at most 64 squares seen as the bits of one word: square `i`
-//! (from 0, row by row, as the places of the board lie) is bit `i`. A set
+//! (from 0, row by row, as the places of the board lie) is bit `i`. A
+//! points board of at most 64 points is one too, point `i` bit `i`: it has
+//! no directions, so what goes by direction finds nothing on it, and what
+//! reads only which squares are filled and whose (`owner`, `empty`, how
+//! many) is as fast there as on a grid. A set
 //! of squares is then one `u64`, and a question about every square of the
 //! board (which are empty, which are player 2's, which have an empty
 //! square below them) is a few operations on words. The state keeps what
@@ -9,17 +13,22 @@
 //! Written by hand rather than taken from a bitboard crate: those fix the
 //! board at 8×8, and a board here has any shape up to 64 squares.
 
+use super::points::PointBoard;
 use super::{Grid, PlaceId, Rules};
 use crate::expr::DIRECTIONS;
 
 /// No board holds this place.
 const NONE: u32 = u32::MAX;
 
-/// A board or track of at most 64 squares that is not a ring.
+/// A board or track of at most 64 squares that is not a ring, or a
+/// points board of at most 64 points.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct BitBoard {
-    /// The grid it is, in [`Rules::grids`].
+    /// The grid it is, in [`Rules::grids`]; `u16::MAX` for a points board.
     pub grid: u16,
+    /// The points board it is, in [`Rules::point_boards`]; `u16::MAX` for
+    /// a grid.
+    pub points: u16,
     /// The place of its first square.
     pub first: PlaceId,
     pub rows: u16,
@@ -78,14 +87,10 @@ impl BitBoard {
                 }
             }
         }
-        let places = (g.first..g.first + squares as PlaceId).filter_map(|p| rules.places.get(p as usize));
-        let (mut single, mut owned_squares) = (true, false);
-        for place in places {
-            single &= place.capacity == Some(1);
-            owned_squares |= place.owner != 0;
-        }
+        let (single, owned_squares) = Self::places(rules, g.first, squares);
         let mut b = BitBoard {
             grid: id as u16,
+            points: u16::MAX,
             first: g.first,
             rows: g.rows,
             columns: g.columns,
@@ -114,10 +119,49 @@ impl BitBoard {
         Some(b)
     }
 
+    /// Points board `id` of `rules`, if it has at most 64 points: no
+    /// square has a neighbour in any direction.
+    fn of_points(rules: &Rules, id: usize, board: &PointBoard) -> Option<BitBoard> {
+        let squares = u32::from(board.count);
+        if squares == 0 || squares > 64 {
+            return None;
+        }
+        let (single, owned_squares) = Self::places(rules, board.first, squares);
+        Some(BitBoard {
+            grid: u16::MAX,
+            points: id as u16,
+            first: board.first,
+            all: u64::MAX >> (64 - squares),
+            single,
+            owned_squares,
+            leaps: vec![[(0, 0); 8]; squares as usize].into(),
+            reach: Box::new([]),
+            ..BitBoard::none()
+        })
+    }
+
+    /// Whether the `squares` places from `first` each hold one figure at
+    /// most, and whether any has an owner of its own.
+    fn places(rules: &Rules, first: PlaceId, squares: u32) -> (bool, bool) {
+        let places = (first..first + squares as PlaceId).filter_map(|p| rules.places.get(p as usize));
+        let (mut single, mut owned_squares) = (true, false);
+        for place in places {
+            single &= place.capacity == Some(1);
+            owned_squares |= place.owner != 0;
+        }
+        (single, owned_squares)
+    }
+
+    /// Whether it is a points board: then nothing goes by direction.
+    pub fn is_points(&self) -> bool {
+        self.points != u16::MAX
+    }
+
     /// A board of no squares.
     pub fn none() -> BitBoard {
         BitBoard {
             grid: u16::MAX,
+            points: u16::MAX,
             first: 0,
             rows: 0,
             columns: 0,
@@ -278,13 +322,13 @@ pub struct BitBoards {
 }
 
 impl BitBoards {
-    /// Every grid of `rules` that fits in a word.
+    /// Every grid and points board of `rules` that fits in a word.
     pub fn of(rules: &Rules) -> BitBoards {
-        let boards: Vec<BitBoard> = rules
-            .grids
-            .iter()
-            .enumerate()
+        let grids = rules.grids.iter().enumerate();
+        let points = rules.point_boards.iter().enumerate();
+        let boards: Vec<BitBoard> = grids
             .filter_map(|(id, g)| BitBoard::of(rules, id, g))
+            .chain(points.filter_map(|(id, p)| BitBoard::of_points(rules, id, p)))
             .collect();
         let mut at = vec![NONE; rules.places.len()];
         for (b, board) in boards.iter().enumerate() {
@@ -309,6 +353,21 @@ impl BitBoards {
     /// The board of grid `g`, if it fits in a word: its index.
     pub fn of_grid(&self, g: u16) -> Option<usize> {
         self.boards.iter().position(|b| b.grid == g)
+    }
+
+    /// The board of points board `p`, if it fits in a word: its index.
+    pub fn of_points(&self, p: u16) -> Option<usize> {
+        self.boards.iter().position(|b| b.points == p)
+    }
+
+    /// The board a board, track or points board named as a whole is, if
+    /// it fits in a word (`squares(board)`): its index.
+    pub fn of_element(&self, e: super::Element) -> Option<usize> {
+        match e {
+            super::Element::Grid(g) => self.of_grid(g),
+            super::Element::Points(p) => self.of_points(p),
+            _ => None,
+        }
     }
 }
 

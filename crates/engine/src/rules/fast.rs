@@ -263,10 +263,7 @@ impl FastSet {
         let board = rules.bitboards.boards.get(self.board)?;
         let state = ask.view.state;
         let (bits, player) = (state.board_bits(self.board), state.to_move());
-        let mut values: arrayvec::ArrayVec<Val, 32> = arrayvec::ArrayVec::new();
-        for a in &self.args {
-            values.try_push(a.get(&mut run)?).ok()?;
-        }
+        let values = self.program.ask(|i| self.args.get(i)?.get(&mut run))?;
         let t = self.program.run(&values, rules, board, bits, player)?;
         Some(t.yes)
     }

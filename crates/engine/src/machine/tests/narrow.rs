@@ -4,8 +4,10 @@
 use super::super::steps::Targets;
 use super::*;
 
+/// Nine Men's Morris on more points than the machine's board holds: its
+/// points are kept as piles, and their targets asked one by one.
 fn morris() -> String {
-    examples::text("nine-mens-morris.game.xml")
+    kept_as_piles(&examples::text("nine-mens-morris.game.xml"))
 }
 
 const MAY_GO: &str = r#"<define name="may_go" of="a b">type(a) = "group" or (type(a) = "point" and empty("hand." + player) and (b in neighbours(a) or on_board(player) = 3))</define>"#;
@@ -132,4 +134,22 @@ fn targets_past_one_word_of_bits_list_as_the_general_engine_lists() {
     );
     let tally = lockstep(&long, 4, "long lines");
     assert!(tally.answered > 0 && tally.gave_up == 0, "{tally:?}");
+}
+
+/// A points board whose points hold two men is not the machine's board,
+/// whose squares hold one figure: the game still plays on the machine,
+/// its points kept as piles, and lists what the general engine lists.
+#[test]
+fn points_that_hold_two_figures_are_kept_as_piles() {
+    let text = examples::text("nine-mens-morris.game.xml").replacen(
+        r#"<points name="board">"#,
+        r#"<points name="board" capacity="2">"#,
+        1,
+    );
+    assert!(
+        !filters(&text, "put").is_empty(),
+        "asked one by one, with filters"
+    );
+    let tally = lockstep(&text, 4, "two men a point");
+    assert!(tally.answered > 0, "{tally:?}");
 }

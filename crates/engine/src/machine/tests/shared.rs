@@ -3,8 +3,10 @@
 
 use super::*;
 
+/// Nine Men's Morris on more points than the machine's board holds: its
+/// points are kept as piles, and their targets asked one by one.
 fn morris() -> String {
-    examples::text("nine-mens-morris.game.xml")
+    kept_as_piles(&examples::text("nine-mens-morris.game.xml"))
 }
 
 /// The shared conditions of rule `name`, in the order it asks them.
@@ -139,6 +141,14 @@ fn a_points_board_game_whose_rules_share_a_condition_plays_on_the_machine() {
     <settings when-stuck="lose" pass="no"/>
   </rules>
 </game>"#;
+    // As written, its points are the machine's board: every condition
+    // is a set of the targets, and none is asked one by one.
+    let (_, rules) = crate::open(text).unwrap();
+    let m = rules.machine().unwrap();
+    assert!(shared_of(&rules, m, "to-side").is_empty());
+    let tally = lockstep(text, 12, "three men's morris on the board");
+    assert!(tally.answered > 0 && tally.gave_up == 0, "{tally:?}");
+    let text = &kept_as_piles(text);
     let (_, rules) = crate::open(text).unwrap();
     let m = rules
         .machine()

@@ -58,6 +58,14 @@ impl Node {
         }
     }
 
+    /// The place it is, where it is one named as it stands.
+    pub(crate) fn place(&self) -> Option<PlaceId> {
+        match self {
+            Node::Value(v) => v.as_place(),
+            _ => None,
+        }
+    }
+
     /// The number it is, where it is one written as it stands.
     pub(crate) fn number(&self) -> Option<i32> {
         match self {

@@ -75,6 +75,16 @@ pub(super) enum Pred {
         op: BinOp,
         k: Node,
     },
+    /// `x in list` of a list that reads no square: the squares among its
+    /// items.
+    Among(Node),
+    /// `every t in line where t = s or y`, `line` squares named as they
+    /// stand (bits) and `y` a condition about `t` alone: the squares `s`
+    /// for which the others of the line all hold `y`.
+    AllBut {
+        line: u64,
+        y: Box<Pred>,
+    },
     /// `any t in line(map, d) where cond` (`every`: `every … where`).
     Along {
         base: Map,
@@ -107,6 +117,10 @@ pub(super) enum Map {
     /// The same square, read where nothing is an error: the top figure
     /// of a square, whose owner is the square's (`owner(top(map))`).
     Strict(Box<Map>),
+    /// One square of the board named as it stands, the same for every
+    /// square: an item of a list unrolled (`every s in l where owner(s) =
+    /// player`, `l` one line of a points board).
+    Const(crate::rules::PlaceId),
 }
 
 /// The squares going `d` from the one `base` gives, while `cont` holds

@@ -3,16 +3,14 @@
 
 use std::sync::OnceLock;
 
-use arrayvec::ArrayVec;
-
 use super::super::compile::{fill_slot, walk, Node};
 use super::super::ops::{arg, Arg, Op};
 use super::super::run::Run;
-use super::super::{direction_of, no_slots, Ask, Held, Text, Val, FIRST_DIRECTION};
+use super::super::{direction_of, no_slots, Ask, Held, Seq, Text, Val, FIRST_DIRECTION};
 use super::{answer, Map, Pred, Program, RunOf, Tri};
 use crate::expr::{BinOp, Function, Quantity, Special, WorldFn};
 use crate::rules::bitboard::BitBoard;
-use crate::rules::{Element, Rules};
+use crate::rules::Rules;
 use crate::state::State;
 use crate::world::View;
 
@@ -108,10 +106,7 @@ pub(in crate::rules::fast) fn compile_quantifiers(
     Some(std::sync::Arc::new(move |r: &mut Run| {
         let rules = r.rules;
         let found = compiled.get_or_init(|| {
-            let Some(Element::Grid(g)) = r.text(grid)?.element else {
-                return None;
-            };
-            let b = rules.bitboards.of_grid(g)?;
+            let b = rules.bitboards.of_element(r.text(grid)?.element?)?;
             let program = squares_condition(&condition, slot, rules, r.texts, b)?;
             let args = program.scalars().iter().map(arg).collect();
             Some((b, program, args))
@@ -119,10 +114,7 @@ pub(in crate::rules::fast) fn compile_quantifiers(
         let answered = found.as_ref().and_then(|(b, program, args)| {
             let board = rules.bitboards.boards.get(*b)?;
             let (bits, player) = (r.state.board_bits(*b), r.state.to_move());
-            let mut values: ArrayVec<Val, 32> = ArrayVec::new();
-            for a in args {
-                values.try_push(a.get(r)?).ok()?;
-            }
+            let values = program.ask(|i| args.get(i)?.get(r))?;
             let t = program.run(&values, rules, board, bits, player)?;
             answer(kind, until, t, board)
         });
@@ -158,7 +150,16 @@ impl Compiler<'_> {
     /// `n`, a yes-or-no, as sets.
     fn pred(&mut self, n: &Node) -> Option<Pred> {
         if !self.depends(n) {
-            return self.scalar(n).map(Pred::Scalar);
+            if let Some(p) = self.of_square(n) {
+                return Some(p);
+            }
+            // `and`, `or` and `not` of parts about squares named as they
+            // stand are gone through part by part; anything else is asked
+            // on its own.
+            let joins = matches!(n, Node::And(..) | Node::Or(..) | Node::Not(_));
+            if !(joins && self.names_square(n)) {
+                return self.scalar(n).map(Pred::Scalar);
+            }
         }
         if let Some(fixed) = self.fixed(n) {
             return Some(Pred::Fixed(fixed));
@@ -181,7 +182,13 @@ impl Compiler<'_> {
                 condition,
             } => {
                 let every = *kind == Quantity::Every;
-                if let Some(dirs) = directions(list) {
+                if let Some(p) = self.among(every, *slot, list, condition) {
+                    return Some(p);
+                }
+                if let Some(p) = self.unrolled_items(every, *slot, list, condition) {
+                    return Some(p);
+                }
+                if let Some(dirs) = directions(list).filter(|_| !self.board.is_points()) {
                     return self.unrolled(every, *slot, dirs, condition);
                 }
                 let (base, d) = self.line(list)?;
@@ -254,6 +261,150 @@ impl Compiler<'_> {
         }
     }
 
+    /// A part about one square of the board named as it stands, read from
+    /// the sets instead of asked on its own: `owner(q) = who` and `q =
+    /// place` (or `!=`). An unrolled line's items are such squares
+    /// ([`unrolled_items`](Self::unrolled_items)), one part each, and the
+    /// parts asked on their own are few ([`super::program`]).
+    fn of_square(&mut self, n: &Node) -> Option<Pred> {
+        let Node::Binary(op @ (BinOp::Eq | BinOp::Ne), a, b) = n else {
+            return None;
+        };
+        let eq = *op == BinOp::Eq;
+        let on_board = |n: &Node| n.place().filter(|&q| self.board.bit(q).is_some());
+        let owner_of = |n: &Node| match n {
+            Node::Call(Function::World(WorldFn::Owner), args) => match &args[..] {
+                [x] => on_board(x),
+                _ => None,
+            },
+            _ => None,
+        };
+        for (x, y) in [(a, b), (b, a)] {
+            if let Some(q) = owner_of(x) {
+                return Some(Pred::Owner {
+                    map: Map::Const(q),
+                    who: self.scalar(y)?,
+                    eq,
+                });
+            }
+        }
+        for (x, y) in [(a, b), (b, a)] {
+            if let Some(q) = on_board(x).filter(|_| y.place().is_none()) {
+                return Some(Pred::Is {
+                    map: Map::Const(q),
+                    place: self.scalar(y)?,
+                    eq,
+                });
+            }
+        }
+        None
+    }
+
+    /// Whether `n` names a square of the board as it stands.
+    fn names_square(&self, n: &Node) -> bool {
+        let mut found = false;
+        walk(n, &mut |p| {
+            found |= p.place().is_some_and(|q| self.board.bit(q).is_some())
+        });
+        found
+    }
+
+    /// `x in list` (`any t in list where t = x`, either way round), the
+    /// square in `x` and a list that reads no square.
+    fn among(&mut self, every: bool, slot: usize, list: &Node, condition: &Node) -> Option<Pred> {
+        let Node::Binary(BinOp::Eq, a, b) = condition else {
+            return None;
+        };
+        let is = |n: &Node, s: usize| matches!(n, &Node::Slot(x) if x == s);
+        let var = self.var();
+        let found = (is(a, slot) && is(b, var)) || (is(a, var) && is(b, slot));
+        if every || !found || self.depends(list) {
+            return None;
+        }
+        Some(Pred::Among(self.scalar(list)?))
+    }
+
+    /// A quantifier over a list that is one of a few known from the board's
+    /// shape, one part an item, asked in order as the quantifier asks
+    /// them: a list named as it stands (a line of a points board), or the
+    /// lines through the square (`lines(s)`), each line there only for the
+    /// squares it goes through. Nine Men's Morris's `any l in lines(to)
+    /// where every s in l where …` is then a few operations a line.
+    fn unrolled_items(&mut self, every: bool, slot: usize, list: &Node, condition: &Node) -> Option<Pred> {
+        // Lines through the square: each of the board's lines, for the
+        // squares on it (in the order `lines` gives them: the board's).
+        if let Node::Call(Function::World(WorldFn::Lines), args) = list {
+            if !matches!(args[..], [Node::Slot(s)] if s == self.var()) || !self.board.is_points() {
+                return None;
+            }
+            let rules = self.rules;
+            let board = rules.point_boards.get(usize::from(self.board.points))?;
+            if board.lines.len() > MAX_UNROLLED {
+                return None;
+            }
+            let mut parts = Vec::new();
+            for (l, points) in board.lines.iter().enumerate() {
+                let on = points
+                    .iter()
+                    .filter_map(|&p| self.board.bit(p))
+                    .fold(0, |a, b| a | b);
+                let line =
+                    super::super::shape::point_line(rules, u8::try_from(self.board.points).ok()?, l as u16)?;
+                let mut part = condition.clone();
+                fill_slot(&mut part, slot, &Node::Value(line));
+                let part = self.pred(&part)?;
+                parts.push((Some(on), part));
+            }
+            return Some(chained(every, parts));
+        }
+        // A list named as it stands.
+        let list = match list {
+            Node::Value(v) => v.as_list()?,
+            _ => return None,
+        };
+        if list.len() > MAX_UNROLLED {
+            return None;
+        }
+        if let Some(p) = self.all_but(every, slot, list, condition) {
+            return Some(p);
+        }
+        let mut parts = Vec::new();
+        for k in 0..list.len() {
+            let mut part = condition.clone();
+            fill_slot(&mut part, slot, &Node::Value(list.item(k, self.rules)?));
+            parts.push((None, self.pred(&part)?));
+        }
+        Some(chained(every, parts))
+    }
+
+    /// `every t in list where t = s or y`, `s` the square the sets are
+    /// about, the items of `list` distinct squares of the board and `y`
+    /// about `t` alone: whether the line is whole but for `s`
+    /// ([`Pred::AllBut`]), one operation however long the line.
+    fn all_but(&mut self, every: bool, slot: usize, list: Seq, condition: &Node) -> Option<Pred> {
+        let Node::Or(a, y) = condition else {
+            return None;
+        };
+        let Node::Binary(BinOp::Eq, p, q) = &**a else {
+            return None;
+        };
+        let is = |n: &Node, s: usize| matches!(n, &Node::Slot(x) if x == s);
+        let var = self.var();
+        if !every || !((is(p, slot) && is(q, var)) || (is(p, var) && is(q, slot))) {
+            return None;
+        }
+        let mut line = 0u64;
+        for k in 0..list.len() {
+            let bit = self.board.bit(list.item(k, self.rules)?.as_place()?)?;
+            if line & bit != 0 {
+                return None;
+            }
+            line |= bit;
+        }
+        let y = self.inner(y, slot)?;
+        Some(Pred::AllBut { line, y: Box::new(y) })
+    }
+
     /// `any` (or `every`, `every`) of `condition` over the directions
     /// `dirs`, the direction in `slot`: one part a direction, asked in
     /// order as the quantifier asks them.
@@ -296,6 +447,10 @@ impl Compiler<'_> {
         let Node::Call(Function::World(WorldFn::Line), args) = list else {
             return None;
         };
+        // A point's lines go towards a point, not a direction.
+        if self.board.is_points() {
+            return None;
+        }
         let [m, d] = &args[..] else {
             return None;
         };
@@ -367,6 +522,9 @@ impl Compiler<'_> {
     fn map(&mut self, n: &Node) -> Option<Map> {
         match n {
             &Node::Slot(s) if s == self.var() => Some(Map::Id),
+            // A point has no neighbour in a direction, nor a square between
+            // it and another two away: asking is an error there.
+            _ if self.board.is_points() => None,
             Node::Call(Function::World(WorldFn::Neighbour), args) => {
                 let [m, d] = &args[..] else {
                     return None;
@@ -494,6 +652,31 @@ impl Compiler<'_> {
             })
             .collect()
     }
+}
+
+/// The most items of a list gone through one part an item
+/// ([`Compiler::unrolled_items`]).
+const MAX_UNROLLED: usize = 32;
+
+/// `any` (or `every`) of the parts in order, each asked only for the
+/// squares it is there for (`Some`; all of them for `None`).
+fn chained(every: bool, parts: Vec<(Option<u64>, Pred)>) -> Pred {
+    let mut out: Option<Pred> = None;
+    for (on, part) in parts {
+        let gate = |on: u64| Box::new(Pred::Fixed(Box::new([Tri { yes: on, err: 0 }])));
+        let part = match (on, every) {
+            (None, _) => part,
+            (Some(on), false) => Pred::And(gate(on), Box::new(part)),
+            (Some(on), true) => Pred::Or(Box::new(Pred::Not(gate(on))), Box::new(part)),
+        };
+        out = Some(match out {
+            None => part,
+            Some(sofar) if every => Pred::And(Box::new(sofar), Box::new(part)),
+            Some(sofar) => Pred::Or(Box::new(sofar), Box::new(part)),
+        });
+    }
+    // No item at all: `any` is no, `every` yes.
+    out.unwrap_or(Pred::Scalar(Node::Value(Val::bool(every))))
 }
 
 /// The directions a list written as it stands holds: `directions`,

@@ -18,6 +18,10 @@ use crate::state::BoardBits;
 /// asked square by square.
 pub(super) const MAX_OPS: usize = 256;
 
+/// The most operations made while a program is built, before those its
+/// results do not need are left out: folding parts together leaves many.
+const MAX_BUILT: usize = 4 * MAX_OPS;
+
 /// The most parts that read no square one program may ask.
 const MAX_SCALARS: usize = 32;
 
@@ -86,6 +90,18 @@ enum Op {
     },
     /// The squares two away from the square the value names, in a line.
     TwoAway(Value),
+    /// Every square where square number `.1` is in `.0`, none otherwise:
+    /// what is read of one square named as it stands ([`Map::Const`]).
+    Spread(Reg, u8),
+    /// The squares that are items of the list the value is (`x in list`).
+    Among(Value),
+    /// The squares `s` for which every square of `line` but `s` is in `y`:
+    /// all of them where the whole line is, the one square missing where
+    /// one is, none otherwise (`every t in line where t = s or …`).
+    AllBut {
+        line: u64,
+        y: Reg,
+    },
     /// The squares whose neighbour in some direction is in `over` and the
     /// square after it, that way, in `to`: where a step two away over a
     /// square of `over` may start ([`Program::starts`]).
@@ -128,6 +144,13 @@ pub(crate) struct Program {
     /// The parts that read no square, asked in order as the list reaches
     /// them.
     scalars: Vec<Node>,
+    /// Per part that reads no square, the earlier part (a yes or no) it is
+    /// read under and the answer it is read for: `a and b` reads `b` only
+    /// where `a` holds, `a or b` only where it does not. Where `a` is the
+    /// other answer, `b` is not asked ([`ask`](Self::ask)): Nine Men's
+    /// Morris's `type(a) = "point" and (b in neighbours(a) …)` asks no
+    /// neighbours of a hand, which has none.
+    guards: Vec<Option<(Value, bool)>>,
     /// Sets worked out ahead: one per player on move, or one for all.
     fixed: Vec<Box<[Tri]>>,
     /// Where the condition holds.
@@ -160,6 +183,8 @@ impl Program {
             board,
             ops: Vec::new(),
             scalars: Vec::new(),
+            guards: Vec::new(),
+            guard: None,
             fixed: Vec::new(),
             seen: HashMap::new(),
             too_long: false,
@@ -178,6 +203,9 @@ impl Program {
             .flat_map(|&(yes, err)| std::iter::once(yes).chain(err))
             .collect();
         let (ops, renamed) = live(&b.ops, &roots);
+        if ops.len() > MAX_OPS {
+            return None;
+        }
         let mut outs = outs
             .into_iter()
             .map(|(yes, err)| (renamed(yes), err.map(&renamed)));
@@ -191,6 +219,7 @@ impl Program {
             at_ops: ops_at_one(&ops, &results, &[]),
             ops,
             scalars: b.scalars,
+            guards: b.guards,
             fixed: b.fixed,
             yes,
             err,
@@ -240,7 +269,12 @@ impl Program {
                 | Op::FlankAt { d, .. } => {
                     dirs |= 1u8.checked_shl(u32::from(d))?;
                 }
-                Op::Bit(_) | Op::Between { .. } | Op::TwoAway(_) | Op::Leap { .. } => return None,
+                Op::Bit(_)
+                | Op::Between { .. }
+                | Op::TwoAway(_)
+                | Op::Leap { .. }
+                | Op::Spread(..)
+                | Op::AllBut { .. } => return None,
                 _ => {}
             }
         }
@@ -266,6 +300,25 @@ impl Program {
     /// for them.
     pub(crate) fn scalars(&self) -> &[Node] {
         &self.scalars
+    }
+
+    /// The values of the [`scalars`](Self::scalars), each from `get` (`None`
+    /// to give up), in order: those whose guard gives the other answer are
+    /// not asked, and the program does not read them.
+    #[inline]
+    pub(crate) fn ask(
+        &self,
+        mut get: impl FnMut(usize) -> Option<Val>,
+    ) -> Option<arrayvec::ArrayVec<Val, MAX_SCALARS>> {
+        let mut values = arrayvec::ArrayVec::new();
+        for i in 0..self.scalars.len() {
+            let v = match skipped(&self.guards, &values, i) {
+                true => Val::bool(false),
+                false => get(i)?,
+            };
+            values.try_push(v).ok()?;
+        }
+        Some(values)
     }
 
     /// How many operations it has, and how many parts that read no square.
@@ -387,8 +440,21 @@ impl Program {
         let mut sets = arrayvec::ArrayVec::<u64, MAX_OPS>::new();
         let player = usize::from(player.max(1) - 1);
         let num = |v: Val| v.as_num();
+        // The parts not asked: what reads them is never read.
+        let mut unasked = 0u64;
+        if self.guards.iter().any(Option::is_some) {
+            for i in 0..values.len().min(64) {
+                if skipped(&self.guards, values, i) {
+                    unasked |= 1 << i;
+                }
+            }
+        }
         for op in ops.iter().take(MAX_OPS) {
             let s = |reg: Reg| sets.get(usize::from(reg)).copied().unwrap_or(0);
+            if unasked != 0 && starts::value(*op).is_some_and(|v| unasked >> v & 1 == 1) {
+                sets.try_push(0).ok()?;
+                continue;
+            }
             let set = match *op {
                 Op::Truth(v) => match values.get(v as usize)?.as_bool()? {
                     true => all,
@@ -473,6 +539,19 @@ impl Program {
                 }
                 Op::Between { x, y } => between(rules, board, *values.get(x as usize)?, Some(s(y)))?,
                 Op::TwoAway(x) => between(rules, board, *values.get(x as usize)?, None)?,
+                Op::Spread(a, i) => match s(a) >> i & 1 {
+                    1 => all,
+                    _ => 0,
+                },
+                Op::Among(v) => among(rules, board, *values.get(v as usize)?)?,
+                Op::AllBut { line, y } => {
+                    let missing = line & !s(y);
+                    match missing & missing.wrapping_sub(1) {
+                        _ if missing == 0 => all,
+                        0 => missing,
+                        _ => 0,
+                    }
+                }
                 Op::Leap { over, to } => board.leap(s(over), s(to)),
                 Op::Sure { yes, err } => {
                     if s(err) != 0 {
@@ -579,7 +658,7 @@ fn needed(ops: &[Op], roots: &[Reg]) -> Option<Vec<bool>> {
 /// The results an operation reads.
 fn reads(op: Op) -> Vec<Reg> {
     match op {
-        Op::Not(a) | Op::Back(a, _) => vec![a],
+        Op::Not(a) | Op::Back(a, _) | Op::Spread(a, _) | Op::AllBut { y: a, .. } => vec![a],
         Op::And(a, b) | Op::Or(a, b) => vec![a, b],
         Op::Reach { start, cont, .. }
         | Op::Flank { start, cont, .. }
@@ -597,7 +676,8 @@ fn reads(op: Op) -> Vec<Reg> {
         | Op::Filled
         | Op::Const(_)
         | Op::Fixed(_)
-        | Op::TwoAway(_) => vec![],
+        | Op::TwoAway(_)
+        | Op::Among(_) => vec![],
     }
 }
 
@@ -607,6 +687,8 @@ fn rename(op: Op, at: &[Reg]) -> Op {
     match op {
         Op::Not(a) => Op::Not(r(a)),
         Op::Back(a, d) => Op::Back(r(a), d),
+        Op::Spread(a, i) => Op::Spread(r(a), i),
+        Op::AllBut { line, y } => Op::AllBut { line, y: r(y) },
         Op::And(a, b) => Op::And(r(a), r(b)),
         Op::Or(a, b) => Op::Or(r(a), r(b)),
         Op::Reach { start, cont, d } => Op::Reach {
@@ -664,6 +746,32 @@ fn bit(board: &BitBoard, v: Val) -> Option<u64> {
     }
 }
 
+/// Whether the part `i` is not asked: its guard is, or gives the other
+/// answer (not a yes or no, it is asked: the value is a stand-in).
+fn skipped(guards: &[Option<(Value, bool)>], values: &[Val], i: usize) -> bool {
+    let mut at = i;
+    // A guard is an earlier part: the chain ends.
+    while let Some(&Some((g, want))) = guards.get(at) {
+        let g = usize::from(g);
+        if values.get(g).and_then(|v| v.as_bool()) == Some(!want) {
+            return true;
+        }
+        at = g;
+    }
+    false
+}
+
+/// The squares of the board that are items of the list `v`; `None` for
+/// anything but a list of places (an item that is a name as text is left
+/// to the square by square evaluation, which compares names).
+fn among(rules: &Rules, board: &BitBoard, v: Val) -> Option<u64> {
+    let list = v.as_list()?;
+    (0..list.len()).try_fold(0, |bits, k| match list.item(k, rules)?.held() {
+        Held::Place(p) => Some(bits | board.bit(p).unwrap_or(0)),
+        _ => None,
+    })
+}
+
 /// The squares two away from the square the value `x` names, in a line:
 /// those whose square between is in `y`, or all of them (`None`).
 #[inline(never)]
@@ -684,6 +792,9 @@ struct Builder<'a> {
     board: &'a BitBoard,
     ops: Vec<Op>,
     scalars: Vec<Node>,
+    guards: Vec<Option<(Value, bool)>>,
+    /// The guard of the parts asked now ([`Program::guards`]).
+    guard: Option<(Value, bool)>,
     fixed: Vec<Box<[Tri]>>,
     /// Each operation already in the list, for sharing.
     seen: HashMap<Op, Reg>,
@@ -698,7 +809,7 @@ impl Builder<'_> {
         if let Some(&r) = self.seen.get(&op) {
             return r;
         }
-        if self.ops.len() >= MAX_OPS {
+        if self.ops.len() >= MAX_BUILT {
             self.too_long = true;
             return 0;
         }
@@ -711,13 +822,30 @@ impl Builder<'_> {
     /// Asks `a` (once for the same part): the value to read.
     fn scalar(&mut self, a: &Node) -> Value {
         let k = match self.scalars.iter().position(|x| x == a) {
-            Some(k) => k,
+            Some(k) => {
+                // Read under another guard too: always asked.
+                if self.guards[k] != self.guard {
+                    self.guards[k] = None;
+                }
+                k
+            }
             None => {
                 self.scalars.push(a.clone());
+                self.guards.push(self.guard);
                 self.scalars.len() - 1
             }
         };
         k.min(MAX_SCALARS) as Value
+    }
+
+    /// `tri` of `p` read only where the part `a` (a yes or no that reads
+    /// no square) is `want`.
+    fn guarded(&mut self, a: &Node, want: bool, p: &Pred, errors: bool) -> Pair {
+        let v = self.scalar(a);
+        let outer = self.guard.replace((v, want));
+        let out = self.tri(p, errors);
+        self.guard = outer;
+        out
     }
 
     fn all(&self) -> u64 {
@@ -754,6 +882,11 @@ impl Builder<'_> {
         match self.ops.get(a as usize) {
             Some(&Op::Not(x)) => x,
             Some(&Op::Const(c)) => self.konst(!c),
+            // All or nothing, by one square: the other way by the same.
+            Some(&Op::Spread(x, i)) => {
+                let not_x = self.not(x);
+                self.op(Op::Spread(not_x, i))
+            }
             _ => self.op(Op::Not(a)),
         }
     }
@@ -771,6 +904,12 @@ impl Builder<'_> {
     }
 
     fn and(&mut self, a: Reg, b: Reg) -> Reg {
+        // Two sets read at one square: both at once (one word for every
+        // part about that square, not one each).
+        if let Some((x, y, i)) = self.spread_alike(a, b) {
+            let both = self.and(x, y);
+            return self.op(Op::Spread(both, i));
+        }
         let all = self.all();
         // A part of `b` and `a`: `b` already.
         let within = |x: Reg, y: Reg, ops: &[Op]| matches!(ops.get(y as usize), Some(&Op::And(p, q)) if p == x || q == x);
@@ -785,6 +924,15 @@ impl Builder<'_> {
             (_, Some(x)) if x == all => a,
             _ if self.opposite(a, b) => self.konst(0),
             _ => self.op(Op::And(a.min(b), a.max(b))),
+        }
+    }
+
+    /// The sets and the square where `a` and `b` are each a set read at the
+    /// same square ([`Op::Spread`]).
+    fn spread_alike(&self, a: Reg, b: Reg) -> Option<(Reg, Reg, u8)> {
+        match (self.ops.get(a as usize)?, self.ops.get(b as usize)?) {
+            (&Op::Spread(x, i), &Op::Spread(y, j)) if i == j => Some((x, y, i)),
+            _ => None,
         }
     }
 
@@ -806,6 +954,10 @@ impl Builder<'_> {
     }
 
     fn or(&mut self, a: Reg, b: Reg) -> Reg {
+        if let Some((x, y, i)) = self.spread_alike(a, b) {
+            let either = self.or(x, y);
+            return self.op(Op::Spread(either, i));
+        }
         let all = self.all();
         // `a or not (a or x)` is `a or not x` (Connect Four's `row(to) = 6
         // or not empty(neighbour(to, down))`, where the neighbour is
@@ -912,6 +1064,14 @@ impl Builder<'_> {
                 let v = self.scalar(a);
                 (self.op(Op::Truth(v)), None)
             }
+            Pred::Among(list) => {
+                let v = self.scalar(list);
+                (self.op(Op::Among(v)), None)
+            }
+            Pred::AllBut { line, y } => {
+                let y = self.sure(y);
+                (self.op(Op::AllBut { line: *line, y }), None)
+            }
             Pred::Fixed(by_player) => match by_player.first() {
                 // The same whoever is on move: a set as it stands.
                 Some(first) if by_player.iter().all(|t| t.yes == first.yes) => (self.konst(first.yes), None),
@@ -927,7 +1087,10 @@ impl Builder<'_> {
             }
             Pred::And(a, b) => {
                 let (ay, ae) = self.tri(a, errors);
-                let (by, be) = self.tri(b, errors);
+                let (by, be) = match &**a {
+                    Pred::Scalar(x) => self.guarded(x, true, b, errors),
+                    _ => self.tri(b, errors),
+                };
                 let yes = self.and(ay, by);
                 let err = match errors {
                     true => {
@@ -939,9 +1102,13 @@ impl Builder<'_> {
                 (yes, err)
             }
             Pred::Or(a, b) => {
+                let left = a;
                 let a = self.tri(a, true);
                 let no = self.no(a);
-                let (by, be) = self.tri(b, errors);
+                let (by, be) = match &**left {
+                    Pred::Scalar(x) => self.guarded(x, false, b, errors),
+                    _ => self.tri(b, errors),
+                };
                 // Where the left part never fails, what it leaves to the
                 // right is where it does not hold: their union.
                 let later = match self.absent(a.1) {
@@ -1000,11 +1167,23 @@ impl Builder<'_> {
                 (yes, err)
             }
             Pred::Is { map, place, eq } => {
-                let v = self.scalar(place);
-                let bit = self.op(Op::Bit(v));
-                let mut same = self.pull(map, bit);
                 let err = self.fails(map);
-                if let Some(none) = self.nowhere(map) {
+                let none = self.nowhere(map);
+                // A square named as it stands is one bit, asked of nothing.
+                let square = place
+                    .place()
+                    .and_then(|q| self.board.bit(q))
+                    .filter(|_| none.is_none());
+                let bit = match square {
+                    Some(bit) => self.konst(bit),
+                    None => {
+                        let v = self.scalar(place);
+                        self.op(Op::Bit(v))
+                    }
+                };
+                let mut same = self.pull(map, bit);
+                if let Some(none) = none {
+                    let v = self.scalar(place);
                     let nothing = self.op(Op::IsNothing(v));
                     let both = self.and(none, nothing);
                     same = self.or(same, both);
@@ -1146,6 +1325,14 @@ impl Builder<'_> {
                 self.op(Op::Between { x, y })
             }
             Map::Strict(inner) => self.pull(inner, y),
+            &Map::Const(q) => match self.board.bit(q) {
+                Some(bit) => self.op(Op::Spread(y, bit.trailing_zeros() as u8)),
+                // Compiled only for squares of the board.
+                None => {
+                    self.too_long = true;
+                    0
+                }
+            },
         }
     }
 
@@ -1165,7 +1352,7 @@ impl Builder<'_> {
     fn nowhere(&mut self, m: &Map) -> Option<Reg> {
         let all = self.all();
         match m {
-            Map::Id | Map::Strict(_) => None,
+            Map::Id | Map::Strict(_) | Map::Const(_) => None,
             Map::Next(inner, d) => {
                 let off = all & !self.board.has(*d);
                 if off == 0 {
@@ -1200,7 +1387,7 @@ impl Builder<'_> {
     /// too short.
     fn fails(&mut self, m: &Map) -> Option<Reg> {
         match m {
-            Map::Id | Map::Between(_) => None,
+            Map::Id | Map::Between(_) | Map::Const(_) => None,
             // The neighbour of nothing, or the top figure on it, is an error.
             Map::Next(inner, _) | Map::Strict(inner) => self.strict(inner),
             Map::After { base, d, cont, min } => {

@@ -110,3 +110,31 @@ fn what_one_side_of_an_or_already_says_is_not_asked_again() {
     // squares, those above one, and the bottom row or those.
     assert_eq!(size, (4, 0), "operations and parts asked");
 }
+
+/// Nine Men's Morris's conditions on the points board: where a man may go
+/// (`b in neighbours(a)`, or anywhere from a hand) and whether going there
+/// closes a mill (`any l in lines(b) where every s in l where …`, each of
+/// the board's lines for the points on it) are sets, and give the points
+/// a player would name.
+#[test]
+fn a_points_board_lists_its_targets_as_sets() {
+    let mut pos = Position::new(Arc::new(example("nine-mens-morris.game.xml")));
+    for rule in ["put", "close"] {
+        let r = pos.rules().steps.iter().find(|r| r.name == rule).unwrap();
+        let rb = r.board.as_ref().expect("its targets are the points");
+        assert!(rb.rest.is_empty(), "{rule}: every condition as sets");
+    }
+    assert_eq!(targets(&pos, "put", "hand.1").len(), 24, "any point at first");
+    assert!(targets(&pos, "close", "hand.1").is_empty(), "no mill at first");
+    for (hand, point) in [
+        ("hand.1", "a7"),
+        ("hand.2", "a1"),
+        ("hand.1", "d7"),
+        ("hand.2", "d1"),
+    ] {
+        play(&mut pos, hand, &format!("board.{point}"));
+    }
+    // White has a7 and d7: only g7 closes their line; a7–a4–a1 is not theirs.
+    assert_eq!(targets(&pos, "close", "hand.1"), ["board.g7"]);
+    assert!(!targets(&pos, "put", "hand.1").contains(&"board.g7".to_string()));
+}

@@ -86,6 +86,7 @@ impl Program {
             at_ops: ops_at_one(&ops, &[yes], &[]),
             ops,
             scalars: self.scalars.clone(),
+            guards: self.guards.clone(),
             fixed: self.fixed.clone(),
             yes,
             err: None,
@@ -95,7 +96,7 @@ impl Program {
 }
 
 /// The part that reads no square an operation reads, if any.
-fn value(op: Op) -> Option<u8> {
+pub(super) fn value(op: Op) -> Option<u8> {
     match op {
         Op::Truth(v)
         | Op::Owned(v)
@@ -104,6 +105,7 @@ fn value(op: Op) -> Option<u8> {
         | Op::IsNothing(v)
         | Op::Between { x: v, .. }
         | Op::TwoAway(v)
+        | Op::Among(v)
         | Op::AtLeast { n: Some(v), .. } => Some(v),
         Op::AtLeast { n: None, .. }
         | Op::Filled
@@ -114,6 +116,8 @@ fn value(op: Op) -> Option<u8> {
         | Op::Or(..)
         | Op::Leap { .. }
         | Op::Back(..)
+        | Op::Spread(..)
+        | Op::AllBut { .. }
         | Op::Reach { .. }
         | Op::Flank { .. }
         | Op::ReachAt { .. }
