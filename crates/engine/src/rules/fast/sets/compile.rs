@@ -368,13 +368,10 @@ impl Compiler<'_> {
         if let Some(p) = self.all_but(every, slot, list, condition) {
             return Some(p);
         }
-        let mut parts = Vec::new();
-        for k in 0..list.len() {
-            let mut part = condition.clone();
-            fill_slot(&mut part, slot, &Node::Value(list.item(k, self.rules)?));
-            parts.push((None, self.pred(&part)?));
-        }
-        Some(chained(every, parts))
+        let items = (0..list.len())
+            .map(|k| list.item(k, self.rules))
+            .collect::<Option<Vec<_>>>()?;
+        self.each_item(every, slot, items.into_iter(), condition)
     }
 
     /// `every t in list where t = s or y`, `s` the square the sets are
@@ -415,19 +412,26 @@ impl Compiler<'_> {
         dirs: std::ops::Range<u32>,
         condition: &Node,
     ) -> Option<Pred> {
-        let mut out: Option<Pred> = None;
-        for d in dirs {
+        let items = dirs.map(|d| Val::text(FIRST_DIRECTION + d));
+        self.each_item(every, slot, items, condition)
+    }
+
+    /// `any` (or `every`) of `condition` with each of `items` in `slot`,
+    /// one part an item, in order.
+    fn each_item(
+        &mut self,
+        every: bool,
+        slot: usize,
+        items: impl Iterator<Item = Val>,
+        condition: &Node,
+    ) -> Option<Pred> {
+        let mut parts = Vec::new();
+        for item in items {
             let mut part = condition.clone();
-            fill_slot(&mut part, slot, &Node::Value(Val::text(FIRST_DIRECTION + d)));
-            let part = self.pred(&part)?;
-            out = Some(match out {
-                None => part,
-                Some(sofar) if every => Pred::And(Box::new(sofar), Box::new(part)),
-                Some(sofar) => Pred::Or(Box::new(sofar), Box::new(part)),
-            });
+            fill_slot(&mut part, slot, &Node::Value(item));
+            parts.push((None, self.pred(&part)?));
         }
-        // No direction at all: `any` is no, `every` yes.
-        Some(out.unwrap_or(Pred::Scalar(Node::Value(Val::bool(every)))))
+        Some(chained(every, parts))
     }
 
     /// A condition about the items of a line (in `slot`), which must not
@@ -659,7 +663,8 @@ impl Compiler<'_> {
 const MAX_UNROLLED: usize = 32;
 
 /// `any` (or `every`) of the parts in order, each asked only for the
-/// squares it is there for (`Some`; all of them for `None`).
+/// squares it is there for (`Some`; all of them for `None`); of no part at
+/// all, `any` is no and `every` yes.
 fn chained(every: bool, parts: Vec<(Option<u64>, Pred)>) -> Pred {
     let mut out: Option<Pred> = None;
     for (on, part) in parts {
@@ -675,7 +680,6 @@ fn chained(every: bool, parts: Vec<(Option<u64>, Pred)>) -> Pred {
             Some(sofar) => Pred::Or(Box::new(sofar), Box::new(part)),
         });
     }
-    // No item at all: `any` is no, `every` yes.
     out.unwrap_or(Pred::Scalar(Node::Value(Val::bool(every))))
 }
 
