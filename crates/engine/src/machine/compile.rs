@@ -7,7 +7,7 @@ use super::handover::Handover;
 use super::kinds::Kinds;
 use super::narrow::Narrow;
 use super::placing;
-use super::shared;
+use super::shared::{self, SharedSet};
 use super::steps::{Gate, StepRule, Targets};
 use super::value::{Caught, Expr, Sx};
 use super::{End, Holds, Machine, Where};
@@ -102,15 +102,27 @@ pub(super) fn machine(rules: &Rules) -> Result<Machine, String> {
         stuck_now: !crate::position::stuck_means_no_step(rules),
     };
     m.repeats = super::repeats::Repeats::of(rules, &m.kinds)?;
-    let mut keys = Vec::new();
+    let (mut keys, mut set_keys, mut set_trees) = (Vec::new(), Vec::new(), Vec::new());
     for i in 0..rules.steps.len() {
-        let (rule, each_keys) =
+        let (rule, each_keys, sets) =
             step_rule(&m, rules, i).map_err(|e| format!("step '{}': {e}", rules.steps[i].name))?;
         m.steps.push(rule);
         keys.push(each_keys);
+        let (these, trees): (Vec<_>, Vec<_>) = sets.into_iter().unzip();
+        set_keys.push(these);
+        set_trees.push(trees);
     }
     for (rule, shared) in m.steps.iter_mut().zip(shared::number(&keys)) {
         rule.shared = shared;
+    }
+    let numbers = shared::number(&set_keys);
+    for (i, (numbers, trees)) in numbers.into_iter().zip(set_trees).enumerate() {
+        let shared_sets = numbers
+            .into_iter()
+            .zip(trees)
+            .map(|(number, t)| shared_set(&m, rules, i, number?, t))
+            .collect();
+        m.steps[i].shared_sets = shared_sets;
     }
     m.placing = m
         .allowed
@@ -202,10 +214,48 @@ fn empty_board() -> crate::rules::bitboard::BitBoard {
     crate::rules::bitboard::BitBoard::none()
 }
 
-/// Step rule `i` of `rules` for machine `m`, and what makes each of its
+/// A set program of step rule `i`'s that other rules ask too, numbered
+/// `number` and whether this rule asks its opposite: the condition `t`
+/// with the `not` around it taken off, where it fails worked out too; none
+/// where that has no program.
+fn shared_set(
+    m: &Machine,
+    rules: &Rules,
+    i: usize,
+    (number, not): (u16, bool),
+    t: tree::Tree,
+) -> Option<SharedSet> {
+    let node = match (not, t.node) {
+        (true, tree::Node::Not(inner)) => *inner,
+        (false, node) => node,
+        (true, _) => return None,
+    };
+    let program = tree::step_targets(&node, rules, &t.texts, m.b?, true)?;
+    let (set, _) = Expr::set(
+        program,
+        t.texts,
+        rules,
+        (m.b, &m.places),
+        &caught(&rules.steps[i]),
+    )
+    .ok()?;
+    Some(SharedSet { number, not, set })
+}
+
+/// What makes a set program of a rule's the same as another rule's
+/// ([`shared`]), with the condition it is of.
+type SetKey = (shared::Keyed, tree::Tree);
+
+/// Step rule `i` of `rules` for machine `m`; what makes each of its
 /// conditions asked of each target ([`StepRule::each`], or those of
-/// [`Targets::Piles`]) the same as another rule's ([`shared`]).
-fn step_rule(m: &Machine, rules: &Rules, i: usize) -> Result<(StepRule, Vec<shared::Keyed>), String> {
+/// [`Targets::Piles`]) the same as another rule's ([`shared`]); and the
+/// same for its set programs ([`Targets::Board`]).
+#[allow(clippy::type_complexity)]
+fn step_rule(
+    m: &Machine,
+    rules: &Rules,
+    i: usize,
+) -> Result<(StepRule, Vec<shared::Keyed>, Vec<SetKey>), String> {
     let rule = &rules.steps[i];
     let caught = caught(rule);
     let condition = |when| {
@@ -271,6 +321,7 @@ fn step_rule(m: &Machine, rules: &Rules, i: usize) -> Result<(StepRule, Vec<shar
     let mut gates = Vec::new();
     let mut each = Vec::new();
     let mut each_keys = Vec::new();
+    let mut set_keys = Vec::new();
     let targets = match on_board {
         Some(_) => {
             let b = m.b.ok_or("no board")?;
@@ -285,9 +336,18 @@ fn step_rule(m: &Machine, rules: &Rules, i: usize) -> Result<(StepRule, Vec<shar
                     Gate::push(&mut gates, expr, &sx);
                     continue;
                 }
-                match tree::step_targets(&t.node, rules, &t.texts, b) {
+                match tree::step_targets(&t.node, rules, &t.texts, b, false) {
                     Some(program) => {
-                        sets.push(Expr::set(program, t.texts, rules, (m.b, &m.places), &caught)?)
+                        let (set, texts) =
+                            Expr::set(program, t.texts.clone(), rules, (m.b, &m.places), &caught)?;
+                        // One that asks nothing is worked out from the
+                        // board alone, for every figure at once: not shared.
+                        let key = match set.bare() {
+                            true => None,
+                            false => shared::key(&t.node, &t.texts, false),
+                        };
+                        sets.push((set, texts));
+                        set_keys.push((key, t));
                     }
                     None => {
                         let (key, expr, _) = per_target(t, false)?;
@@ -364,8 +424,9 @@ fn step_rule(m: &Machine, rules: &Rules, i: usize) -> Result<(StepRule, Vec<shar
         starts,
         each,
         shared: Vec::new(),
+        shared_sets: Vec::new(),
     };
-    Ok((compiled, each_keys))
+    Ok((compiled, each_keys, set_keys))
 }
 
 /// For each pile of `m`, the number of the target in `to` on it (none:

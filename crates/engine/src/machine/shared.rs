@@ -11,12 +11,18 @@
 //! answer for the others ([`Answers`], [`Found`]). Only what a rule asks is
 //! worked out, in the order it asks it, so a condition another rule never
 //! reaches is still never asked.
+//!
+//! A condition on the board's squares worked out as a set program is
+//! shared the same way, for all the targets at once ([`SharedSet`],
+//! [`SetAnswers`]): the program of the condition without its `not`, where
+//! it fails worked out too, so that a rule asking the opposite reads the
+//! same answer.
 
 use arrayvec::ArrayVec;
 
 use super::steps::Turn;
-use super::value::{Eval, Expr};
-use crate::rules::tree::{walk, Node, Text};
+use super::value::{Eval, Expr, SetOf};
+use crate::rules::tree::{walk, Node, Text, Tri};
 use crate::rules::PlaceId;
 
 /// What makes two target conditions the same: the condition with a `not`
@@ -146,6 +152,65 @@ impl Answers {
                 held,
             }),
         }
+    }
+
+    pub(super) fn clear(&mut self) {
+        self.0.clear();
+    }
+}
+
+/// A set program of a rule's that other rules ask too: its number, whether
+/// the rule asks its opposite, and the program of the condition without
+/// the `not`, where it fails included.
+#[derive(Debug, Clone)]
+pub(super) struct SharedSet {
+    pub number: u16,
+    pub not: bool,
+    pub set: SetOf,
+}
+
+impl SharedSet {
+    /// The answer for the rule, `all` the board's squares: read from
+    /// `answers` where another rule asked it for `figure` in this listing,
+    /// else worked out in `e` and kept there.
+    pub(super) fn run(
+        &self,
+        e: &mut Eval,
+        answers: &mut SetAnswers,
+        figure: (PlaceId, u8),
+        turn: Turn,
+        all: u64,
+    ) -> Option<Tri> {
+        let key = (self.number, figure, turn.player, turn.own);
+        let t = match answers.get(key) {
+            Some(t) => t,
+            None => {
+                let t = e.run(&self.set)?;
+                answers.0.push((key, t));
+                t
+            }
+        };
+        Some(match self.not {
+            true => Tri {
+                yes: all & !t.yes & !t.err,
+                err: t.err,
+            },
+            false => t,
+        })
+    }
+}
+
+/// The answers found so far in a listing of the set programs several rules
+/// share: by number, figure, player on move and whether the steps made so
+/// far were read.
+#[derive(Debug, Default, Clone)]
+pub(super) struct SetAnswers(Vec<(SetAsked, Tri)>);
+
+type SetAsked = (u16, (PlaceId, u8), u8, bool);
+
+impl SetAnswers {
+    fn get(&self, key: SetAsked) -> Option<Tri> {
+        self.0.iter().find(|(k, _)| *k == key).map(|&(_, t)| t)
     }
 
     pub(super) fn clear(&mut self) {

@@ -10,7 +10,7 @@ use super::effect::Compiled;
 use super::handover::{Handover, Kept};
 use super::narrow::{Narrow, Through};
 use super::once::Known;
-use super::shared::{Answers, Found};
+use super::shared::{Answers, Found, SetAnswers, SharedSet};
 use super::situation::{Made, Situation};
 use super::value::{Eval, Expr, SetOf, Starts, Sx};
 use super::Machine;
@@ -64,6 +64,9 @@ pub(super) struct StepRule {
     /// number of the condition where other rules ask it too, and whether
     /// this one asks the opposite ([`super::shared`]).
     pub shared: Vec<Option<(u16, bool)>>,
+    /// For each set program of [`Targets::Board`], where other rules ask
+    /// it too, its own program whose answer they share.
+    pub shared_sets: Vec<Option<SharedSet>>,
 }
 
 /// A condition of a step rule that reads nothing of the step.
@@ -309,6 +312,8 @@ pub(super) struct Memo {
     /// The answers of target conditions several rules ask
     /// ([`super::shared`]).
     answers: Answers,
+    /// The same for set programs.
+    set_answers: SetAnswers,
 }
 
 impl Memo {
@@ -317,6 +322,7 @@ impl Memo {
         self.none = 0;
         self.known.clear();
         self.answers.clear();
+        self.set_answers.clear();
     }
 }
 
@@ -698,15 +704,19 @@ impl Machine {
                     bits = self.each_holds(rules, s, turn, rule, (from, k), bits, memo, depth)?;
                 }
                 if bits != 0 && sets.iter().any(|(set, _)| !set.bare()) {
+                    let mut answers = std::mem::take(&mut memo.set_answers);
+                    let all = self.board.all;
                     self.ask(rules, s, turn, (from, k), memo, depth, &mut |e| {
                         for (j, (set, texts)) in sets.iter().enumerate().filter(|(_, (set, _))| !set.bare()) {
                             e.texts = texts;
-                            bits &= match keeping.as_mut().filter(|(h, ..)| h.set == j) {
-                                Some((h, kept, kept_now)) => {
+                            let shared = rule.shared_sets.get(j).and_then(Option::as_ref);
+                            bits &= match (keeping.as_mut().filter(|(h, ..)| h.set == j), shared) {
+                                (Some((h, kept, kept_now)), _) => {
                                     *kept_now = true;
                                     e.run_keeping(set, &h.keep, kept)
                                 }
-                                None => e.run(set),
+                                (None, Some(shared)) => shared.run(e, &mut answers, (from, k), turn, all),
+                                (None, None) => e.run(set),
                             }?
                             .yes;
                             if bits == 0 {
@@ -715,6 +725,7 @@ impl Machine {
                         }
                         Some(())
                     })?;
+                    memo.set_answers = answers;
                 }
                 let Some(list) = out else {
                     return Some(bits != 0);

@@ -226,7 +226,7 @@ impl FastSet {
         if work(&root, rules)? > u64::from(MAX_WORK) {
             return None;
         }
-        let program = sets::step_condition(&inline::inline(root), rules, &texts, board)?;
+        let program = sets::step_condition(&inline::inline(root), rules, &texts, board, false)?;
         let args = program.scalars().iter().map(ops::arg).collect();
         Some(FastSet {
             program,

@@ -34,11 +34,40 @@ fn a_condition_two_rules_ask_is_numbered_once_with_its_not() {
     assert_eq!(shared_of(&rules, m, "take"), [None], "asked by one rule alone");
 }
 
-/// Nine Men's Morris with `close` listed before `put`, so that the rule
-/// that asks `not closes_mill` reads what the other found, and, where
-/// `close_first`, `close` asking `closes_mill` before `may_go`.
-fn morris_closing_first(close_first: bool) -> String {
-    let text = morris();
+/// The same on the points as the machine's board, where each condition
+/// is a set program of the targets: `put` and `close` share both, each
+/// with a program of its own whose answer the other reads.
+#[test]
+fn a_set_program_two_rules_ask_is_numbered_once_with_its_not() {
+    let (_, rules) = crate::open(&examples::text("nine-mens-morris.game.xml")).unwrap();
+    let m = rules.machine().unwrap();
+    let sets_of = |name: &str| {
+        let i = rules.steps.iter().position(|r| r.name == name).unwrap();
+        let numbers: Vec<_> = m.steps[i]
+            .shared_sets
+            .iter()
+            .map(|s| s.as_ref().map(|s| (s.number, s.not)))
+            .collect();
+        numbers
+    };
+    let (put, close) = (sets_of("put"), sets_of("close"));
+    assert_eq!(put.len(), 2, "{put:?}");
+    assert_eq!(put[0], close[0], "may_go");
+    let (Some((mill, true)), Some((mill_too, false))) = (put[1], close[1]) else {
+        panic!("closes_mill is shared, its not kept apart: {put:?} {close:?}");
+    };
+    assert_eq!(mill, mill_too);
+    assert_ne!(put[0].map(|(n, _)| n), Some(mill));
+    assert!(
+        sets_of("take").iter().all(Option::is_none),
+        "asked by one rule alone"
+    );
+}
+
+/// Nine Men's Morris (`text`) with `close` listed before `put`, so that
+/// the rule that asks `not closes_mill` reads what the other found, and,
+/// where `close_first`, `close` asking `closes_mill` before `may_go`.
+fn morris_closing_first(text: &str, close_first: bool) -> String {
     let start = text.find(r#"<step name="close">"#).unwrap();
     let end = start + text[start..].find("</step>").unwrap() + "</step>".len();
     let mut close = text[start..end].to_string();
@@ -61,8 +90,14 @@ fn morris_closing_first(close_first: bool) -> String {
 /// reads it its own way round.
 #[test]
 fn rules_asking_shared_conditions_in_other_orders_list_what_the_general_engine_lists() {
-    for close_first in [false, true] {
-        let text = morris_closing_first(close_first);
+    let on_the_board = examples::text("nine-mens-morris.game.xml");
+    for (text, close_first) in [
+        (morris(), false),
+        (morris(), true),
+        (on_the_board.clone(), false),
+        (on_the_board, true),
+    ] {
+        let text = morris_closing_first(&text, close_first);
         let (_, rules) = crate::open(&text).unwrap();
         assert_eq!(rules.steps[0].name, "close");
         let tally = lockstep(&text, 6, "close listed first");
@@ -158,5 +193,78 @@ fn a_points_board_game_whose_rules_share_a_condition_plays_on_the_machine() {
     assert_eq!(side[0], centre[0]);
     assert!(side[0].is_some(), "{side:?}");
     let tally = lockstep(text, 12, "three men's morris");
+    assert!(tally.answered > 0 && tally.gave_up == 0, "{tally:?}");
+}
+
+/// A condition that fails for some targets (`neighbour` of nothing at the
+/// top edge) and reads the player on move (so it is asked of each figure),
+/// asked by one rule and its opposite by another: where it
+/// fails, neither holds, as in the general engine; the `not` of the shared
+/// answer does not turn a failure into a yes.
+#[test]
+fn the_opposite_of_a_shared_condition_that_fails_does_not_hold_where_it_fails() {
+    let text = r#"<?xml version="1.0" encoding="UTF-8"?>
+<game format="2" players="2">
+  <title>Climb</title>
+  <description>Put a stone on an empty square; one rule for squares whose square two above is empty or yours, one for the others.</description>
+  <rules>
+    <equipment>
+      <board name="board" rows="5" columns="4"/>
+      <group name="hand.1"/>
+      <group name="hand.2"/>
+    </equipment>
+    <figures>
+      <figure name="white" type="stone" origin="hand.1" owner="1" count="8"/>
+      <figure name="black" type="stone" origin="hand.2" owner="2" count="8"/>
+    </figures>
+    <definitions>
+      <define name="open_above" of="b">empty(neighbour(neighbour(b, up), up)) or owner(neighbour(neighbour(b, up), up)) = player</define>
+    </definitions>
+    <steps>
+      <step name="low">
+        <what owner="on-move"/>
+        <from/>
+        <to type="square"/>
+        <when>empty(to)</when>
+        <when>open_above(to)</when>
+      </step>
+      <step name="high">
+        <what owner="on-move"/>
+        <from/>
+        <to type="square"/>
+        <when>empty(to)</when>
+        <when>not open_above(to)</when>
+      </step>
+    </steps>
+    <moves>
+      <move name="low">low</move>
+      <move name="high">high</move>
+    </moves>
+    <game-over>
+      <end name="four" winner="player">
+        <when>in_a_row(board, 4, player)</when>
+      </end>
+    </game-over>
+    <settings when-stuck="lose" pass="no"/>
+  </rules>
+</game>"#;
+    let (_, rules) = crate::open(text).unwrap();
+    let m = rules
+        .machine()
+        .unwrap_or_else(|| panic!("{:?}", rules.why_no_machine()));
+    let shared: Vec<_> = m
+        .steps
+        .iter()
+        .flat_map(|r| r.shared_sets.iter().flatten())
+        .map(|s| s.not)
+        .collect();
+    assert!(shared.contains(&true) && shared.contains(&false), "{shared:?}");
+    // On the top two rows `neighbour` of nothing fails, so neither rule
+    // holds there: the general engine lists the three rows below, with
+    // `low`, and nothing with `high`.
+    let pos = Position::new(Arc::new(rules.clone()));
+    let (_, general) = general_steps(m, &pos);
+    assert_eq!(general.len(), 3 * 4, "{general:?}");
+    let tally = lockstep(text, 8, "climb");
     assert!(tally.answered > 0 && tally.gave_up == 0, "{tally:?}");
 }

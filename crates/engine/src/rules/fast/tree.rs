@@ -76,9 +76,16 @@ pub(crate) fn general(n: &Node) -> bool {
 }
 
 /// A step rule's condition (`to` in slot 2) as a set program of its
-/// targets on board `b` of [`Rules::bitboards`].
-pub(crate) fn step_targets(n: &Node, rules: &Rules, texts: &[Text], b: usize) -> Option<Program> {
-    super::sets::step_condition(n, rules, texts, b)
+/// targets on board `b` of [`Rules::bitboards`]; with `errors`, where it
+/// fails too.
+pub(crate) fn step_targets(
+    n: &Node,
+    rules: &Rules,
+    texts: &[Text],
+    b: usize,
+    errors: bool,
+) -> Option<Program> {
+    super::sets::step_condition(n, rules, texts, b, errors)
 }
 
 /// The condition of a quantifier over the squares of board `b` (its item

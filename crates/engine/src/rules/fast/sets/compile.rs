@@ -24,13 +24,15 @@ struct Compiler<'a> {
 }
 
 /// The condition `n` of a step rule as sets of its targets, squares of
-/// board `b`: `to` is slot 2. Only where it holds is worked out: a
-/// condition that fails for a target does not hold for it.
+/// board `b`: `to` is slot 2. A condition that fails for a target does not
+/// hold for it: where it fails is worked out only with `errors` (for a
+/// condition whose opposite is read from the same answer).
 pub(in crate::rules::fast) fn step_condition(
     n: &Node,
     rules: &Rules,
     texts: &[Text],
     b: usize,
+    errors: bool,
 ) -> Option<Program> {
     let board = rules.bitboards.boards.get(b)?;
     let mut c = Compiler {
@@ -39,7 +41,7 @@ pub(in crate::rules::fast) fn step_condition(
         board,
         vars: vec![2],
     };
-    Program::of(&c.pred(n)?, board, false)
+    Program::of(&c.pred(n)?, board, errors)
 }
 
 /// The condition of a quantifier over the squares of board `b`, its item
