@@ -15,6 +15,7 @@ import path from 'node:path';
 
 import { AppSession, REPO_ROOT, SCREENSHOT_DIR } from './harness.mjs';
 import { DesignPage } from './design-page.mjs';
+import { PlayPage } from './play-page.mjs';
 import { layoutReport, SIZES } from './layout.mjs';
 
 const EXAMPLES = JSON.parse(readFileSync(path.join(REPO_ROOT, 'public', 'games', 'index.json'), 'utf8'));
@@ -270,5 +271,29 @@ test('a game built from a blank page fits at every size, in Play, Rules and Desi
     await checkRules(page, `the game built in the test at ${size}`);
     await checkDesign(page, `the game built in the test at ${size}`);
   }
+  app.assertNoErrors();
+});
+
+test('the end of a game fits a phone: Play again on screen, the words not a word a line', async () => {
+  const promotion = readFileSync(path.join(REPO_ROOT, 'tests', 'fixtures', 'promotion.game.xml'), 'utf8');
+  const page = await app.openGame(promotion, { name: 'promotion.game.xml', viewport: SIZES.phone });
+  await page.getByTestId('mode-play').click();
+  await page.getByTestId('turn').waitFor({ state: 'visible' });
+  const play = new PlayPage(page, app.url);
+  await play.dragToPlace('pawn', 'lane.1.3');
+  await page.getByTestId('choice-0').click();
+  const over = page.getByTestId('game-over');
+  await over.waitFor({ state: 'visible' });
+  await over.scrollIntoViewIfNeeded();
+  const { scrollWidth, clientWidth } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    clientWidth: document.documentElement.clientWidth,
+  }));
+  assert.ok(scrollWidth <= clientWidth, `the page is ${scrollWidth} px wide on a ${clientWidth} px screen`);
+  const again = await page.getByTestId('play-again').boundingBox();
+  assert.ok(again.x >= 0 && again.x + again.width <= clientWidth, `Play again at ${JSON.stringify(again)}`);
+  const words = await page.locator('.game-over-text').boundingBox();
+  assert.ok(words.width >= 150, `the words are ${Math.round(words.width)} px wide`);
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'game-over-phone.png') });
   app.assertNoErrors();
 });
