@@ -190,10 +190,10 @@ fn board(rules: &Rules) -> Result<Option<usize>, String> {
         let board = &rules.bitboards.boards[b];
         board.single && !board.owned_squares
     };
+    // A points board whose points hold more than one figure is kept as
+    // piles, as any place but the board's squares.
+    let stacked = |rb: &&crate::rules::RuleBoard| rules.bitboards.boards[rb.b].is_points() && !fits(rb.b);
     for rule in &rules.steps {
-        // A points board whose points hold more than one figure is kept as
-        // piles, as any place but the board's squares.
-        let stacked = |rb: &&crate::rules::RuleBoard| rules.bitboards.boards[rb.b].is_points() && !fits(rb.b);
         if let Some(rb) = rule.board.as_ref().filter(|rb| !stacked(rb)) {
             match b {
                 None => b = Some(rb.b),

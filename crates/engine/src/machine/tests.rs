@@ -66,8 +66,6 @@ fn general_act(m: &Machine, pos: &mut Position, action: Action, undo: &mut Undo)
     }
 }
 
-/// Plays `games` random games of `text` in both, comparing at every
-/// position; the machine must play the game.
 /// The game `text` with its points board grown past 64 points (lines of
 /// three far points added): the machine then keeps its points as piles,
 /// not as its board, and asks their targets one by one.
@@ -84,6 +82,8 @@ fn kept_as_piles(text: &str) -> String {
     out
 }
 
+/// Plays `games` random games of `text` in both, comparing at every
+/// position; the machine must play the game.
 fn lockstep(text: &str, games: u64, what: &str) -> Tally {
     let (_, rules) = crate::open(text).unwrap_or_else(|p| panic!("{what}: {p:#?}"));
     let rules = Arc::new(rules);

@@ -311,16 +311,21 @@ impl Compiler<'_> {
         found
     }
 
+    /// Whether `a = b` compares the item in `slot` with the square the
+    /// sets are about, either way round.
+    fn item_is_square(&self, a: &Node, b: &Node, slot: usize) -> bool {
+        let is = |n: &Node, s: usize| matches!(n, &Node::Slot(x) if x == s);
+        let var = self.var();
+        (is(a, slot) && is(b, var)) || (is(a, var) && is(b, slot))
+    }
+
     /// `x in list` (`any t in list where t = x`, either way round), the
     /// square in `x` and a list that reads no square.
     fn among(&mut self, every: bool, slot: usize, list: &Node, condition: &Node) -> Option<Pred> {
         let Node::Binary(BinOp::Eq, a, b) = condition else {
             return None;
         };
-        let is = |n: &Node, s: usize| matches!(n, &Node::Slot(x) if x == s);
-        let var = self.var();
-        let found = (is(a, slot) && is(b, var)) || (is(a, var) && is(b, slot));
-        if every || !found || self.depends(list) {
+        if every || !self.item_is_square(a, b, slot) || self.depends(list) {
             return None;
         }
         Some(Pred::Among(self.scalar(list)?))
@@ -387,9 +392,7 @@ impl Compiler<'_> {
         let Node::Binary(BinOp::Eq, p, q) = &**a else {
             return None;
         };
-        let is = |n: &Node, s: usize| matches!(n, &Node::Slot(x) if x == s);
-        let var = self.var();
-        if !every || !((is(p, slot) && is(q, var)) || (is(p, var) && is(q, slot))) {
+        if !every || !self.item_is_square(p, q, slot) {
             return None;
         }
         let mut line = 0u64;
