@@ -25,6 +25,7 @@ pub mod games;
 pub mod hidden;
 pub mod hint;
 pub mod known;
+pub mod mast;
 pub mod monte_carlo;
 pub mod moves;
 pub mod negamax;

@@ -12,6 +12,7 @@ use super::Machine;
 use crate::automaton::{MoveAutomaton, Progress};
 use crate::rules::bitboard::nth_square;
 use crate::rules::Rules;
+use crate::search::mast::{Mast, DRAWS};
 use crate::search::rng::Rng;
 
 /// Whether the turns where `rule` is the only step rule that may come
@@ -49,7 +50,7 @@ impl Machine {
     /// ([`ends_move`]), drawn and made as [`Machine::random_step`] does,
     /// the same step for the same draw, without listing the sources: every
     /// source has the same targets, so the draw's source and target are
-    /// worked out from how many there are.
+    /// worked out from how many there are; led by `policy` where given.
     pub(super) fn place_randomly(
         &self,
         rules: &Rules,
@@ -57,6 +58,7 @@ impl Machine {
         r: usize,
         rng: &mut Rng,
         actions: &mut Vec<Action>,
+        policy: Option<&Mast>,
     ) -> Outcome {
         let Some(rule) = self.steps.get(r) else {
             return Outcome::GiveUp;
@@ -79,30 +81,45 @@ impl Machine {
         let each = bits.count_ones();
         let total = each * count;
         let end = self.may_end(s, total > 0);
-        let k = match total as usize + usize::from(end) {
-            0 => return self.act_recorded(rules, s, Action::Stuck, actions, None),
-            n => rng.below(n) as u32,
-        };
-        if k == total {
-            return self.act_recorded(rules, s, Action::End, actions, None);
+        let n = total as usize + usize::from(end);
+        if n == 0 {
+            return self.act_recorded(rules, s, Action::Stuck, actions, None);
         }
-        // Most turns have one source: no division, and no second look.
-        let (chosen, target) = match count {
-            1 => (first, k),
-            _ => (self.sources(s, rule, kinds).nth((k / each) as usize), k % each),
+        // Draw `k`: End move, or the step of a source's pile, kind and
+        // square. Most turns have one source: no division, and no second
+        // look.
+        let step = |k: u32| {
+            if k == total {
+                return Some(None);
+            }
+            let (chosen, target) = match count {
+                1 => (first, k),
+                _ => (self.sources(s, rule, kinds).nth((k / each) as usize), k % each),
+            };
+            let (pile, kind) = chosen?;
+            Some(Some((pile, kind, nth_square(bits, target))))
         };
-        let Some((pile, kind)) = chosen else {
+        let action = |drawn: &Option<(usize, u8, u32)>| match *drawn {
+            None => Action::End,
+            Some((pile, kind, bit)) => Action::Step {
+                rule: r as u16,
+                from: self.piles[pile].0,
+                kind,
+                to: self.board.place(bit),
+            },
+        };
+        let mut draw = || step(rng.below(n) as u32);
+        let drawn = match policy {
+            None => draw(),
+            Some(mast) => mast.choose(s.to_move(), DRAWS, draw, action),
+        };
+        let Some(drawn) = drawn else {
             return Outcome::GiveUp;
         };
-        let from = self.piles[pile].0;
-        let bit = nth_square(bits, target);
-        let to = self.board.place(bit);
-        actions.push(Action::Step {
-            rule: r as u16,
-            from,
-            kind,
-            to,
-        });
+        let Some((pile, kind, bit)) = drawn else {
+            return self.act_recorded(rules, s, Action::End, actions, None);
+        };
+        actions.push(action(&drawn));
         // Refused as `take` and `put` refuse it in a step made from the
         // listing; written out, since here the places are known to be a
         // pile and a square (through `take` and `put`, which look that up,

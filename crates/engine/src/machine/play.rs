@@ -16,6 +16,7 @@ use crate::automaton::MoveAutomaton;
 use crate::model::WhenStuck;
 use crate::rules::tree::{no_slots, Held, Val};
 use crate::rules::{PlaceId, Rules};
+use crate::search::mast::{Mast, DRAWS};
 use crate::search::rng::Rng;
 use crate::search::Budget;
 use crate::Position;
@@ -87,7 +88,7 @@ pub struct Scratch {
 impl Machine {
     /// A random game from `pos` to its end, as
     /// [`crate::search::playout::playout`] plays it, at most `steps` random
-    /// steps; `pos` is left as it was.
+    /// steps, led by `policy` where given; `pos` is left as it was.
     pub fn playout(
         &self,
         pos: &Position,
@@ -95,6 +96,7 @@ impl Machine {
         scratch: &mut Scratch,
         budget: &mut Budget,
         steps: usize,
+        policy: Option<&Mast>,
     ) -> Ended {
         let Scratch {
             situation: s,
@@ -105,12 +107,14 @@ impl Machine {
         if !s.load(self, pos) {
             return Ended::Handed;
         }
-        self.playout_from(pos.rules(), s, rng, listing, actions, None, budget, steps)
+        self.playout_from(pos.rules(), s, rng, listing, actions, None, policy, budget, steps)
     }
 
     /// A random game from situation `s` to its end, at most `steps` random
     /// steps, each recorded in `actions` and, where `movers` is given, the
     /// player who made it there; `s` is left where the playout ended.
+    /// Where a `policy` is given, each listed step is the best of a few
+    /// drawn ([`Mast::choose`]).
     #[allow(clippy::too_many_arguments)]
     pub fn playout_from(
         &self,
@@ -120,6 +124,7 @@ impl Machine {
         listing: &mut Listing,
         actions: &mut Vec<Action>,
         mut movers: Option<&mut Vec<u8>>,
+        policy: Option<&Mast>,
         budget: &mut Budget,
         steps: usize,
     ) -> Ended {
@@ -133,7 +138,7 @@ impl Machine {
                 return Ended::Winner(Some(w));
             }
             let mover = s.to_move();
-            let outcome = self.random_step(rules, s, rng, listing, actions);
+            let outcome = self.random_step(rules, s, rng, listing, actions, policy);
             if let Some(movers) = movers.as_deref_mut() {
                 movers.resize(actions.len(), mover);
             }
@@ -158,10 +163,11 @@ impl Machine {
         rng: &mut Rng,
         listing: &mut Listing,
         actions: &mut Vec<Action>,
+        policy: Option<&Mast>,
     ) -> Outcome {
         match self.placed.get(usize::from(s.progress)) {
-            Some(&Some(r)) => self.place_randomly(rules, s, usize::from(r), rng, actions),
-            _ => self.random_listed_step(rules, s, rng, listing, actions),
+            Some(&Some(r)) => self.place_randomly(rules, s, usize::from(r), rng, actions, policy),
+            _ => self.random_listed_step(rules, s, rng, listing, actions, policy),
         }
     }
 
@@ -174,6 +180,7 @@ impl Machine {
         rng: &mut Rng,
         listing: &mut Listing,
         actions: &mut Vec<Action>,
+        policy: Option<&Mast>,
     ) -> Outcome {
         if self.list(rules, s, listing).is_none() {
             return Outcome::GiveUp;
@@ -181,15 +188,19 @@ impl Machine {
         let total = listing.total;
         let end = self.may_end(s, total > 0);
         let n = total as usize + usize::from(end);
-        let action = match n {
-            0 => Action::Stuck,
-            n => match rng.below(n) {
-                k if k == total as usize => Action::End,
-                k => match self.nth(listing, k as u32) {
-                    Some((rule, from, kind, to)) => Action::Step { rule, from, kind, to },
-                    None => return Outcome::GiveUp,
-                },
-            },
+        let mut draw = || match rng.below(n) {
+            k if k == total as usize => Some(Action::End),
+            k => self
+                .nth(listing, k as u32)
+                .map(|(rule, from, kind, to)| Action::Step { rule, from, kind, to }),
+        };
+        let drawn = match (n, policy) {
+            (0, _) => Some(Action::Stuck),
+            (_, None) => draw(),
+            (_, Some(mast)) => mast.choose(s.to_move(), DRAWS, draw, |a| *a),
+        };
+        let Some(action) = drawn else {
+            return Outcome::GiveUp;
         };
         self.act_recorded(rules, s, action, actions, Some(&listing.kept))
     }

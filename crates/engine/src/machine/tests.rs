@@ -277,13 +277,14 @@ fn placed_as_listed(text: &str, games: u64, what: &str) -> usize {
             at_once += usize::from(m.placed[usize::from(s.progress)].is_some());
             let (mut listed, mut listed_rng, mut listed_actions) = (s.clone(), rng.clone(), Vec::new());
             let mut actions = Vec::new();
-            let done = m.random_step(&rules, &mut s, &mut rng, &mut listing, &mut actions);
+            let done = m.random_step(&rules, &mut s, &mut rng, &mut listing, &mut actions, None);
             let from_listing = m.random_listed_step(
                 &rules,
                 &mut listed,
                 &mut listed_rng,
                 &mut listing,
                 &mut listed_actions,
+                None,
             );
             assert_eq!(done, from_listing, "{what}: {actions:?}");
             assert_eq!(actions, listed_actions, "{what}");

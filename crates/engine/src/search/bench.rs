@@ -184,7 +184,7 @@ pub fn engine_playouts(game: &Game, now: Now, seconds: f64) -> (u64, f64) {
 /// taken). The position is as it was afterwards.
 pub fn playouts(pos: &mut Position, now: Now, seconds: f64) -> (u64, f64) {
     timed_playouts(pos, now, seconds, |pos, rng, scratch, budget| {
-        black_box(playout(pos, rng, scratch, budget));
+        black_box(playout(pos, rng, scratch, budget, None));
     })
 }
 

@@ -494,7 +494,7 @@ pub fn playout(
             pos.roll_to(roll, &faces, undo);
             continue;
         }
-        if super::playout::random_step(pos, rng, draw, undo).is_none() {
+        if super::playout::random_step(pos, rng, draw, undo, None).is_none() {
             break;
         }
     }

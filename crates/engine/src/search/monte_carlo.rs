@@ -145,7 +145,7 @@ fn start<S: Keep>(ask: &Ask<'_>, sims: &[S], kept: &mut Kept) -> Vec<Tree<S::Act
     while trees.len() < sims.len() {
         let tree = Tree::new(mover, true);
         trees.push(match S::KEEPS_PLAYED {
-            true => tree.with_rave(),
+            true => tree.with_rave().with_mast(),
             false => tree,
         });
     }

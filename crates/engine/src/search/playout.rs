@@ -5,6 +5,7 @@
 //! learns a position's worth from.
 
 use super::clock::Budget;
+use super::mast::{Mast, DRAWS};
 use super::rng::Rng;
 use super::simulate::Act;
 use crate::machine;
@@ -38,9 +39,15 @@ pub struct Scratch {
 /// Played on the game's bit machine ([`crate::machine`]) where it has
 /// one; where the machine hands the playout over, the general engine
 /// makes the steps it made and plays on.
-pub fn playout(pos: &mut Position, rng: &mut Rng, scratch: &mut Scratch, budget: &mut Budget) -> Option<u8> {
+pub fn playout(
+    pos: &mut Position,
+    rng: &mut Rng,
+    scratch: &mut Scratch,
+    budget: &mut Budget,
+    policy: Option<&Mast>,
+) -> Option<u8> {
     let handed = match pos.rules().machine() {
-        Some(m) => match m.playout(pos, rng, &mut scratch.machine, budget, PLAYOUT_STEPS) {
+        Some(m) => match m.playout(pos, rng, &mut scratch.machine, budget, PLAYOUT_STEPS, policy) {
             machine::Ended::Winner(w) => return w,
             machine::Ended::Handed => true,
         },
@@ -81,7 +88,7 @@ pub fn playout(pos: &mut Position, rng: &mut Rng, scratch: &mut Scratch, budget:
             break;
         }
         let mover = pos.to_move();
-        let Some(act) = random_step(pos, rng, draw, undo) else {
+        let Some(act) = random_step(pos, rng, draw, undo, policy) else {
             break;
         };
         if let Some(played) = played.as_mut() {
@@ -122,7 +129,8 @@ pub(crate) fn replay(pos: &mut Position, rules: &Rules, action: machine::Action,
 
 /// Makes one legal step at random, or ends the move (or passes) where
 /// that is allowed, each as likely as the others (of figures alike on a
-/// place, one stands for all). The candidates are drawn one by one
+/// place, one stands for all), or where a `policy` is given the best of a
+/// few drawn ([`Mast::choose`]). The candidates are drawn one by one
 /// without being listed, and only those drawn are checked
 /// ([`Position::candidates_to_draw`]); `draw` holds them. Where a move
 /// left the check that the player can move to this step
@@ -134,46 +142,49 @@ pub(super) fn random_step(
     rng: &mut Rng,
     draw: &mut Draw,
     undo: &mut Undo,
+    policy: Option<&Mast>,
 ) -> Option<Act> {
     pos.candidates_to_draw(draw);
     let end = pos.can_end_move() || pos.can_pass();
-    let stuck = |pos: &mut Position, undo: &mut Undo| pos.stuck_to(undo).then_some(Act::Stuck);
-    let chosen = if draw.exact() {
-        // Every candidate is a legal step: one is drawn, nothing asked.
-        let n = draw.left() + usize::from(end);
-        if n == 0 {
-            return stuck(pos, undo);
-        }
-        let k = rng.below(n);
-        match k < draw.left() {
-            true => draw.nth(pos, k as u32),
-            false => None,
-        }
-    } else {
-        let mut check = pos.step_check();
-        loop {
-            // Ending the move, when allowed, is drawn as the last candidate.
+    let mover = pos.to_move();
+    let chosen = {
+        let pos = &*pos;
+        let exact = draw.exact();
+        let mut check = (!exact).then(|| pos.step_check());
+        // One legal step, or End move (drawn as the last candidate), each
+        // as likely; `None` where there is nothing left to draw.
+        let mut one = || loop {
             let n = draw.left() + usize::from(end);
             if n == 0 {
-                return stuck(pos, undo);
+                return None;
             }
             let k = rng.below(n);
             if k == draw.left() {
-                break None;
+                return Some(Act::End);
             }
+            let Some(check) = check.as_mut() else {
+                // Every candidate is a legal step: one is drawn, nothing
+                // asked.
+                return Some(draw.nth(pos, k as u32).map_or(Act::End, Act::Step));
+            };
             if let Some(step) = draw.take(pos, k) {
                 if check.allows(step) {
-                    break Some(step);
+                    return Some(Act::Step(step));
                 }
             }
+        };
+        match policy {
+            None => one(),
+            Some(mast) => mast.choose(mover, DRAWS, one, |a| *a),
         }
     };
     Some(match chosen {
-        Some(step) => {
+        None => return pos.stuck_to(undo).then_some(Act::Stuck),
+        Some(Act::Step(step)) => {
             pos.apply_to(step, undo);
             Act::Step(step)
         }
-        None => {
+        Some(_) => {
             pos.end_move_to(undo);
             Act::End
         }
@@ -214,7 +225,7 @@ mod tests {
             assert_places_known_alike(&pos, &file);
             for _ in 0..6 {
                 let before = pos.state().clone();
-                playout(&mut pos, &mut rng, &mut scratch, &mut budget);
+                playout(&mut pos, &mut rng, &mut scratch, &mut budget, None);
                 assert_eq!(pos.state(), &before, "{file}");
                 super::super::chance::playout(&mut pos, &mut rng, &mut scratch, &mut budget);
                 assert_eq!(pos.state(), &before, "{file}, through chance");
@@ -273,7 +284,7 @@ mod tests {
         for _ in 0..tries {
             let mut undo = Undo::default();
             assert!(
-                random_step(&mut pos, &mut rng, &mut draw, &mut undo).is_some(),
+                random_step(&mut pos, &mut rng, &mut draw, &mut undo, None).is_some(),
                 "a step"
             );
             let to = target.get(&pos.hash()).expect("a legal step");

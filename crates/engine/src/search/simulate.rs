@@ -22,6 +22,7 @@ pub use general::{Act, GeneralSim};
 pub use machine::MachineSim;
 
 use super::clock::Budget;
+use super::mast::Mast;
 use super::rng::Rng;
 use crate::position::Position;
 
@@ -63,10 +64,11 @@ pub trait Simulator {
     fn act(&mut self, action: Self::Action) -> Result<bool, GiveUp>;
 
     /// A random game from here to its end, each action as likely as the
-    /// others: the winner (0 for a draw or a game too long), or `None`
-    /// when the budget ran out. Where it ends is not kept: call
-    /// [`reset`](Self::reset) next.
-    fn playout(&mut self, rng: &mut Rng, budget: &mut Budget) -> Option<u8>;
+    /// others, or led by `policy` where given ([`Mast::choose`]): the
+    /// winner (0 for a draw or a game too long), or `None` when the budget
+    /// ran out. Where it ends is not kept: call [`reset`](Self::reset)
+    /// next.
+    fn playout(&mut self, rng: &mut Rng, budget: &mut Budget, policy: Option<&Mast>) -> Option<u8>;
 
     /// Whether it keeps the actions of its playouts ([`played`](Self::played)).
     const KEEPS_PLAYED: bool = false;

@@ -21,6 +21,7 @@
 //! put off as long as it can be.
 
 use super::clock::Budget;
+use super::mast::Mast;
 use super::rng::Rng;
 use super::simulate::{GiveUp, Simulator};
 use crate::rules::FastHasher;
@@ -104,6 +105,9 @@ pub struct Tree<A> {
     /// Whether actions are chosen by RAVE ([`with_rave`](Self::with_rave)),
     /// with the bias of its schedule.
     rave: Option<f64>,
+    /// What each action earned over the search, where its playouts are
+    /// led by it ([`with_mast`](Self::with_mast)).
+    mast: Option<Mast>,
 }
 
 /// What one search did.
@@ -133,6 +137,7 @@ impl<A: Copy + Eq + Hash> Tree<A> {
             max_edges: MAX_EDGES,
             exploration: EXPLORATION,
             rave: None,
+            mast: None,
         }
     }
 
@@ -158,6 +163,15 @@ impl<A: Copy + Eq + Hash> Tree<A> {
     pub fn with_rave(mut self) -> Tree<A> {
         self.rave = Some(RAVE_BIAS);
         self.exploration = RAVE_EXPLORATION;
+        self
+    }
+
+    /// The same tree playing its playouts by MAST ([`super::mast`]): each
+    /// step the best of a few drawn, by what the actions made so far in
+    /// the search earned their players. Its simulator must keep its
+    /// playouts ([`Simulator::played`]).
+    pub fn with_mast(mut self) -> Tree<A> {
+        self.mast = Some(Mast::default());
         self
     }
 
@@ -268,6 +282,7 @@ impl<A: Copy + Eq + Hash> Tree<A> {
             max_edges: self.max_edges,
             exploration: self.exploration,
             rave: self.rave,
+            mast: self.mast.clone(),
         };
         let mut queue = std::collections::VecDeque::from([(at, 0usize)]);
         while let Some((old, new)) = queue.pop_front() {
@@ -327,16 +342,30 @@ impl<A: Copy + Eq + Hash> Tree<A> {
                 Leaf::Proven(w) => w,
                 Leaf::Open => {
                     done.playouts += 1;
-                    let Some(w) = sim.playout(rng, budget) else {
+                    let Some(w) = sim.playout(rng, budget, self.mast.as_ref()) else {
                         break;
                     };
                     if self.rave.is_some() {
                         later.extend(sim.played());
                     }
+                    if let Some(mast) = &mut self.mast {
+                        for (player, action) in sim.played() {
+                            mast.learn(player, &action, w);
+                        }
+                    }
                     w
                 }
             };
             done.iterations += 1;
+            if let Some(mast) = &mut self.mast {
+                for &(n, e) in &path {
+                    mast.learn(
+                        self.nodes[n as usize].mover,
+                        &self.edges[e as usize].action,
+                        result,
+                    );
+                }
+            }
             if self.rave.is_some() {
                 self.back_up_amaf(&path, result, &mut later);
             }

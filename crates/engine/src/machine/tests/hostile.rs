@@ -119,18 +119,26 @@ fn a_playout_handed_over_ends_as_the_general_engine_alone_ends_it() {
             let start = pos.hash();
             // The machine alone hands this playout over, after some steps.
             let mut machine_scratch = crate::machine::Scratch::default();
-            let ended = m.playout(&pos, &mut Rng::new(seed), &mut machine_scratch, &mut budget, 1000);
+            let ended = m.playout(
+                &pos,
+                &mut Rng::new(seed),
+                &mut machine_scratch,
+                &mut budget,
+                1000,
+                None,
+            );
             if ended == crate::machine::Ended::Handed {
                 assert!(!machine_scratch.actions.is_empty(), "{what}, seed {seed}");
                 handed += 1;
             }
             let (mut rng, mut general_rng) = (Rng::new(seed), Rng::new(seed));
-            let winner = playout::playout(&mut pos, &mut rng, &mut scratch, &mut budget);
+            let winner = playout::playout(&mut pos, &mut rng, &mut scratch, &mut budget, None);
             let alone = playout::playout(
                 &mut general_pos,
                 &mut general_rng,
                 &mut general_scratch,
                 &mut budget,
+                None,
             );
             assert_eq!(winner, alone, "{what}, seed {seed}: the winner");
             assert_eq!(

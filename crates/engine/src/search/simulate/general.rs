@@ -4,6 +4,7 @@
 use super::{GiveUp, Simulator};
 use crate::position::{Position, Step, Undo};
 use crate::search::clock::Budget;
+use crate::search::mast::Mast;
 use crate::search::moves::MoveGen;
 use crate::search::playout::{self, Scratch};
 use crate::search::rng::Rng;
@@ -113,8 +114,8 @@ impl Simulator for GeneralSim {
         Ok(true)
     }
 
-    fn playout(&mut self, rng: &mut Rng, budget: &mut Budget) -> Option<u8> {
-        let winner = playout::playout(&mut self.pos, rng, &mut self.scratch, budget);
+    fn playout(&mut self, rng: &mut Rng, budget: &mut Budget, policy: Option<&Mast>) -> Option<u8> {
+        let winner = playout::playout(&mut self.pos, rng, &mut self.scratch, budget, policy);
         self.pos.defer_stuck(true);
         winner
     }

@@ -6,6 +6,7 @@ use crate::machine::{Action, Ended, Listing, Machine, Situation};
 use crate::position::{Position, Undo};
 use crate::rules::Rules;
 use crate::search::clock::Budget;
+use crate::search::mast::Mast;
 use crate::search::playout::{self, Scratch, PLAYOUT_STEPS};
 use crate::search::rng::Rng;
 
@@ -54,7 +55,7 @@ impl<'r> MachineSim<'r> {
     /// A playout the machine handed over, played on by the general engine
     /// from where the machine stopped.
     #[cold]
-    fn handed(&mut self, rng: &mut Rng, budget: &mut Budget) -> Option<u8> {
+    fn handed(&mut self, rng: &mut Rng, budget: &mut Budget, policy: Option<&Mast>) -> Option<u8> {
         let mut pos = self.position.clone();
         let mut undo = Undo::default();
         let rules = std::sync::Arc::clone(pos.rules());
@@ -63,7 +64,7 @@ impl<'r> MachineSim<'r> {
             playout::replay(&mut pos, &rules, action, &mut undo);
         }
         pos.defer_stuck(false);
-        playout::playout(&mut pos, rng, &mut self.scratch, budget)
+        playout::playout(&mut pos, rng, &mut self.scratch, budget, policy)
     }
 }
 
@@ -100,7 +101,7 @@ impl Simulator for MachineSim<'_> {
         self.m.apply(self.rules, &mut self.s, action).ok_or(GiveUp)
     }
 
-    fn playout(&mut self, rng: &mut Rng, budget: &mut Budget) -> Option<u8> {
+    fn playout(&mut self, rng: &mut Rng, budget: &mut Budget, policy: Option<&Mast>) -> Option<u8> {
         self.played.clear();
         self.movers.clear();
         let ended = self.m.playout_from(
@@ -110,12 +111,13 @@ impl Simulator for MachineSim<'_> {
             &mut self.listing,
             &mut self.played,
             Some(&mut self.movers),
+            policy,
             budget,
             PLAYOUT_STEPS,
         );
         match ended {
             Ended::Winner(w) => w,
-            Ended::Handed => self.handed(rng, budget),
+            Ended::Handed => self.handed(rng, budget, policy),
         }
     }
 

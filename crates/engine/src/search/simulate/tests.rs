@@ -1,6 +1,7 @@
 use super::*;
 use crate::position::examples;
 use crate::search::clock::{native_now, Limits};
+use crate::search::mast::Mast;
 use crate::search::moves::{Move, MoveGen};
 use std::sync::Arc;
 
@@ -152,22 +153,34 @@ fn make_again<S: Simulator>(sim: &mut S, played: &[(u8, S::Action)], what: &str)
     }
 }
 
+/// Credits every action of a playout with its result, as the tree does.
+fn learn<A: std::hash::Hash>(mast: &mut Mast, played: &[(u8, A)], winner: Option<u8>) {
+    for (player, action) in played {
+        mast.learn(*player, action, winner.unwrap_or(0));
+    }
+}
+
 /// A machine playout keeps its actions with the player who made each:
 /// made again one by one from the root, each is legal there, made by the
-/// player on move, and they end the game as the playout did.
+/// player on move, and they end the game as the playout did; led by MAST
+/// as well as at random.
 #[test]
 fn a_machine_playout_keeps_who_made_each_action() {
     let mut rng = Rng::new(11);
     for (file, root) in machine_games() {
         let mut sim = MachineSim::new(&root).expect("a machine");
         let mut again = MachineSim::new(&root).expect("a machine");
-        for game in 0..4 {
+        let mut mast = Mast::default();
+        for game in 0..6 {
             sim.reset();
-            let winner = sim.playout(&mut rng, &mut budget());
+            // Every other playout led by what the ones before earned.
+            let policy = (game % 2 == 1).then_some(&mast);
+            let winner = sim.playout(&mut rng, &mut budget(), policy);
             let played: Vec<_> = sim.played().collect();
             assert!(!played.is_empty(), "{file}, game {game}");
             make_again(&mut again, &played, &format!("{file}, game {game}"));
             assert_eq!(again.winner().or(Some(0)), winner, "{file}, game {game}");
+            learn(&mut mast, &played, winner);
         }
     }
 }
@@ -175,7 +188,7 @@ fn a_machine_playout_keeps_who_made_each_action() {
 /// A playout on the general engine keeps its steps with the player who
 /// made each, as the tree lists them: made again one by one from the
 /// root, each is among the actions listed there and made by the player on
-/// move.
+/// move; led by MAST as well as at random.
 #[test]
 fn a_general_playout_keeps_who_made_each_action() {
     let mut rng = Rng::new(12);
@@ -188,14 +201,87 @@ fn a_general_playout_keeps_who_made_each_action() {
         }
         let mut sim = GeneralSim::new(&root);
         let mut again = GeneralSim::new(&root);
-        for game in 0..3 {
+        let mut mast = Mast::default();
+        for game in 0..4 {
             sim.reset();
-            sim.playout(&mut rng, &mut budget());
+            let policy = (game % 2 == 1).then_some(&mast);
+            let winner = sim.playout(&mut rng, &mut budget(), policy);
             let played: Vec<_> = sim.played().collect();
             games += usize::from(!played.is_empty());
             let first = &played[..played.len().min(200)];
             make_again(&mut again, first, &format!("{file}, game {game}"));
+            learn(&mut mast, &played, winner);
         }
     }
     assert!(games >= 9, "{games} playouts kept");
+}
+
+/// Led by MAST, a playout's first action is the one that has paid its
+/// player well about twice as often as chance would make it (two drawn,
+/// the better kept), and never one the other player's results speak for.
+fn led_by_what_paid<S: Simulator>(sim: &mut S, what: &str) {
+    let mut listed = Vec::new();
+    sim.reset();
+    let mover = sim.to_move();
+    sim.actions(&mut listed, &mut budget()).unwrap();
+    let n = listed.len();
+    assert!(n >= 4, "{what}: {n} actions");
+    let (good, other) = (listed[n / 2], listed[0]);
+    let mut mast = Mast::default();
+    for _ in 0..20 {
+        mast.learn(mover, &good, mover);
+        // What the other player made is not this player's to go by.
+        mast.learn(3 - mover, &other, 3 - mover);
+    }
+    let mut rng = Rng::new(5);
+    let (mut goods, mut others, playouts) = (0, 0, 1000);
+    for _ in 0..playouts {
+        sim.reset();
+        sim.playout(&mut rng, &mut budget(), Some(&mast));
+        let first = sim.played().next().expect("a first action");
+        assert_eq!(first.0, mover, "{what}");
+        goods += usize::from(first.1 == good);
+        others += usize::from(first.1 == other);
+    }
+    let chance = playouts / n;
+    // Two drawn, the better kept: `1 - (1 - 1/n)²` of the time, about
+    // twice chance (a little more where drawn without putting back).
+    assert!(
+        goods * 20 >= chance * 27,
+        "{what}: {goods} of {playouts}, chance {chance}"
+    );
+    assert!(
+        others * 20 <= chance * 27,
+        "{what}: {others} of {playouts}, chance {chance}"
+    );
+}
+
+#[test]
+fn a_playout_led_by_mast_makes_what_paid_more_often_on_either_engine() {
+    // A turn of steps listed, and a placing turn drawn without listing.
+    let mut machine = 0;
+    for (file, root) in machine_games() {
+        if file.contains("breakthrough") || file.contains("connect-four") {
+            led_by_what_paid(&mut MachineSim::new(&root).unwrap(), &file);
+            machine += 1;
+        }
+    }
+    assert_eq!(machine, 2);
+    // The general engine where no machine plays.
+    let mut general = 0;
+    for file in examples::files() {
+        let (_, rules) = crate::open(&examples::text(&file)).unwrap();
+        let root = Position::new(Arc::new(rules));
+        if root.rules().machine().is_some() || root.roll_due() {
+            continue;
+        }
+        let mut sim = GeneralSim::new(&root);
+        let mut listed = Vec::new();
+        sim.actions(&mut listed, &mut budget()).unwrap();
+        if listed.len() >= 6 {
+            led_by_what_paid(&mut sim, &file);
+            general += 1;
+        }
+    }
+    assert!(general >= 2, "{general} games on the general engine");
 }

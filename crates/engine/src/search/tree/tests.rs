@@ -1,5 +1,6 @@
 use super::*;
 use crate::search::clock::{native_now, Limits};
+use crate::search::mast::Mast;
 
 /// A heap of matches; a move takes one or two, in one action each, or
 /// (with `split`) two matches as two actions of the same player, the
@@ -20,6 +21,8 @@ struct Heap {
     played: Vec<(u8, Take)>,
     /// The log of every iteration ended by a reset.
     iterations: Vec<Vec<(u8, Take)>>,
+    /// Playouts given a policy to follow.
+    led: usize,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -41,6 +44,7 @@ impl Heap {
             log: Vec::new(),
             played: Vec::new(),
             iterations: Vec::new(),
+            led: 0,
         }
     }
 
@@ -60,8 +64,10 @@ impl Simulator for Heap {
         if !self.log.is_empty() {
             iterations.push(std::mem::take(&mut self.log));
         }
+        let led = self.led;
         *self = Heap::new(self.start, self.split);
         self.iterations = iterations;
+        self.led = led;
     }
     fn to_move(&self) -> u8 {
         self.to_move
@@ -108,7 +114,8 @@ impl Simulator for Heap {
         }
         Ok(true)
     }
-    fn playout(&mut self, rng: &mut Rng, _: &mut Budget) -> Option<u8> {
+    fn playout(&mut self, rng: &mut Rng, _: &mut Budget, policy: Option<&Mast>) -> Option<u8> {
+        self.led += usize::from(policy.is_some());
         let mut actions = Vec::new();
         let mut budget = Budget::new(native_now, Limits::none(), None);
         self.played.clear();
@@ -262,6 +269,43 @@ fn rave_counts_an_action_where_its_player_made_it_later_in_the_iteration() {
             assert!(edge.visits <= edge.amaf_visits && edge.amaf_visits <= node.visits);
         }
     }
+}
+
+#[test]
+fn mast_credits_every_action_of_an_iteration_to_its_player_and_leads_the_playouts() {
+    let mut sim = Heap::new(40, true);
+    let mut tree = Tree::new(1, true).with_rave().with_mast();
+    let done = search(
+        &mut tree,
+        &mut sim,
+        Limits {
+            nodes: Some(300),
+            ..Limits::none()
+        },
+    );
+    assert_eq!(sim.led as u64, done.playouts);
+    let mast = tree.mast.as_ref().expect("a tree with MAST");
+    for player in [1, 2] {
+        for action in [Take::One, Take::Two, Take::End] {
+            let made = sim
+                .iterations
+                .iter()
+                .flatten()
+                .filter(|&&a| a == (player, action))
+                .count();
+            let (points, times) = mast.paid(player, &action);
+            assert_eq!(times as usize, made, "{player} {action:?}");
+            assert!(points <= 2 * times, "{player} {action:?}");
+        }
+        assert!(mast.paid(player, &Take::One).1 > 0);
+    }
+    // What it learned goes on with the tree kept below the root.
+    let child = tree.edges.iter().find(|e| e.child != NONE).unwrap().child;
+    let below = tree.subtree(child);
+    assert_eq!(
+        below.mast.as_ref().unwrap().paid(1, &Take::One),
+        mast.paid(1, &Take::One)
+    );
 }
 
 #[test]
