@@ -27,6 +27,20 @@ fn machine_games() -> Vec<(String, Position)> {
     out
 }
 
+/// The examples no bit machine plays and that start with no roll, at
+/// their start.
+fn general_games() -> Vec<(String, Position)> {
+    let mut out = Vec::new();
+    for file in examples::files() {
+        let (_, rules) = crate::open(&examples::text(&file)).unwrap();
+        let pos = Position::new(Arc::new(rules));
+        if pos.rules().machine().is_none() && !pos.roll_due() {
+            out.push((file, pos));
+        }
+    }
+    out
+}
+
 /// Along random games of every example the machine plays, the machine and
 /// the general engine list the same actions (each of the general engine's
 /// made the machine's by `action_of`), and are at the same player, start
@@ -193,12 +207,7 @@ fn a_machine_playout_keeps_who_made_each_action() {
 fn a_general_playout_keeps_who_made_each_action() {
     let mut rng = Rng::new(12);
     let mut games = 0;
-    for file in examples::files() {
-        let (_, rules) = crate::open(&examples::text(&file)).unwrap();
-        let root = Position::new(Arc::new(rules));
-        if root.rules().machine().is_some() || root.roll_due() {
-            continue;
-        }
+    for (file, root) in general_games() {
         let mut sim = GeneralSim::new(&root);
         let mut again = GeneralSim::new(&root);
         let mut mast = Mast::default();
@@ -269,12 +278,7 @@ fn a_playout_led_by_mast_makes_what_paid_more_often_on_either_engine() {
     assert_eq!(machine, 2);
     // The general engine where no machine plays.
     let mut general = 0;
-    for file in examples::files() {
-        let (_, rules) = crate::open(&examples::text(&file)).unwrap();
-        let root = Position::new(Arc::new(rules));
-        if root.rules().machine().is_some() || root.roll_due() {
-            continue;
-        }
+    for (file, root) in general_games() {
         let mut sim = GeneralSim::new(&root);
         let mut listed = Vec::new();
         sim.actions(&mut listed, &mut budget()).unwrap();

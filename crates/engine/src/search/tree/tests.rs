@@ -144,6 +144,15 @@ fn search(tree: &mut Tree<Take>, sim: &mut Heap, limits: Limits) -> Searched {
     tree.search(sim, &mut budget, &mut rng, &mut |_, _| {}).unwrap()
 }
 
+/// [`search`] for at most `nodes` iterations.
+fn search_for(tree: &mut Tree<Take>, sim: &mut Heap, nodes: u64) -> Searched {
+    let limits = Limits {
+        nodes: Some(nodes),
+        ..Limits::none()
+    };
+    search(tree, sim, limits)
+}
+
 #[test]
 fn the_tree_proves_who_wins_the_heap_and_how_soon() {
     // Taking one or two, the player on move loses exactly when the heap
@@ -222,14 +231,7 @@ fn a_move_of_several_actions_is_chosen_whole() {
 fn a_tree_stops_growing_at_its_most_edges_and_still_plays_out() {
     let mut sim = Heap::new(60, false);
     let mut tree = Tree::new(1, true).with_max_edges(10);
-    let done = search(
-        &mut tree,
-        &mut sim,
-        Limits {
-            nodes: Some(500),
-            ..Limits::none()
-        },
-    );
+    let done = search_for(&mut tree, &mut sim, 500);
     assert!(tree.edges.len() <= 10 + 2, "{} edges", tree.edges.len());
     assert!(done.playouts >= 400, "{done:?}");
     let visits: u32 = tree.root_visits().iter().map(|&(_, v)| v).sum();
@@ -240,14 +242,7 @@ fn a_tree_stops_growing_at_its_most_edges_and_still_plays_out() {
 fn rave_counts_an_action_where_its_player_made_it_later_in_the_iteration() {
     let mut sim = Heap::new(40, true);
     let mut tree = Tree::new(1, true).with_rave();
-    let done = search(
-        &mut tree,
-        &mut sim,
-        Limits {
-            nodes: Some(300),
-            ..Limits::none()
-        },
-    );
+    let done = search_for(&mut tree, &mut sim, 300);
     assert_eq!(sim.iterations.len() as u64, done.iterations);
     // At the root, an action's AMAF visits are the iterations in which
     // player 1 made it anywhere: at the root, lower in the tree or in
@@ -275,14 +270,7 @@ fn rave_counts_an_action_where_its_player_made_it_later_in_the_iteration() {
 fn mast_credits_every_action_of_an_iteration_to_its_player_and_leads_the_playouts() {
     let mut sim = Heap::new(40, true);
     let mut tree = Tree::new(1, true).with_rave().with_mast();
-    let done = search(
-        &mut tree,
-        &mut sim,
-        Limits {
-            nodes: Some(300),
-            ..Limits::none()
-        },
-    );
+    let done = search_for(&mut tree, &mut sim, 300);
     assert_eq!(sim.led as u64, done.playouts);
     let mast = tree.mast.as_ref().expect("a tree with MAST");
     for player in [1, 2] {
