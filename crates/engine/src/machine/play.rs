@@ -1,5 +1,6 @@
 //! Random playouts on the machine: a random legal step (or End move, or
-//! a pass where allowed) each as likely as the others, the step made with
+//! a pass where allowed) each as likely as the others (or the better of
+//! two drawn, where a search leads its playouts by MAST), the step made with
 //! its effects, the move ended where it ends by itself, the game overs
 //! checked, and a player who cannot move handled as the settings say: all
 //! as the general engine does it in a random playout
@@ -113,8 +114,8 @@ impl Machine {
     /// A random game from situation `s` to its end, at most `steps` random
     /// steps, each recorded in `actions` and, where `movers` is given, the
     /// player who made it there; `s` is left where the playout ended.
-    /// Where a `policy` is given, each listed step is the best of a few
-    /// drawn ([`Mast::choose`]).
+    /// Where a `policy` is given, each step is the best of a few drawn
+    /// ([`Mast::choose`]).
     #[allow(clippy::too_many_arguments)]
     pub fn playout_from(
         &self,

@@ -9,7 +9,8 @@
 //! small node each. Edges hold the counts, so a child not yet reached costs
 //! no node at all. Where the simulator keeps its playouts, actions are
 //! chosen by RAVE instead ([`Tree::with_rave`]): their values learned also
-//! from the iterations in which their player made them later on.
+//! from the iterations in which their player made them later on, and the
+//! playouts are led by what each action earned so far ([`Tree::with_mast`]).
 //!
 //! Where the game ends in the tree, the result is a proof, backed up as
 //! MCTS-Solver does (Winands, Björnsson and Saito, 2008): a node is won for
