@@ -89,7 +89,7 @@ pub struct Scratch {
 impl Machine {
     /// A random game from `pos` to its end, as
     /// [`crate::search::playout::playout`] plays it, at most `steps` random
-    /// steps, led by `policy` where given; `pos` is left as it was.
+    /// steps; `pos` is left as it was.
     pub fn playout(
         &self,
         pos: &Position,
@@ -97,7 +97,6 @@ impl Machine {
         scratch: &mut Scratch,
         budget: &mut Budget,
         steps: usize,
-        policy: Option<&Mast>,
     ) -> Ended {
         let Scratch {
             situation: s,
@@ -108,7 +107,7 @@ impl Machine {
         if !s.load(self, pos) {
             return Ended::Handed;
         }
-        self.playout_from(pos.rules(), s, rng, listing, actions, None, policy, budget, steps)
+        self.playout_from(pos.rules(), s, rng, listing, actions, None, None, budget, steps)
     }
 
     /// A random game from situation `s` to its end, at most `steps` random

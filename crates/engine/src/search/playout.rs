@@ -38,7 +38,9 @@ pub struct Scratch {
 ///
 /// Played on the game's bit machine ([`crate::machine`]) where it has
 /// one; where the machine hands the playout over, the general engine
-/// makes the steps it made and plays on.
+/// makes the steps it made and plays on. A `policy` leads the general
+/// engine's steps only: it speaks of the general engine's actions
+/// ([`Act`]), which the machine's are not.
 pub fn playout(
     pos: &mut Position,
     rng: &mut Rng,
@@ -47,7 +49,7 @@ pub fn playout(
     policy: Option<&Mast>,
 ) -> Option<u8> {
     let handed = match pos.rules().machine() {
-        Some(m) => match m.playout(pos, rng, &mut scratch.machine, budget, PLAYOUT_STEPS, policy) {
+        Some(m) => match m.playout(pos, rng, &mut scratch.machine, budget, PLAYOUT_STEPS) {
             machine::Ended::Winner(w) => return w,
             machine::Ended::Handed => true,
         },
@@ -149,8 +151,7 @@ pub(super) fn random_step(
     let mover = pos.to_move();
     let chosen = {
         let pos = &*pos;
-        let exact = draw.exact();
-        let mut check = (!exact).then(|| pos.step_check());
+        let mut check = (!draw.exact()).then(|| pos.step_check());
         // One legal step, or End move (drawn as the last candidate), each
         // as likely; `None` where there is nothing left to draw.
         let mut one = || loop {

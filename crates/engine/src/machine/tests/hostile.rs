@@ -119,14 +119,7 @@ fn a_playout_handed_over_ends_as_the_general_engine_alone_ends_it() {
             let start = pos.hash();
             // The machine alone hands this playout over, after some steps.
             let mut machine_scratch = crate::machine::Scratch::default();
-            let ended = m.playout(
-                &pos,
-                &mut Rng::new(seed),
-                &mut machine_scratch,
-                &mut budget,
-                1000,
-                None,
-            );
+            let ended = m.playout(&pos, &mut Rng::new(seed), &mut machine_scratch, &mut budget, 1000);
             if ended == crate::machine::Ended::Handed {
                 assert!(!machine_scratch.actions.is_empty(), "{what}, seed {seed}");
                 handed += 1;

@@ -53,7 +53,7 @@ fn repetitions_are_counted_on_the_machine_as_the_general_engine_counts_them() {
     );
     for _ in 0..40 {
         let pos = Position::new(rules.clone());
-        match m.playout(&pos, &mut rng, &mut scratch, &mut budget, 1000, None) {
+        match m.playout(&pos, &mut rng, &mut scratch, &mut budget, 1000) {
             super::super::Ended::Winner(Some(0)) => draws += 1,
             super::super::Ended::Winner(_) => {}
             super::super::Ended::Handed => panic!("handed over"),

@@ -53,9 +53,10 @@ impl<'r> MachineSim<'r> {
     }
 
     /// A playout the machine handed over, played on by the general engine
-    /// from where the machine stopped.
+    /// from where the machine stopped, at random: what the search learned
+    /// is of the machine's actions, not the general engine's.
     #[cold]
-    fn handed(&mut self, rng: &mut Rng, budget: &mut Budget, policy: Option<&Mast>) -> Option<u8> {
+    fn handed(&mut self, rng: &mut Rng, budget: &mut Budget) -> Option<u8> {
         let mut pos = self.position.clone();
         let mut undo = Undo::default();
         let rules = std::sync::Arc::clone(pos.rules());
@@ -64,7 +65,7 @@ impl<'r> MachineSim<'r> {
             playout::replay(&mut pos, &rules, action, &mut undo);
         }
         pos.defer_stuck(false);
-        playout::playout(&mut pos, rng, &mut self.scratch, budget, policy)
+        playout::playout(&mut pos, rng, &mut self.scratch, budget, None)
     }
 }
 
@@ -117,7 +118,7 @@ impl Simulator for MachineSim<'_> {
         );
         match ended {
             Ended::Winner(w) => w,
-            Ended::Handed => self.handed(rng, budget, policy),
+            Ended::Handed => self.handed(rng, budget),
         }
     }
 
