@@ -2,7 +2,10 @@
 //!
 //! All move rules together become one automaton: its state says which
 //! step rules may come next in the current move, and whether the steps so
-//! far already make a complete move (and of which move rule).
+//! far already make a complete move (and of which move rule). A state whose
+//! complete moves all say `while possible` is one where the move must go on
+//! while a step can extend it ([`MoveAutomaton::must_go_on`]): End move is
+//! refused there.
 
 use super::sequence::Seq;
 use std::collections::{BTreeSet, HashMap};

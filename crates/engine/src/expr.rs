@@ -8,6 +8,10 @@
 //! no name lookups. Nothing here panics on any input; mistakes come back as
 //! [`ParseError`] (with a column) or [`EvalError`].
 //!
+//! Every evaluation spends from a work budget ([`MAX_WORK`]; lists of at
+//! most [`MAX_ITEMS`]): one that would go over is an [`EvalError`], so a
+//! rule a child writes can never make one evaluation run on and on.
+//!
 //! ```
 //! use tablecraft_engine::expr::{parse_expr, Scope, Special, Value, World, WorldFn, EvalError};
 //!

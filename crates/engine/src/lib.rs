@@ -4,8 +4,10 @@
 //! - [`expr`]: the expression language of conditions, winners and effects.
 //! - [`pattern`], [`sequence`], [`automaton`]: name patterns and moves.
 //! - [`rules`]: a checked game compiled for play; [`problem`]: what is wrong.
-//! - [`state`], [`position`]: playing — legal steps, moves, take back.
-//! - [`file`], [`open`]: the XML and JSON game files.
+//! - [`state`], [`position`]: playing — legal steps, moves, take back;
+//!   [`world`]: what expressions ask of a position; [`rng`]: chance.
+//! - [`file`], [`open`]: the XML and JSON game files; [`record`]: what was played.
+//! - [`search`]: the computer player; [`machine`]: fast random playouts.
 //! - [`learn`]: rules, moves and endings learned from demonstrations.
 //! - [`mutation`]: random changes to file text, for the fuzz run and tests.
 

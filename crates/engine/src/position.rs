@@ -3,6 +3,11 @@
 //! A [`Position`] pairs shared [`Rules`] with a [`State`] and the history
 //! of what was played. Every query is answered from the rules' tables and
 //! the index of figures by place, without rescanning the game.
+//!
+//! Players move in turn, 1 to N ([`Rules::next`]). A player who can start
+//! a move but never finish one cannot move ([`Position::has_move`]); a
+//! player who cannot move is stuck, and the game's [`WhenStuck`] setting
+//! says what happens (by default the player who moved last wins).
 
 use super::automaton::MoveAutomaton;
 use super::expr::{EvalError, Value};

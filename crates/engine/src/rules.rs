@@ -4,13 +4,17 @@
 //! [`Rules::compile`] is the only way in: a [`Game`] that has problems
 //! gives the list of all of them instead.
 //!
-//! - `compile.rs`: the stages — number the elements, check, lower.
+//! - `compile.rs`: the steps — number the elements, check, lower, then
+//!   refuse a step rule too slow to list (`prefilter::listing_problems`).
 //! - `check/`: one module a section, each returning the problems it finds.
 //! - `lower/`: one module a table of the fast form (places and grids,
 //!   figures and types, triggers, step tables, the move automaton, ends,
 //!   heuristic).
 //! - `scope.rs`: what an expression may name, read alike by both.
 //! - `prefilter.rs`, `zobrist.rs`: conditions answered ahead of time, hash keys.
+//! - `fast/`, `bitboard.rs`: conditions and effects compiled over ids, and
+//!   boards of at most 64 squares as bits; where they answer, the answer is
+//!   the one the general evaluator (or runner, for effects) gives.
 
 use fixedbitset::FixedBitSet;
 

@@ -3,6 +3,12 @@
 //!
 //! Every change goes through a method that records how to undo it, and
 //! keeps the Zobrist hash and the index of figures by place up to date.
+//!
+//! The hash holds what makes two tables different positions: the game's
+//! [`Chance`] is kept and undone but not hashed, and the order of the
+//! figures on a place counts only where the rules can read it
+//! (`Rules::reads_order`). `repetitions` compares a key in which
+//! figures the rules can't tell apart are the same (`Rules::alike_of`).
 
 use fixedbitset::FixedBitSet;
 

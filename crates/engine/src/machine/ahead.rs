@@ -10,6 +10,10 @@
 //! of the figure and no more: the machine's kinds of figure may be many
 //! more (each checker that started on its own square is a kind of its
 //! own), and a row per kind would fill the same row again for each.
+//!
+//! Its words are atomic: the machine is kept in the rules
+//! ([`crate::rules::Rules::machine`]) and shared by every search of the
+//! game, threads included.
 
 use std::sync::atomic::{AtomicU64, Ordering};
 

@@ -1,4 +1,7 @@
 //! Dice: equipment in the box that holds no figure but shows a number.
+//!
+//! They are a list of their own (`Game::dice`), not an `EquipmentKind`:
+//! a die holds no figure and is no place.
 
 use serde::{Deserialize, Serialize};
 

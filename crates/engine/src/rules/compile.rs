@@ -1,10 +1,13 @@
 //! Turning a [`Game`] definition into [`Rules`], finding every problem.
 //!
-//! Three stages, in the spirit of a compiler:
+//! Three stages, in the spirit of a compiler, then one more gate:
 //! 1. Number the elements and build the move automaton
 //!    ([`Elements`], [`Moves`]): from any game, since the checks read them.
 //! 2. Check every section ([`check`]): all the problems, sorted, each once.
 //! 3. Lower the rules ([`lower`]): only for a game with no problem.
+//! 4. Refuse a step rule whose steps would take too long to list in a
+//!    position (`prefilter::listing_problems`): it needs the lowered rules
+//!    to count its targets, so it comes last, with its own problems.
 
 use super::check;
 use super::lower::{self, Elements, Moves};

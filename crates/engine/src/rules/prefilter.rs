@@ -12,6 +12,15 @@
 //! time, the first time a step from there is listed. Opening
 //! a game therefore costs nothing here, and one listing pays at most what
 //! evaluating those conditions during play would have cost.
+//!
+//! All the rules of a game share one work cap ([`MAX_WORK`]), the cheapest
+//! conditions answered ahead first. Of a condition that reads the position,
+//! its first parts joined by `and` that do not may be answered ahead, and
+//! only the rest is asked during play ([`Prefilter::left_to_ask`]).
+//!
+//! [`listing_problems`] is the last gate of [`Rules::compile`]: a step rule
+//! whose listing would still cost more than [`MAX_LISTING`] is refused,
+//! with what to make smaller.
 
 use super::{PlaceId, Rules, StepRuleC, TypeId};
 use crate::expr::{BinOp, EvalError, Expr, Function, Resolved, Special, Value, World, WorldFn};
