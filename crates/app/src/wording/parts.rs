@@ -2,7 +2,7 @@
 //! of: numbers, names, places, figures and triggers.
 
 use super::names::Names;
-use tablecraft_engine::expr::{Expr, Function, Value, WorldFn};
+use tablecraft_engine::expr::{BinOp, Expr, Function, Quantity, Value, WorldFn};
 
 /// "one", "two", … "twelve", then digits.
 pub fn number_word(n: i64) -> String {
@@ -63,13 +63,46 @@ pub(super) fn is_no(e: &Expr) -> bool {
     matches!(e, Expr::Literal(Value::Bool(false))) || name_of(e) == Some("no")
 }
 
-/// A place in an expression: a name of the table, `from`, `to`.
+/// A place in an expression: a name of the table, `from`, `to`, or a row
+/// or column of a board ([`board_line`]).
 pub(super) fn place_words(names: &Names, e: &Expr) -> Option<String> {
+    if let Expr::Quantifier { .. } = e {
+        return board_line(names, e);
+    }
     match name_of(e)? {
         "from" => Some("where it comes from".into()),
         "to" => Some("where it goes".into()),
         n => Some(names.thing(n)),
     }
+}
+
+/// `all s in squares(B) where row(s) = 1` (or `column`): "row 1 of the
+/// board", the side of Hex that a chain starts from.
+fn board_line(names: &Names, e: &Expr) -> Option<String> {
+    let Expr::Quantifier {
+        kind: Quantity::All,
+        name,
+        list,
+        until: false,
+        condition,
+    } = e
+    else {
+        return None;
+    };
+    let board = place_words(names, world(list, WorldFn::Squares)?.first()?)?;
+    let Expr::Binary {
+        op: BinOp::Eq,
+        left,
+        right,
+    } = &**condition
+    else {
+        return None;
+    };
+    let (word, args) = [("row", WorldFn::Row), ("column", WorldFn::Column)]
+        .into_iter()
+        .find_map(|(word, f)| Some((word, world(left, f)?)))?;
+    (name_of(args.first()?)? == name.text).then_some(())?;
+    Some(format!("{word} {} of {board}", number(right)?))
 }
 
 /// A figure in an expression: its name, `figure`, the one jumped over.

@@ -4,8 +4,13 @@
 //! of the table in it said as a child says them.
 
 use super::names::{join, Names};
-use super::parts::{call, count, figure_words, number, number_word, place_words, text, trigger_of, world};
-use tablecraft_engine::expr::{parse_expr, BinOp, Expr, Function, Special, WorldFn};
+use super::parts::{
+    call, count, figure_words, name_of, number, number_word, place_words, text, trigger_of, world,
+};
+use super::position_words::figure_seen_by;
+use tablecraft_engine::expr::{parse_expr, BinOp, Expr, Function, Quantity, Special, Value, WorldFn};
+use tablecraft_engine::world::View;
+use tablecraft_engine::Position;
 
 fn compare_words(op: BinOp, n: &str) -> Option<String> {
     Some(match op {
@@ -19,112 +24,234 @@ fn compare_words(op: BinOp, n: &str) -> Option<String> {
     })
 }
 
-fn player_words(names: &Names, e: &Expr) -> Option<String> {
-    if let Some(n) = number(e) {
-        return Some(format!("Player {n}"));
-    }
-    match e {
-        Expr::Name(n) => match Special::from_name(&n.text)? {
-            Special::Player => Some("the player on move".into()),
-            // With three or four, `opponent` is the next player.
-            Special::Opponent if names.game().players > 2 => Some("the next player".into()),
-            Special::Opponent => Some("the other player".into()),
-            Special::Next => Some("the next player".into()),
-            Special::Previous => Some("the player who moved last".into()),
-            _ => None,
-        },
-        _ => None,
-    }
+/// Who a statement is said for: a rule's reader, where `player` is "the
+/// player on move", or the table a game ended on (`at`), where every
+/// player has a number, every place what lies on it, and of the parts
+/// joined by `or` only those that hold are said.
+#[derive(Clone, Copy)]
+struct Said<'a> {
+    names: &'a Names<'a>,
+    at: Option<&'a Position>,
 }
 
 /// A statement about the table, for the end of a game and for conditions
 /// that are not about the step itself; `None` for a shape not known.
 pub fn statement(names: &Names, e: &Expr) -> Option<String> {
-    match e {
-        Expr::Binary { op: BinOp::And, .. } => {
-            let mut parts = Vec::new();
-            flatten(e, BinOp::And, &mut parts);
-            let empties: Option<Vec<String>> = parts
-                .iter()
-                .map(|p| call(p, Function::Empty).and_then(|a| place_words(names, a.first()?)))
-                .collect();
-            if let Some(places) = empties.filter(|p| p.len() > 1) {
-                return Some(format!("{} are empty", join(&places, "and")));
-            }
-            let words: Option<Vec<String>> = parts.iter().map(|p| statement(names, p)).collect();
-            Some(join(&words?, "and"))
+    Said { names, at: None }.statement(e)
+}
+
+/// What a game-over condition says of the table the game ended on:
+/// "Player 2 has three in a row on the board", "store 2 holds more than 24
+/// figures" (not "store 1 … or store 2 …"), "Player 1's counter is on
+/// square 100", "the same position has come round three times". A part of
+/// no known shape is left out, so that no expression reaches a child;
+/// `None` when nothing is left.
+pub fn ended(names: &Names, pos: &Position, e: &Expr) -> Option<String> {
+    Said { names, at: Some(pos) }.statement(e)
+}
+
+/// Whether `e` holds in `pos` (an error is no).
+fn holds(pos: &Position, e: &Expr) -> bool {
+    e.eval_bool(&[], &View::of(pos)).unwrap_or(false)
+}
+
+impl Said<'_> {
+    fn player(&self, e: &Expr) -> Option<String> {
+        if let Some(n) = number(e) {
+            return Some(format!("Player {n}"));
         }
-        Expr::Binary { op: BinOp::Or, .. } => {
-            let mut parts = Vec::new();
-            flatten(e, BinOp::Or, &mut parts);
-            let words: Option<Vec<String>> = parts.iter().map(|p| statement(names, p)).collect();
-            Some(join(&words?, "or"))
+        let special = match e {
+            Expr::Name(n) => Special::from_name(&n.text)?,
+            _ => return None,
+        };
+        if let Some(pos) = self.at {
+            // The table the game ended on knows whose number each word is.
+            return match e.eval(&[], &View::of(pos)) {
+                Ok(Value::Number(n)) => Some(format!("Player {n}")),
+                _ => None,
+            };
         }
-        Expr::Not(x) => {
-            if let Some(args) = call(x, Function::Empty) {
-                return Some(format!("{} is not empty", place_words(names, args.first()?)?));
-            }
-            if let Some(args) = world(x, WorldFn::At) {
-                let (f, p) = (
-                    figure_words(names, args.first()?)?,
-                    place_words(names, args.get(1)?)?,
-                );
-                return Some(format!("{f} is not on {p}"));
-            }
-            None
+        match special {
+            Special::Player => Some("the player on move".into()),
+            // With three or four, `opponent` is the next player.
+            Special::Opponent if self.names.game().players > 2 => Some("the next player".into()),
+            Special::Opponent => Some("the other player".into()),
+            Special::Next => Some("the next player".into()),
+            Special::Previous => Some("the player who moved last".into()),
+            _ => None,
         }
-        Expr::Call { .. } => {
-            if let Some(args) = call(e, Function::Empty) {
-                return Some(format!("{} is empty", place_words(names, args.first()?)?));
+    }
+
+    /// The figure on top of the place `e` names, on the finished table.
+    fn figure_on(&self, e: &Expr) -> Option<String> {
+        let pos = self.at?;
+        let rules = pos.rules();
+        let figure = *pos.state().on(rules.place_id(name_of(e)?)?).last()?;
+        if rules.hidden {
+            return Some(figure_seen_by(self.names, pos, figure, 0, "their"));
+        }
+        let kind = rules.types.get(pos.state().kind_of(figure) as usize)?;
+        // Mover 0: the owner is named, whoever is on move when it ends.
+        Some(self.names.figure_as(rules.figure_name(figure), kind, 0, "their"))
+    }
+
+    /// The parts of an `and` or an `or`: on a finished table, those of an
+    /// `or` that hold, and of either the ones that can be said.
+    fn joined(&self, e: &Expr, op: BinOp) -> Option<String> {
+        let mut parts = Vec::new();
+        flatten(e, op, &mut parts);
+        let Some(pos) = self.at else {
+            let words: Option<Vec<String>> = parts.iter().map(|p| self.statement(p)).collect();
+            return Some(join(&words?, if op == BinOp::And { "and" } else { "or" }));
+        };
+        // Of an `or`, the parts that hold (all of them, when none is
+        // known to: a part that fails to work out says nothing).
+        let mut last = "and";
+        if op == BinOp::Or {
+            if parts.iter().any(|p| holds(pos, p)) {
+                parts.retain(|p| holds(pos, p));
+            } else {
+                last = "or";
             }
-            if let Some(args) = world(e, WorldFn::At) {
-                let (f, p) = (
-                    figure_words(names, args.first()?)?,
-                    place_words(names, args.get(1)?)?,
-                );
-                return Some(format!("{f} is on {p}"));
-            }
-            if let Some(args) = world(e, WorldFn::Connected) {
-                let (a, b) = (
-                    place_words(names, args.first()?)?,
-                    place_words(names, args.get(1)?)?,
-                );
-                let who = player_words(names, args.get(2)?)?;
-                return Some(format!("{who} has a chain of figures from {a} to {b}"));
-            }
-            if let Some(args) = world(e, WorldFn::InARow) {
-                let board = place_words(names, args.first()?)?;
-                let n = number_word(number(args.get(1)?)?);
-                let mut s = format!("{n} in a row on {board}");
-                if let Some(who) = args.get(2).and_then(|p| player_words(names, p)) {
-                    s = format!("{who} has {s}");
+        }
+        let words: Vec<String> = parts.iter().filter_map(|p| self.statement(p)).collect();
+        (!words.is_empty()).then(|| join(&words, last))
+    }
+
+    fn statement(&self, e: &Expr) -> Option<String> {
+        let names = self.names;
+        match e {
+            Expr::Binary { op: BinOp::And, .. } => {
+                let mut parts = Vec::new();
+                flatten(e, BinOp::And, &mut parts);
+                let empties: Option<Vec<String>> = parts
+                    .iter()
+                    .map(|p| call(p, Function::Empty).and_then(|a| place_words(names, a.first()?)))
+                    .collect();
+                if let Some(places) = empties.filter(|p| p.len() > 1) {
+                    return Some(format!("{} are empty", join(&places, "and")));
                 }
-                return Some(s);
+                self.joined(e, BinOp::And)
             }
-            None
-        }
-        Expr::Binary { op, left, right } if op.is_comparison() => {
-            let n = number(right)
-                .map(|n| n.to_string())
-                .or_else(|| text(right).map(|t| format!("“{t}”")));
-            if let (Some(t), Some(n)) = (trigger_of(left), n.as_ref()) {
-                return Some(format!("{t} {}", compare_words(*op, n)?));
+            Expr::Binary { op: BinOp::Or, .. } => self.joined(e, BinOp::Or),
+            Expr::Not(x) => {
+                if let Some(args) = call(x, Function::Empty) {
+                    let place = place_words(names, args.first()?)?;
+                    if let Some(figure) = self.figure_on(args.first()?) {
+                        return Some(format!("{figure} is on {place}"));
+                    }
+                    return Some(format!("{place} is not empty"));
+                }
+                if let Some(args) = world(x, WorldFn::At) {
+                    let (f, p) = (
+                        figure_words(names, args.first()?)?,
+                        place_words(names, args.get(1)?)?,
+                    );
+                    return Some(format!("{f} is not on {p}"));
+                }
+                if let Some(args) = world(x, WorldFn::Can) {
+                    // `not can(sow, player)`: the rule's name is the
+                    // designer's word for the step.
+                    let rule = name_of(args.first()?)?.replace(['-', '_'], " ");
+                    let who = match (args.get(1), self.at) {
+                        (Some(p), _) => self.player(p)?,
+                        (None, Some(pos)) => format!("Player {}", pos.to_move()),
+                        (None, None) => "the player on move".into(),
+                    };
+                    return Some(format!("{who} can't {rule}"));
+                }
+                None
             }
-            if let (Some(args), Some(n)) = (call(left, Function::Count), number(right)) {
-                let inner = world(args.first()?, WorldFn::Contains)?;
-                let place = place_words(names, inner.first()?)?;
-                let held = match op {
-                    BinOp::Eq => count(n, "figure", "figures"),
-                    BinOp::Ge => format!("at least {}", count(n, "figure", "figures")),
-                    BinOp::Gt => format!("more than {}", count(n, "figure", "figures")),
-                    BinOp::Le => format!("at most {}", count(n, "figure", "figures")),
-                    BinOp::Lt => format!("fewer than {}", count(n, "figure", "figures")),
-                    _ => return None,
+            Expr::Quantifier {
+                kind: Quantity::Every,
+                name,
+                list,
+                until: false,
+                condition,
+            } => {
+                // `every s in squares(B) where not empty(s)`: B is full.
+                let board = world(list, WorldFn::Squares)?.first()?;
+                let Expr::Not(x) = &**condition else {
+                    return None;
                 };
-                return Some(format!("{place} holds {held}"));
+                let arg = call(x, Function::Empty)?.first()?;
+                (name_of(arg)? == name.text).then_some(())?;
+                Some(format!("{} is full", place_words(names, board)?))
             }
-            None
+            Expr::Call { .. } => {
+                if let Some(args) = call(e, Function::Empty) {
+                    return Some(format!("{} is empty", place_words(names, args.first()?)?));
+                }
+                if let Some(args) = world(e, WorldFn::At) {
+                    let (f, p) = (
+                        figure_words(names, args.first()?)?,
+                        place_words(names, args.get(1)?)?,
+                    );
+                    return Some(format!("{f} is on {p}"));
+                }
+                if let Some(args) = world(e, WorldFn::Connected) {
+                    let (a, b) = (
+                        place_words(names, args.first()?)?,
+                        place_words(names, args.get(1)?)?,
+                    );
+                    let who = self.player(args.get(2)?)?;
+                    return Some(format!("{who} has a chain of figures from {a} to {b}"));
+                }
+                if let Some(args) = world(e, WorldFn::InARow) {
+                    let board = place_words(names, args.first()?)?;
+                    let n = number_word(number(args.get(1)?)?);
+                    let mut s = format!("{n} in a row on {board}");
+                    if let Some(who) = args.get(2).and_then(|p| self.player(p)) {
+                        s = format!("{who} has {s}");
+                    }
+                    return Some(s);
+                }
+                None
+            }
+            Expr::Binary { op, left, right } if op.is_comparison() => {
+                if let Some(times) = repeated(*op, left, right) {
+                    return Some(format!(
+                        "the same position has come round {} times",
+                        number_word(times)
+                    ));
+                }
+                let n = number(right)
+                    .map(|n| n.to_string())
+                    .or_else(|| text(right).map(|t| format!("“{t}”")));
+                if let (Some(t), Some(n)) = (trigger_of(left), n.as_ref()) {
+                    return Some(format!("{t} {}", compare_words(*op, n)?));
+                }
+                if let (Some(args), Some(n)) = (call(left, Function::Count), number(right)) {
+                    let inner = world(args.first()?, WorldFn::Contains)?;
+                    let place = place_words(names, inner.first()?)?;
+                    let held = match op {
+                        BinOp::Eq => count(n, "figure", "figures"),
+                        BinOp::Ge => format!("at least {}", count(n, "figure", "figures")),
+                        BinOp::Gt => format!("more than {}", count(n, "figure", "figures")),
+                        BinOp::Le => format!("at most {}", count(n, "figure", "figures")),
+                        BinOp::Lt => format!("fewer than {}", count(n, "figure", "figures")),
+                        _ => return None,
+                    };
+                    return Some(format!("{place} holds {held}"));
+                }
+                None
+            }
+            _ => None,
         }
+    }
+}
+
+/// `repetitions >= 3`, `repetitions = 3`, `repetitions > 2`: how many times
+/// the same position has come round when it holds.
+fn repeated(op: BinOp, left: &Expr, right: &Expr) -> Option<i64> {
+    match left {
+        Expr::Name(n) if matches!(Special::from_name(&n.text), Some(Special::Repetitions)) => {}
+        _ => return None,
+    }
+    let n = number(right)?;
+    match op {
+        BinOp::Ge | BinOp::Eq => Some(n),
+        BinOp::Gt => Some(n + 1),
         _ => None,
     }
 }
@@ -203,6 +330,18 @@ mod tests {
         assert_eq!(
             state(&n, "count(contains(grid.1.1)) = 1"),
             "the square at row 1, column 1 holds one figure"
+        );
+        assert_eq!(
+            state(&n, "every s in squares(grid) where not empty(s)"),
+            "the board is full"
+        );
+        assert_eq!(
+            state(&n, "repetitions >= 3"),
+            "the same position has come round three times"
+        );
+        assert_eq!(
+            state(&n, "connected(all s in squares(grid) where row(s) = 1, all s in squares(grid) where column(s) = 3, 1)"),
+            "Player 1 has a chain of figures from row 1 of the board to column 3 of the board"
         );
         // Unknown shapes are said as written, with the table's names.
         assert_eq!(
