@@ -143,10 +143,7 @@ impl Said<'_> {
                     return Some(format!("{place} is not empty"));
                 }
                 if let Some(args) = world(x, WorldFn::At) {
-                    let (f, p) = (
-                        figure_words(names, args.first()?)?,
-                        place_words(names, args.get(1)?)?,
-                    );
+                    let (f, p) = figure_and_place(names, args)?;
                     return Some(format!("{f} is not on {p}"));
                 }
                 if let Some(args) = world(x, WorldFn::Can) {
@@ -183,10 +180,7 @@ impl Said<'_> {
                     return Some(format!("{} is empty", place_words(names, args.first()?)?));
                 }
                 if let Some(args) = world(e, WorldFn::At) {
-                    let (f, p) = (
-                        figure_words(names, args.first()?)?,
-                        place_words(names, args.get(1)?)?,
-                    );
+                    let (f, p) = figure_and_place(names, args)?;
                     return Some(format!("{f} is on {p}"));
                 }
                 if let Some(args) = world(e, WorldFn::Connected) {
@@ -239,6 +233,14 @@ impl Said<'_> {
             _ => None,
         }
     }
+}
+
+/// The figure and the place of `at(FIGURE, PLACE)`, in words.
+fn figure_and_place(names: &Names, args: &[Expr]) -> Option<(String, String)> {
+    Some((
+        figure_words(names, args.first()?)?,
+        place_words(names, args.get(1)?)?,
+    ))
 }
 
 /// `repetitions >= 3`, `repetitions = 3`, `repetitions > 2`: how many times
@@ -319,30 +321,22 @@ mod tests {
             state(&n3, "in_a_row(grid, 3, 3)"),
             "Player 3 has three in a row on the board"
         );
-        assert_eq!(
-            state(&n, "connected(grid.1.1, grid.3.3, 2)"),
-            "Player 2 has a chain of figures from the square at row 1, column 1 to the square at row 3, column 3"
-        );
-        assert_eq!(
-            state(&n, "empty(crosses) and empty(circles)"),
-            "the crosses and the circles are empty"
-        );
-        assert_eq!(
-            state(&n, "count(contains(grid.1.1)) = 1"),
-            "the square at row 1, column 1 holds one figure"
-        );
-        assert_eq!(
-            state(&n, "every s in squares(grid) where not empty(s)"),
-            "the board is full"
-        );
-        assert_eq!(
-            state(&n, "repetitions >= 3"),
-            "the same position has come round three times"
-        );
-        assert_eq!(
-            state(&n, "connected(all s in squares(grid) where row(s) = 1, all s in squares(grid) where column(s) = 3, 1)"),
-            "Player 1 has a chain of figures from row 1 of the board to column 3 of the board"
-        );
+        for (source, said) in [
+            (
+                "connected(grid.1.1, grid.3.3, 2)",
+                "Player 2 has a chain of figures from the square at row 1, column 1 to the square at row 3, column 3",
+            ),
+            ("empty(crosses) and empty(circles)", "the crosses and the circles are empty"),
+            ("count(contains(grid.1.1)) = 1", "the square at row 1, column 1 holds one figure"),
+            ("every s in squares(grid) where not empty(s)", "the board is full"),
+            ("repetitions >= 3", "the same position has come round three times"),
+            (
+                "connected(all s in squares(grid) where row(s) = 1, all s in squares(grid) where column(s) = 3, 1)",
+                "Player 1 has a chain of figures from row 1 of the board to column 3 of the board",
+            ),
+        ] {
+            assert_eq!(state(&n, source), said, "{source}");
+        }
         // Unknown shapes are said as written, with the table's names.
         assert_eq!(
             state(&n, "steps > 2 and empty(crosses)"),
