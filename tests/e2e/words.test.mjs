@@ -153,3 +153,29 @@ test('A designer gives an attribute a look in the properties panel; it is saved 
   );
   app.assertNoErrors();
 });
+
+test('On a phone, the end banner names the winner by number and says what the table shows', async () => {
+  const page = await app.newPage({ viewport: { width: 390, height: 844 } });
+  const play = new PlayPage(page, app.url);
+  await play.goto('#example=tic-tac-toe.game.xml');
+  await page.getByTestId('play-mode').waitFor({ state: 'visible' });
+  // Player 2 fills the left column. The rule says "opponent" (the player
+  // who just moved): the banner says who that is.
+  const moves = [
+    ['x.1', 'grid.1.2'],
+    ['o.1', 'grid.1.1'],
+    ['x.2', 'grid.2.2'],
+    ['o.2', 'grid.2.1'],
+    ['x.3', 'grid.3.3'],
+    ['o.3', 'grid.3.1'],
+  ];
+  for (const [figure, to] of moves) {
+    await play.dragToPlace(figure, to);
+    await page.waitForFunction(([f, t]) => document.querySelector(`[data-figure="${f}"]`)?.dataset.placeOf === t, [figure, to]);
+  }
+  await play.byTestId('game-over').waitFor({ state: 'visible' });
+  assert.equal(await play.byTestId('game-over-text').textContent(), 'Player 2 wins!');
+  assert.equal(await play.byTestId('game-over-reason').textContent(), 'Player 2 has three in a row on the board.');
+  await play.screenshot('words-tic-tac-toe-phone');
+  app.assertNoErrors();
+});
