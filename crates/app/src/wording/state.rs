@@ -108,10 +108,11 @@ impl Said<'_> {
         // known to: a part that fails to work out says nothing).
         let mut last = "and";
         if op == BinOp::Or {
-            if parts.iter().any(|p| holds(pos, p)) {
-                parts.retain(|p| holds(pos, p));
-            } else {
+            let holding: Vec<&Expr> = parts.iter().copied().filter(|p| holds(pos, p)).collect();
+            if holding.is_empty() {
                 last = "or";
+            } else {
+                parts = holding;
             }
         }
         let words: Vec<String> = parts.iter().filter_map(|p| self.statement(p)).collect();
